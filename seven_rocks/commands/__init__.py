@@ -1,0 +1,1 @@
+"""The ``seven-rocks`` subcommands, one module each, each with ``register(subparsers)``."""

@@ -1,0 +1,56 @@
+"""Every error the engine raises, so callers can catch exactly what they mean.
+
+They are ``ValueError`` subclasses (bad input is a value problem), in the manner of
+python-chess: an illegal move says which tile and which point, and the state it was
+offered to is left exactly as it was.
+"""
+
+from __future__ import annotations
+
+
+class SevenRocksError(ValueError):
+    """Base class of everything the engine rejects."""
+
+
+class InvalidTileError(SevenRocksError):
+    """Text or numbers that do not name a double-six tile."""
+
+
+class InvalidMoveError(SevenRocksError):
+    """Text that is not a move at all (as opposed to a well-formed move that is illegal)."""
+
+
+class IllegalMoveError(SevenRocksError):
+    """A well-formed move that the rules do not allow in the current position."""
+
+
+class NotYourTurnError(IllegalMoveError):
+    """A seat tried to move while another seat is to play."""
+
+
+class TileNotInHandError(IllegalMoveError):
+    """The tile is not in the hand of the player to move."""
+
+
+class PointNotOpenError(IllegalMoveError):
+    """The attach point is not free on the table (or the table is still empty)."""
+
+
+class IllegalPassError(IllegalMoveError):
+    """A pass by a player who holds a legal placement (there is no passing by choice)."""
+
+
+class RoundOverError(IllegalMoveError):
+    """A move offered after the round (or the game) has ended."""
+
+
+class RecordError(SevenRocksError):
+    """A game record that is malformed or replays illegally; the message names where."""
+
+
+class NumbersDontMatchError(IllegalMoveError):
+    """The tile shows no half equal to the attach point's number (or it is that very tile)."""
+
+
+class InvalidDealError(SevenRocksError):
+    """Hands or an opener that no shuffle and draw could have produced."""
