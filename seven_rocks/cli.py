@@ -17,7 +17,7 @@ from . import __version__
 from .errors import SevenRocksError
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("simulate", "replay")
+COMMANDS = ("simulate", "replay", "build", "serve")
 
 USAGE_ERROR = 2
 

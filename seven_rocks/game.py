@@ -58,7 +58,8 @@ class Game:
     """Rounds until a team reaches ``target``.
 
     Deals come from the seed (see :func:`round_rng`: a seed reproduces every deal and draw),
-    or, to replay a record, from ``deals``: an iterable of ``(hands, opener)``.
+    or, to replay a record, from ``deals``: an iterable of ``(hands, opener)``, after
+    which a game given a seed deals on from it (a resumed game continues its deals).
     After a domino or a block the round is settled and the next one dealt at once, so
     between moves a game is always either over or has a round in progress
     (:attr:`awaiting_deal` is only true for a replay whose deals ran out).
@@ -76,6 +77,9 @@ class Game:
             raise ValueError(f"a game needs {SEATS} seat names, got {len(seats)}")
         if target <= 0:
             raise ValueError(f"the target must be positive, got {target}")
+        # Replays take their deals from the record; when those run out, a game that knows
+        # its seed goes on dealing from it, one without a seed waits (awaiting_deal).
+        self._deal_from_seed = seed is not None or deals is None
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         #: Every game has a seed (drawn when not given), so any game can be shared and replayed.
@@ -182,10 +186,10 @@ class Game:
         domino_seat: int | None = None
         if previous is not None and previous.end is End.DOMINO:
             domino_seat = previous.turns[-1].seat
-        if self._deals is not None:
-            spec = next(self._deals, None)
-            if spec is None:
-                return
+        spec = next(self._deals, None) if self._deals is not None else None
+        if spec is None and not self._deal_from_seed:
+            return
+        if spec is not None:
             hands, opener = spec
             draw: tuple[tuple[int | None, ...], ...] = ()
             if domino_seat is not None and opener != domino_seat:

@@ -9,7 +9,10 @@ The format is a contract other tools read::
                            {"seat": 3, "tile": "0-5", "at": ["5-5", "line_a"], "points": 10},
                            {"seat": 0, "pass": true}, ...],
                  "end": "domino", "deductions": [0, 5, 10, 5], "scores": [120, 85]}],
-     "winner": 0}
+     "winner": 0, "seed": 42}
+
+``"seed"`` is optional (an addition to version 1 that older readers ignore): when it is
+there, a resumed unfinished game deals its next rounds from it, as the original would have.
 
 Reading a record replays it through the engine, so every move is checked again; any
 fault raises :class:`~seven_rocks.errors.RecordError` naming the round and the move.
@@ -84,6 +87,7 @@ def to_record(game: Game) -> dict[str, Any]:
         "seats": list(game.seats),
         "rounds": rounds,
         "winner": game.winner,
+        "seed": game.seed,
     }
 
 
@@ -192,8 +196,11 @@ def from_record(record: object) -> Game:
     for number, raw in enumerate(rounds, start=1):
         _expect(isinstance(raw, Mapping), f"round {number}", "a round must be an object")
         deals.append(_parse_deal(raw, f"round {number}"))
+    seed = record.get("seed")
+    _expect(seed is None or (isinstance(seed, int) and not isinstance(seed, bool)), "",
+            f"'seed' must be a whole number, not {seed!r}")
     try:
-        game = Game(target=target, seats=seats, deals=deals)
+        game = Game(seed, target=target, seats=seats, deals=deals)
     except SevenRocksError as error:
         raise _fail("round 1", str(error)) from None
     for number, raw in enumerate(rounds, start=1):

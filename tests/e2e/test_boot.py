@@ -1,0 +1,117 @@
+"""The site boots in Chromium: the engine worker starts from the site's own files and answers."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import urllib.request
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+import seven_rocks
+from seven_rocks.build import BROWSER_EXCLUDED_MODULES, zip_engine
+
+pytestmark = pytest.mark.e2e
+
+
+def _call(page: Page, method: str, params: dict[str, Any] | None = None) -> Any:
+    return page.evaluate(
+        "([method, params]) => window.sevenRocks.engine.call(method, params)",
+        [method, params or {}],
+    )
+
+
+def test_cold_boot_reaches_ready_and_stays_quiet(
+    page: Page,
+    open_game: Callable[[], float],
+    guard: Any,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    elapsed = open_game()
+    assert page.inner_text("h1") == "Seven Rocks"
+    assert page.inner_text("#status") == "Ready"
+    # A successful boot logs nothing at all (not even warnings or debug lines).
+    assert guard.console_messages == []
+    with capsys.disabled():
+        print(f"\n[e2e] cold boot to data-engine=ready: {elapsed:.2f} s")
+
+
+def test_worker_answers_ping(ready_page: Page) -> None:
+    reply = _call(ready_page, "ping")
+    assert reply["pong"] is True
+    assert reply["python"].startswith("3.")
+
+
+def test_engine_version_matches_package(ready_page: Page) -> None:
+    assert _call(ready_page, "version") == {"version": seven_rocks.__version__}
+
+
+def test_engine_errors_reject_with_the_message(ready_page: Page) -> None:
+    error = ready_page.evaluate(
+        """() => window.sevenRocks.engine.call("no-such-method", {}).then(
+            () => null,
+            (e) => ({name: e.name, type: e.type, message: e.message}),
+        )"""
+    )
+    assert error is not None, "an unknown method must reject"
+    assert error["name"] == "EngineError"
+    assert error["type"]
+    assert "no-such-method" in error["message"]
+
+
+def test_server_sends_the_types_browsers_insist_on(site: Path, base_url: str) -> None:
+    expected = {
+        "": "text/html",
+        "app.js": "text/javascript",
+        "pyodide/pyodide.mjs": "text/javascript",
+        "pyodide/pyodide.asm.wasm": "application/wasm",
+        "pyodide/pyodide-lock.json": "application/json",
+        "seven_rocks.zip": "application/zip",
+        "worker.py": "text/plain",
+    }
+    for path, content_type in expected.items():
+        with urllib.request.urlopen(base_url + path) as response:
+            assert response.headers["Content-Type"].split(";")[0] == content_type, path
+            assert response.headers["Cache-Control"] == "no-cache", path
+
+
+def test_engine_zip_is_deterministic(tmp_path: Path) -> None:
+    # Zip a frozen copy of the package twice: same sources, same bytes.
+    package = tmp_path / "seven_rocks"
+    shutil.copytree(Path(seven_rocks.__file__).parent, package)
+    first = zip_engine(package, tmp_path / "first.zip").read_bytes()
+    os.utime(package / "__init__.py", (0, 0))  # timestamps must not leak into the zip
+    second = zip_engine(package, tmp_path / "second.zip").read_bytes()
+    assert first == second
+
+
+def test_engine_zip_holds_only_what_the_browser_imports(site: Path) -> None:
+    with zipfile.ZipFile(site / "seven_rocks.zip") as archive:
+        names = archive.namelist()
+    assert "seven_rocks/__init__.py" in names
+    assert names == sorted(names)
+    top_level = {name.removeprefix("seven_rocks/") for name in names}
+    assert not top_level & set(BROWSER_EXCLUDED_MODULES)
+    assert all(name.endswith(".py") for name in names)
+
+
+def test_a_broken_engine_is_reported_readably(page: Page) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("seven_rocks/__init__.py", "raise ImportError('half-built engine')\n")
+    page.route(
+        "**/seven_rocks.zip",
+        lambda route: route.fulfill(body=buffer.getvalue(), content_type="application/zip"),
+    )
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.engine !== 'loading'", timeout=90_000)
+    assert page.evaluate("document.body.dataset.engine") == "error"
+    status = page.inner_text("#status")
+    assert "ImportError: half-built engine" in status
+    assert "Traceback" not in status

@@ -1,0 +1,51 @@
+"""The engine's side of the browser bridge, run by PyScript in a Pyodide web worker.
+
+The main thread calls exactly one function, ``handle(request_json) -> reply_json``: JSON
+strings cross the worker boundary cheaply and need no SharedArrayBuffer. ``ping`` is the
+bridge's own health check and is answered here; every other method goes to
+``seven_rocks.session.handle``. Errors come back as ``{"error": {"type": ..., "message": ...}}``; an
+exception escaping the session is a bug, so its traceback also goes to the console.
+
+If the engine fails to import, ``handle`` still exists and reports that error for every
+request, ``ping`` included: PyScript would otherwise only print the traceback to the console
+and the page could not say what went wrong.
+"""
+
+import json
+import sys
+import traceback
+from collections.abc import Callable
+
+
+def _error(error: BaseException) -> str:
+    return json.dumps({"error": {"type": type(error).__name__, "message": str(error)}})
+
+
+_session_handle: Callable[[str], str] | None = None
+_boot_error: Exception | None = None
+try:
+    from seven_rocks.session import handle as _session_handle
+except Exception as error:  # a broken engine zip: say so on every request
+    _boot_error = error
+
+
+def handle(request_json: str) -> str:
+    """Answer one JSON request with one JSON reply."""
+    if _session_handle is None:
+        return _error(_boot_error or ImportError("the engine did not load"))
+    try:
+        request = json.loads(request_json)
+        if request.get("method") == "ping":
+            return json.dumps({"pong": True, "python": sys.version})
+    except Exception as error:
+        return _error(error)
+    try:
+        return _session_handle(request_json)
+    except Exception as error:
+        # A bug, not a refused move: keep the traceback for the console (the e2e tests fail
+        # on console errors) and give the page a readable one-line error.
+        traceback.print_exc()
+        return _error(error)
+
+
+__export__ = ["handle"]
