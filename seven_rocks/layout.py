@@ -18,11 +18,12 @@ numbers for counted contributions.
 
 from __future__ import annotations
 
+import random
 from typing import NamedTuple
 
 from .errors import PointNotOpenError
 from .moves import Move, Point, Side
-from .tiles import Tile
+from .tiles import ALL_TILES, Tile
 
 _LINES = (Side.LINE_A, Side.LINE_B)
 
@@ -187,3 +188,28 @@ class Layout:
         move = self._moves.pop()
         self._sum, self._open, self._spinner, self._lines_free = self._undo.pop()
         return move
+
+
+def random_layout(rng: random.Random, max_tiles: int = 28) -> Layout:
+    """A random legal table: a random opening, then a random unplayed tile on a random
+    open point, until ``max_tiles`` are down or nothing fits.
+
+    Hands play no part (any unplayed tile may go), so full 28-tile tables are common:
+    what geometry tests and benchmarks need to cover every shape a table can take.
+    """
+    layout = Layout()
+    unplayed = list(ALL_TILES)
+    layout.place(Move(unplayed.pop(rng.randrange(len(unplayed)))))
+    while len(layout) < max_tiles:
+        moves = [Move(t, p) for t in unplayed for p in layout._open if t.has(p.value)]
+        if not moves:
+            break
+        move = rng.choice(moves)
+        layout.place(move)
+        unplayed.remove(move.tile)  # type: ignore[arg-type]
+    return layout
+
+
+def placements_of(layout: Layout) -> list[tuple[str, str | None]]:
+    """The table as the text pairs the geometry and the records use: ``("1-5", "1-1:branch_a")``."""
+    return [(str(m.tile), str(m.at) if m.at else None) for m in layout._moves]
