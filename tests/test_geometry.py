@@ -29,7 +29,6 @@ Placements = list[tuple[str, str | None]]
 Rect = tuple[float, float, float, float]
 
 ASPECTS = (0.5, 0.6, 0.75, 1.0, 1.6, 2.0)
-TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
 TOL = 1e-6
 
 
