@@ -17,7 +17,7 @@ from . import __version__
 from .errors import SevenRocksError
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("simulate", "replay", "build", "serve")
+COMMANDS = ("simulate", "replay", "tournament", "build", "serve")
 
 USAGE_ERROR = 2
 

@@ -1,0 +1,82 @@
+"""Decision time of every bot level, on positions from real games (CPython, one core).
+
+    .venv/bin/python benchmarks/bots.py [--positions 400] [--seed 0] [--bots master,expert]
+
+Positions are collected by playing expert-vs-expert games and keeping every decision
+where the player to move has at least two legal moves (forced moves cost nothing and
+would flatter the medians); each bot then decides each position once.  Prints median,
+p95 and max seconds per decision, and the fraction of all decisions (forced included)
+in a typical game.  Times are CPU seconds of this process (``time.process_time``), so
+a busy machine does not inflate them; the wall-clock columns show what it did.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from seven_rocks.bots import BOTS, PRESETS, Bot, make_bot
+from seven_rocks.game import Game
+from seven_rocks.view import PlayerView
+
+
+def positions(count: int, seed: int) -> tuple[list[PlayerView], float]:
+    """Views with a real choice, and the share of decisions that are real choices."""
+    out: list[PlayerView] = []
+    decisions = 0
+    game_seed = seed
+    while len(out) < count:
+        game = Game(seed=game_seed)
+        bots = [make_bot("expert", game_seed * 4 + s) for s in range(4)]
+        while not game.is_over and len(out) < count:
+            seat = game.turn
+            view = game.view(seat)
+            decisions += 1
+            if len(view.legal_moves()) > 1:
+                out.append(view)
+            game.play(bots[seat].choose(view), seat)
+        game_seed += 1
+    return out, len(out) / max(1, decisions)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(q * len(ordered) + 0.999999) - 1))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--positions", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bots", default=",".join([*BOTS, *PRESETS]))
+    args = parser.parse_args(argv)
+    views, share = positions(args.positions, args.seed)
+    print(f"{len(views)} positions with a choice ({share:.0%} of all decisions have one)")
+    print("CPU seconds per decision (one core; wall-clock too, which includes machine load)")
+    print(f"{'bot':<16}{'median':>10}{'p95':>10}{'max':>10}{'wall med':>12}{'wall p95':>10}")
+    factories: dict[str, Callable[[int | None], Bot]] = {**BOTS, **PRESETS}
+    for name in args.bots.split(","):
+        bot = factories[name](1)
+        times = []
+        walls = []
+        for view in views:
+            started, wall_started = time.process_time(), time.perf_counter()
+            bot.choose(view)
+            times.append(time.process_time() - started)
+            walls.append(time.perf_counter() - wall_started)
+        print(f"{name:<16}{statistics.median(times):>10.4f}{percentile(times, 0.95):>10.4f}"
+              f"{max(times):>10.4f}{statistics.median(walls):>12.4f}"
+              f"{percentile(walls, 0.95):>10.4f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""Single-observer Information-Set MCTS (Cowling, Powley & Whitehouse 2012).
+
+One tree of *moves* is shared by all determinisations: each iteration draws a deal of
+the hidden tiles consistent with the view, descends the tree choosing among the moves
+legal in that deal with UCB1 (counting a child's *availability*, not its parent's
+visits), adds one node, plays the round out with the wary-greedy rollout and backs the
+result up, each node scoring it for the team that made its move.  The root's most
+visited move is played.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from ..layout import Layout
+from .playout import Sim
+
+DealSource = Callable[[random.Random], list[int]]
+
+#: Outcomes are divided by this before UCB (a typical round margin is tens of points).
+SCALE = 50.0
+
+
+class Node:
+    __slots__ = ("avail", "children", "team", "value", "visits")
+
+    def __init__(self, team: int) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.value = 0.0
+        self.avail = 0
+        #: The team whose move led here: values are kept from its side.
+        self.team = team
+
+
+def search(
+    layout: Layout,
+    seat: int,
+    passes_in_a_row: int,
+    scores: tuple[int, int],
+    target: int,
+    deals: DealSource,
+    rng: random.Random,
+    value_of: Callable[[Sim, int], float],
+    *,
+    iterations: int,
+    wary: float,
+    exploration: float = 0.7,
+    time_limit: float | None = None,
+) -> dict[int, tuple[int, float]]:
+    """Root move index → (visits, mean value for the mover's team)."""
+    root = Node(seat & 1)
+    started = time.perf_counter()
+    log = math.log
+    sqrt = math.sqrt
+    for iteration in range(iterations):
+        hands = deals(rng)
+        sim = Sim.from_round_state(layout, hands, seat, passes_in_a_row, scores, target)
+        node = root
+        path = []
+        while not sim.end:
+            legal = sim.legal() or [-1]
+            children = node.children
+            untried = [m for m in legal if m not in children]
+            if untried:
+                mi = untried[int(rng.random() * len(untried))]
+                child = Node(sim.turn & 1)
+                children[mi] = child
+                for m in legal:
+                    known = children.get(m)
+                    if known is not None:
+                        known.avail += 1
+                sim.push(mi)
+                path.append(child)
+                break
+            best = legal[0]
+            best_score = -1e18
+            for m in legal:
+                c = children[m]
+                c.avail += 1
+                score = c.value / c.visits + exploration * sqrt(log(c.avail) / c.visits)
+                if score > best_score:
+                    best_score = score
+                    best = m
+            node = children[best]
+            sim.push(best)
+            path.append(node)
+        if not sim.end:
+            sim.playout(rng, 0.0, wary)
+        result = value_of(sim, 0) / SCALE
+        for n in path:
+            n.visits += 1
+            n.value += result if n.team == 0 else -result
+        if time_limit is not None and iteration & 15 == 15 \
+                and time.perf_counter() - started > time_limit:
+            break
+    return {m: (c.visits, c.value / c.visits * SCALE if c.visits else 0.0)
+            for m, c in root.children.items()}
+
+
+__all__ = ["Node", "search"]

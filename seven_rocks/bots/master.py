@@ -1,0 +1,292 @@
+"""``master``: search over the hidden tiles (determinised Monte Carlo with exact endgames).
+
+For each decision the bot draws deals of the unseen tiles uniformly among those
+consistent with everything public (hand sizes, the tiles played, every pass's voids:
+:class:`~seven_rocks.bots.sampling.DealSampler`), and for each deal scores every
+candidate move:
+
+* by playing the round out with a fast policy (:class:`~.playout.Sim`): every seat
+  takes the most points now minus half of what the next seat could score in reply on
+  the sampled deal ("wary greedy"; plain greedy rollouts measured clearly weaker), or
+* exactly (alpha-beta over the sampled deal, a quarter as many deals) once few tiles
+  remain in the hands.
+
+Every candidate sees the same deals and the same playout random numbers (common
+random numbers), so differences between moves are not drowned by deal luck.  The
+value of an outcome is the round's net result for the bot's team (its points minus
+the opponents', deductions included), plus a large bonus or penalty when a team
+reaches the target, so near 250 reaching it first beats a bigger round.
+
+The number of deals is fixed by the level, so a seeded bot is deterministic; an
+optional ``time_limit`` (seconds) caps a decision (then it depends on the clock).
+
+Levels (``MasterBot(level=...)``; ``master`` is ``"default"``):
+
+========  =======  =====================================================
+level     deals    endgame solved exactly at
+========  =======  =====================================================
+quick        40    <= 8 tiles in all hands
+default     150    <= 10 tiles
+strong      500    <= 12 tiles
+========  =======  =====================================================
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..moves import PASS, Move, Point, Side
+from ..view import PlayerView
+from . import ismcts
+from .base import Bot
+from .playout import M_DOUBLE, M_PIPS, TARGET, Sim
+from .sampling import DealSampler, InferredDeals, PlayModel
+
+#: ISMCTS iterations per "sample" of the level (about the flat search's cost per deal).
+ISMCTS_PER_SAMPLE = 3
+
+#: Candidate deals drawn per deal searched when inferring from play.
+INFER_POOL = 3
+
+#: What reaching the target is worth, in round points, on top of the round's margin.
+WIN_VALUE = 200.0
+
+DealSource = Callable[[random.Random], list[int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A strength/time trade-off of the search."""
+
+    samples: int
+    exact_tiles: int
+    epsilon: float = 0.0
+    wary: float = 0.0
+    #: ``"flat"`` (every candidate on every deal) or ``"ismcts"`` (one tree, see
+    #: :mod:`.ismcts`, with ``samples`` x ``ISMCTS_PER_SAMPLE`` iterations).
+    search: str = "flat"
+    #: Inference from play (:class:`~.sampling.PlayModel` beta; 0 = uniform deals only).
+    infer: float = 0.0
+
+
+LEVELS: dict[str, Level] = {
+    "quick": Level(samples=40, exact_tiles=8, wary=0.5),
+    "default": Level(samples=150, exact_tiles=10, wary=0.5),
+    "strong": Level(samples=500, exact_tiles=12, wary=0.5),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The search's verdict on one candidate move (values from the mover's team's side)."""
+
+    move: Move
+    value: float
+    samples: int
+
+
+def outcome_value(sim: Sim, team: int) -> float:
+    """The value of a finished (simulated) round for ``team``."""
+    margin = float(sim.margin(team))
+    if sim.end == TARGET:
+        winner = 0 if sim.base[0] + sim.points[0] >= sim.target else 1
+        return margin + (WIN_VALUE if winner == team else -WIN_VALUE)
+    return margin
+
+
+def _order_key(sim: Sim, mi: int) -> int:
+    s = sim.new_sum(mi)
+    return (s if s % 5 == 0 else 0) * 64 + M_DOUBLE[mi] * 32 + M_PIPS[mi]
+
+
+def solve(sim: Sim, team: int, alpha: float, beta: float) -> float:
+    """Exact value of ``sim`` for ``team`` with both teams playing perfectly on this deal."""
+    if sim.end:
+        return outcome_value(sim, team)
+    moves = sim.legal()
+    maximizing = (sim.turn & 1) == team
+    if not moves:
+        sim.push(-1)
+        value = solve(sim, team, alpha, beta)
+        sim.pop()
+        return value
+    if len(moves) > 1:
+        moves.sort(key=lambda m: -_order_key(sim, m))
+    if maximizing:
+        best = -1e9
+        for mi in moves:
+            sim.push(mi)
+            value = solve(sim, team, alpha, beta)
+            sim.pop()
+            if value > best:
+                best = value
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        return best
+    best = 1e9
+    for mi in moves:
+        sim.push(mi)
+        value = solve(sim, team, alpha, beta)
+        sim.pop()
+        if value < best:
+            best = value
+            if best < beta:
+                beta = best
+                if alpha >= beta:
+                    break
+    return best
+
+
+def _branch_twin(move: Move) -> Move | None:
+    """For a placement on the spinner's ``branch_b``: the same tile on ``branch_a``."""
+    at = move.at
+    if at is None or move.tile is None or at.side is not Side.BRANCH_B:
+        return None
+    return Move(move.tile, Point(at.tile, Side.BRANCH_A))
+
+
+def _with_twins(found: list[Analysis], twins: dict[Move, Move | None]) -> list[Analysis]:
+    """``found`` plus each skipped twin, right after the move it mirrors."""
+    skipped = {twin: m for m, twin in twins.items()
+               if twin is not None and twin in twins}
+    if not skipped:
+        return found
+    out = []
+    for a in found:
+        out.append(a)
+        if a.move in skipped:
+            out.append(Analysis(skipped[a.move], a.value, a.samples))
+    return out
+
+
+class MasterBot(Bot):
+    """Samples the hidden hands and plays every candidate out: the strongest fair bot."""
+
+    name = "master"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        level: str = "default",
+        *,
+        samples: int | None = None,
+        exact_tiles: int | None = None,
+        epsilon: float | None = None,
+        wary: float | None = None,
+        search: str | None = None,
+        infer: float | None = None,
+        time_limit: float | None = None,
+    ) -> None:
+        super().__init__(seed)
+        try:
+            preset = LEVELS[level]
+        except KeyError:
+            raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})") from None
+        self.level = level
+        self.samples = preset.samples if samples is None else samples
+        self.exact_tiles = preset.exact_tiles if exact_tiles is None else exact_tiles
+        self.epsilon = preset.epsilon if epsilon is None else epsilon
+        self.wary = preset.wary if wary is None else wary
+        self.search = preset.search if search is None else search
+        self.infer = preset.infer if infer is None else infer
+        if self.search not in ("flat", "ismcts"):
+            raise ValueError(f"unknown search {self.search!r} (flat or ismcts)")
+        self.time_limit = time_limit
+
+    # ---------------------------------------------------------------- search
+    def analyse(self, view: PlayerView, deals: DealSource | None = None) -> list[Analysis]:
+        """Every legal move with its mean value over the sampled deals, best first."""
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return [Analysis(moves[0], 0.0, 0)]
+        rng = self.rng
+        if deals is None:
+            sampler = DealSampler(view)
+            deals = sampler.sample
+            if self.infer:
+                model = PlayModel(view, beta=self.infer)
+                if model.informative:
+                    deals = InferredDeals(sampler, model, rng, INFER_POOL * self.samples).sample
+        seat = view.seat
+        team = seat & 1
+        # A tile on the spinner's second branch is the same move as on its first while both
+        # are free: search one, report both.
+        twins = {m: _branch_twin(m) for m in moves}
+        moves = [m for m in moves if twins[m] is None or twins[m] not in moves]
+        indices = [-1 if m is PASS else m.index for m in moves]
+        totals = [0.0] * len(moves)
+        started = time.perf_counter()
+        exact = sum(view.hand_sizes) <= self.exact_tiles
+        if not exact and self.search == "ismcts":
+            stats = ismcts.search(
+                view.layout, seat, view.passes_in_a_row, view.scores, view.target, deals, rng,
+                outcome_value, iterations=self.samples * ISMCTS_PER_SAMPLE, wary=self.wary,
+                time_limit=self.time_limit)
+            found = [Analysis(m, stats[i][1] if i in stats else -1e9,
+                              stats[i][0] if i in stats else 0)
+                     for m, i in zip(moves, indices, strict=True)]
+            found.sort(key=lambda a: (-a.samples, -a.value))
+            return _with_twins(found, twins)
+        samples = self.samples if not exact else max(8, self.samples // 4)
+        done = 0
+        for _ in range(samples):
+            hands = deals(rng)
+            root = Sim.from_round_state(view.layout, hands, seat, view.passes_in_a_row,
+                                        view.scores, view.target)
+            if exact:
+                for i, mi in enumerate(indices):
+                    root.push(mi)
+                    totals[i] += solve(root, team, -1e9, 1e9)
+                    root.pop()
+            else:
+                snap = root.snapshot()
+                playout_seed = rng.getrandbits(32)
+                for i, mi in enumerate(indices):
+                    root.restore(snap)
+                    root.push(mi)
+                    root.playout(random.Random(playout_seed), self.epsilon, self.wary)
+                    totals[i] += outcome_value(root, team)
+            done += 1
+            if self.time_limit is not None and time.perf_counter() - started > self.time_limit:
+                break
+        out = [Analysis(m, totals[i] / done, done) for i, m in enumerate(moves)]
+        out.sort(key=lambda a: -a.value)
+        return _with_twins(out, twins)
+
+    def choose(self, view: PlayerView) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        return self.analyse(view)[0].move
+
+    def explain(self, view: PlayerView, move: Move) -> str | None:
+        if move is PASS:
+            return "no tile matches any open end: must knock"
+        from .expert import Knowledge, describe, features
+
+        analysis = self.analyse(view)
+        mine = next((a for a in analysis if a.move is move), None)
+        feats = next((f for f in features(view, Knowledge(view)) if f.move is move), None)
+        if mine is None or feats is None:
+            return None
+        text = describe(feats, view)
+        best = analysis[0]
+        if len(analysis) > 1 and mine.samples:
+            if best.move is move:
+                second = analysis[1]
+                text += (f"; played out on {mine.samples} possible deals of the hidden tiles it "
+                         f"averages {mine.value:+.1f} for the team this round, "
+                         f"{mine.value - second.value:.1f} more than {second.move}")
+            else:
+                text += (f"; played out on {mine.samples} possible deals of the hidden tiles it "
+                         f"averages {mine.value:+.1f} for the team this round, "
+                         f"{best.value - mine.value:.1f} less than {best.move}")
+        return text
+
+
+__all__ = ["LEVELS", "WIN_VALUE", "Analysis", "Level", "MasterBot", "outcome_value", "solve"]

@@ -1,0 +1,290 @@
+"""What a seat can infer about the hidden hands, and deals of the unseen tiles drawn from it.
+
+Everything here is computed from a :class:`~seven_rocks.view.PlayerView` alone: the
+unseen tiles, each other seat's hand size, and the numbers each seat has shown it
+lacks by passing.  :class:`DealSampler` draws complete deals of the unseen tiles that
+respect all of that, **uniformly** among the consistent deals: tiles that the same
+seats may hold are interchangeable, so a small dynamic programme over those groups
+counts the consistent deals exactly and samples from them without rejection.
+
+>>> from seven_rocks.game import Game
+>>> import random
+>>> game = Game(seed=5)
+>>> view = game.view(game.turn)
+>>> hands = DealSampler(view).sample(random.Random(1))
+>>> [h.bit_count() for h in hands], hands[view.seat] == view_hand_mask(view)
+([7, 7, 7, 7], True)
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from math import comb
+
+from ..tiles import tiles_of
+from ..view import PlayerView
+
+
+def view_hand_mask(view: PlayerView) -> int:
+    """The viewer's own hand as a bit set."""
+    mask = 0
+    for tile in view.hand:
+        mask |= tile.mask
+    return mask
+
+
+def table_mask(view: PlayerView) -> int:
+    """The tiles on the table as a bit set."""
+    mask = 0
+    for move in view.layout.moves:
+        if move.tile is not None:
+            mask |= move.tile.mask
+    return mask
+
+
+def void_masks(view: PlayerView) -> tuple[int, int, int, int]:
+    """For each seat, the tiles it cannot hold because of its passes this round.
+
+    A pass proves the passer held no tile matching any point open at that moment.
+    """
+    masks = view.void_masks()
+    return (masks[0], masks[1], masks[2], masks[3])
+
+
+class DealSampler:
+    """Uniform sampler of the hidden hands consistent with a view.
+
+    ``sample(rng)`` returns four hand bit sets: the viewer's own hand and a
+    consistent guess for each other seat (sizes right, no tile a seat has shown it
+    lacks).  The constraints are analysed once; each sample costs a few dozen
+    operations.
+    """
+
+    __slots__ = ("_classes", "_count", "_others", "_own", "_seat", "_sizes")
+
+    def __init__(
+        self,
+        view: PlayerView,
+        *,
+        voids: tuple[int, ...] | None = None,
+    ) -> None:
+        seat = view.seat
+        self._seat = seat
+        self._own = view_hand_mask(view)
+        unseen = 0
+        for tile in view.unseen_tiles():
+            unseen |= tile.mask
+        forbid = voids if voids is not None else view.void_masks()
+        others = [s for s in range(4) if s != seat]
+        self._others = others
+        sizes = tuple(view.hand_sizes[s] for s in others)
+        if sum(sizes) != unseen.bit_count():
+            raise ValueError(
+                f"hand sizes {sizes} do not add up to the {unseen.bit_count()} unseen tiles"
+            )
+        self._sizes = sizes
+        # Group the unseen tiles by which of the three other seats may hold them.
+        groups: dict[int, int] = {}
+        for tile in tiles_of(unseen):
+            eligible = 0
+            for i, other in enumerate(others):
+                if not forbid[other] & tile.mask:
+                    eligible |= 1 << i
+            if not eligible:
+                raise ValueError(f"no seat can hold {tile}: the view is inconsistent")
+            groups[eligible] = groups.get(eligible, 0) | tile.mask
+        self._classes = tuple(sorted(groups.items()))
+        self._count = _count_ways(tuple((e, m.bit_count()) for e, m in self._classes), sizes)
+        if not self._count:
+            raise ValueError("no deal of the unseen tiles is consistent with the view")
+
+    @property
+    def deal_count(self) -> int:
+        """How many deals of the unseen tiles are consistent with the view."""
+        return self._count
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """One consistent deal, as four hand bit sets (seat order)."""
+        hands = [0, 0, 0, 0]
+        hands[self._seat] = self._own
+        remaining = list(self._sizes)
+        classes = self._classes
+        shapes = tuple((e, m.bit_count()) for e, m in classes)
+        for index, (eligible, mask) in enumerate(classes):
+            k = shapes[index][1]
+            rest = shapes[index + 1:]
+            options: list[tuple[int, tuple[int, int, int]]] = []
+            total = 0
+            for split in _splits(k, eligible, remaining[0], remaining[1], remaining[2]):
+                left = (remaining[0] - split[0], remaining[1] - split[1], remaining[2] - split[2])
+                weight = _multinomial(k, split) * _count_ways(rest, left)
+                if weight:
+                    options.append((weight, split))
+                    total += weight
+            pick = int(rng.random() * total)
+            chosen = options[-1][1]
+            for weight, split in options:
+                if pick < weight:
+                    chosen = split
+                    break
+                pick -= weight
+            tiles = tiles_of(mask)
+            rng.shuffle(tiles)
+            start = 0
+            for i in range(3):
+                for tile in tiles[start:start + chosen[i]]:
+                    hands[self._others[i]] |= tile.mask
+                start += chosen[i]
+                remaining[i] -= chosen[i]
+        return hands
+
+
+def _splits(k: int, eligible: int, ra: int, rb: int, rc: int) -> list[tuple[int, int, int]]:
+    """Ways to put ``k`` interchangeable tiles on the eligible seats within capacity."""
+    out = []
+    max_a = min(k, ra) if eligible & 1 else 0
+    max_b = min(k, rb) if eligible & 2 else 0
+    for a in range(max_a + 1):
+        for b in range(min(k - a, max_b) + 1):
+            c = k - a - b
+            if c and not eligible & 4:
+                continue
+            if c <= rc:
+                out.append((a, b, c))
+    return out
+
+
+def _multinomial(k: int, split: tuple[int, int, int]) -> int:
+    return comb(k, split[0]) * comb(k - split[0], split[1])
+
+
+@lru_cache(maxsize=4096)
+def _count_ways(classes: tuple[tuple[int, int], ...], capacity: tuple[int, ...]) -> int:
+    """Number of assignments of the grouped tiles to seats filling ``capacity`` exactly."""
+    if not classes:
+        return 1 if not any(capacity) else 0
+    (eligible, k), rest = classes[0], classes[1:]
+    total = 0
+    for split in _splits(k, eligible, capacity[0], capacity[1], capacity[2]):
+        left = (capacity[0] - split[0], capacity[1] - split[1], capacity[2] - split[2])
+        ways = _count_ways(rest, left)
+        if ways:
+            total += _multinomial(k, split) * ways
+    return total
+
+
+def unseen_mask(view: PlayerView) -> int:
+    mask = 0
+    for tile in view.unseen_tiles():
+        mask |= tile.mask
+    return mask
+
+
+__all__ = ["DealSampler", "table_mask", "unseen_mask", "view_hand_mask", "void_masks"]
+
+
+class PlayModel:
+    """How likely each seat's plays this round were under a deal: inference from play.
+
+    Players are modelled as preferring points: a seat picks each of its legal
+    placements with probability proportional to ``exp(beta * points)``, mixed with a
+    uniform choice (``noise``).  A deal in which a seat passed up big points it could
+    have scored is then less likely than one where it had nothing better.  Only public
+    facts are used: the table before each turn and the move made.
+    """
+
+    __slots__ = ("_played_from", "_turns")
+
+    def __init__(self, view: PlayerView, beta: float = 0.15, noise: float = 0.15) -> None:
+        from math import exp
+
+        from ..layout import Layout
+        from ..moves import Move
+        from ..scoring import placement_points
+        from ..tiles import ALL_TILES
+
+        table = Layout()
+        # Per informative turn: seat, tiles that seat played from that turn on, the
+        # playable tiles then, and per playable tile (weight sum, move count).
+        turns: list[tuple[int, int, int, dict[int, tuple[float, int]], float, float]] = []
+        played_later = [0, 0, 0, 0]
+        records = []
+        for turn in view.turns:
+            move = turn.move
+            if move.tile is None:
+                continue
+            if turn.seat != view.seat:
+                options: dict[int, tuple[float, int]] = {}
+                playable = 0
+                opened = table.open_points()
+                for tile in ALL_TILES:
+                    if not opened:
+                        moves = [Move(tile)]
+                    else:
+                        moves = [Move(tile, p) for p in opened
+                                 if p.tile is not tile and tile.has(p.value)]
+                    if not moves or tile in table:
+                        continue
+                    weight = 0.0
+                    for m in moves:
+                        weight += exp(beta * placement_points(table.place(m)))
+                        table.unplace()
+                    options[tile.index] = (weight, len(moves))
+                    playable |= tile.mask
+                chosen = exp(beta * placement_points(table.place(move)))
+                table.unplace()
+                records.append((turn.seat, move.tile.mask, playable, options, chosen))
+            table.place(move)
+        # Tiles each seat played from each informative turn on (walk backwards).
+        for seat, tile_mask, playable, options, chosen in reversed(records):
+            played_later[seat] |= tile_mask
+            turns.append((seat, played_later[seat], playable, options, chosen, noise))
+        self._turns = turns
+        self._played_from = played_later
+
+    def weight(self, hands: list[int]) -> float:
+        """Relative likelihood of the round's public plays if ``hands`` are the hands now."""
+        likelihood = 1.0
+        for seat, played, playable, options, chosen, noise in self._turns:
+            held = (hands[seat] | played) & playable
+            total = 0.0
+            count = 0
+            while held:
+                low = held & -held
+                held ^= low
+                weight, n = options[low.bit_length() - 1]
+                total += weight
+                count += n
+            if count > 1:
+                likelihood *= (1.0 - noise) * chosen / total + noise / count
+        return likelihood
+
+    @property
+    def informative(self) -> bool:
+        """Whether any play of another seat can tell deals apart."""
+        return bool(self._turns)
+
+
+class InferredDeals:
+    """Deals drawn from the uniform sampler and resampled by :class:`PlayModel`
+    likelihood (sampling-importance-resampling from a pool of ``pool`` candidates)."""
+
+    __slots__ = ("_cumulative", "_pool")
+
+    def __init__(self, sampler: DealSampler, model: PlayModel, rng: random.Random,
+                 pool: int) -> None:
+        self._pool = [sampler.sample(rng) for _ in range(pool)]
+        cumulative = []
+        total = 0.0
+        for hands in self._pool:
+            total += model.weight(hands)
+            cumulative.append(total)
+        self._cumulative = cumulative
+
+    def sample(self, rng: random.Random) -> list[int]:
+        from bisect import bisect_right
+
+        cumulative = self._cumulative
+        index = bisect_right(cumulative, rng.random() * cumulative[-1])
+        return self._pool[min(index, len(self._pool) - 1)][:]

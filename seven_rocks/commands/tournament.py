@@ -1,0 +1,141 @@
+"""``seven-rocks tournament A B``: a duplicate match between two bots, with statistics."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import IO, Any
+
+from ..scoring import DEFAULT_TARGET
+from ..tournament import bot_names, run_tournament
+
+USAGE_ERROR = 2
+
+
+def _whole(text: str, *, minimum: int, what: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"{what} must be at least {minimum}, not {value}")
+    return value
+
+
+def _games(text: str) -> int:
+    value = _whole(text, minimum=2, what="--games")
+    if value % 2:
+        raise argparse.ArgumentTypeError(
+            f"--games must be even (each deal set is played twice, teams swapped), not {value}"
+        )
+    return value
+
+
+def _jobs(text: str) -> int:
+    return _whole(text, minimum=1, what="--jobs")
+
+
+def _seed(text: str) -> int:
+    return _whole(text, minimum=0, what="--seed")
+
+
+def _target(text: str) -> int:
+    return _whole(text, minimum=1, what="--target")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``tournament`` subcommand."""
+    names = ", ".join(bot_names())
+    parser = subparsers.add_parser(
+        "tournament",
+        help="a duplicate match between two bots (win rate with a 95%% interval)",
+        description=(
+            "Bot A (seats 0 and 2) against bot B (seats 1 and 3), games to the target. "
+            "Duplicate play: every game's deals are played again with the teams swapped, "
+            "so deal luck cancels out. Prints A's game win rate with a 95%% Wilson "
+            "interval, the mean final margin, points per round, dominoes and blocks, and "
+            "each bot's median and p95 seconds per decision. Results depend only on the "
+            f"seed, not on --jobs. Bots: {names} (oracle sees every hand: research only)."
+        ),
+    )
+    parser.add_argument("a", metavar="A", help="bot of team A (seats 0 and 2)")
+    parser.add_argument("b", metavar="B", help="bot of team B (seats 1 and 3)")
+    parser.add_argument(
+        "--games",
+        type=_games,
+        default=200,
+        metavar="N",
+        help="number of games, even: N/2 deal sets each played twice (default 200)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_seed,
+        default=0,
+        metavar="S",
+        help="tournament seed: fixes every deal and bot (default 0)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="J",
+        help="worker processes (default 1; results do not depend on it)",
+    )
+    parser.add_argument(
+        "--target",
+        type=_target,
+        default=DEFAULT_TARGET,
+        metavar="T",
+        help=f"points to win a game (default {DEFAULT_TARGET})",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of the text summary"
+    )
+    parser.add_argument("--record", metavar="FILE", help="write every game as JSON Lines to FILE")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    parser.set_defaults(func=run)
+
+
+def _error(message: str) -> int:
+    print(f"seven-rocks tournament: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the match described by ``args``; returns the exit status."""
+    known = bot_names()
+    for name in (args.a, args.b):
+        if name not in known:
+            return _error(f"unknown bot {name!r} (choose from {', '.join(known)})")
+    games = args.games
+    if games < 2 or games % 2:
+        return _error(f"--games must be a positive even number, not {games}")
+    if args.jobs < 1:
+        return _error(f"--jobs must be at least 1, not {args.jobs}")
+    stream: IO[str] | None = None
+    try:
+        if args.record:
+            try:
+                stream = open(args.record, "w", encoding="utf-8")  # noqa: SIM115
+            except OSError as error:
+                return _error(f"cannot write {args.record}: {error.strerror or error}")
+        result = run_tournament(
+            args.a,
+            args.b,
+            games,
+            args.seed,
+            jobs=args.jobs,
+            target=getattr(args, "target", DEFAULT_TARGET),
+            progress=not getattr(args, "no_progress", False),
+            record=stream,
+        )
+    finally:
+        if stream is not None:
+            stream.close()
+    if args.json:
+        data: dict[str, Any] = result.to_json()
+        print(json.dumps(data, indent=None))
+    else:
+        print(result.summary())
+    return 0

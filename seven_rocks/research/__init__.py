@@ -1,0 +1,16 @@
+"""Research yardsticks that are **not fair players**: they are given the true hands.
+
+Nothing here is offered in the UI (:data:`seven_rocks.bots.BOTS` never lists it).  The
+tournament runner hands these bots the true hands through their explicit
+``choose_with_hands`` method; a :class:`~seven_rocks.view.PlayerView` never leaks them.
+"""
+
+from __future__ import annotations
+
+from ..bots.base import Bot
+from .oracle import OracleBot
+
+#: Cheating bots for tournaments only, by name.
+RESEARCH_BOTS: dict[str, type[Bot]] = {OracleBot.name: OracleBot}
+
+__all__ = ["RESEARCH_BOTS", "OracleBot"]
