@@ -6,22 +6,52 @@ copied next to the page: PyScript's JavaScript (``dist/pyscript/``), the Pyodide
 ``seven_rocks.zip``, which PyScript's ``files`` config unpacks into the worker's file system
 (no micropip, no package index).
 
-Only the standard library is used and nothing touches the network: the JavaScript packages
-come from ``node_modules``, put there beforehand by ``npm ci`` from ``package-lock.json``.
+Nothing touches the network: the JavaScript packages come from ``node_modules``, put there
+beforehand by ``npm ci`` from ``package-lock.json``.
+
+Besides copying, the build makes the site installable, offline-capable and quick to load:
+
+* only the PyScript modules the page actually loads are copied (not the editor, terminal or
+  TOML chunks), see ``PYSCRIPT_MODULES``;
+* the app icons are drawn by ``seven_rocks.icons`` (SVG and PNG, never downloaded) next to
+  the hand-written ``manifest.webmanifest``;
+* every file's SHA-256 goes into the service worker (``sw.js``): its precache list, and a
+  cache version derived from all of them, so any changed byte makes a new version and an
+  unchanged tree keeps the same one (see ``web/sw.js`` for how updates are applied);
+* compressed copies (``.br`` with the ``brotli`` package, ``.gz`` always) sit next to every
+  file that shrinks enough; ``seven-rocks serve`` sends them when the browser accepts them.
+  Brotli at its best level is slow on the 9.6 MB wasm, so compressed outputs are cached by
+  content hash under ``node_modules/.cache/seven-rocks/``.
 """
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import json
+import os
+import re
 import shutil
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
+
+from seven_rocks import icons
 
 __all__ = [
     "BROWSER_EXCLUDED_MODULES",
+    "COMPRESSED_SUFFIXES",
+    "ICONS",
     "PYODIDE_FILES",
+    "PYSCRIPT_MODULES",
+    "SERVICE_WORKER",
     "WEB_SUFFIXES",
     "BuildError",
     "build",
+    "cache_version",
+    "compress_site",
+    "file_digests",
+    "pyscript_files",
     "zip_engine",
 ]
 
@@ -31,6 +61,7 @@ BROWSER_EXCLUDED_MODULES: tuple[str, ...] = (
     "__main__.py",
     "build.py",
     "cli.py",
+    "icons.py",
     "serve.py",
     "tournament.py",
 )
@@ -45,6 +76,40 @@ PYODIDE_FILES: tuple[str, ...] = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+#: The PyScript chunks the page loads, by name without their content hash: ``core`` (what
+#: ``core.js`` re-exports) and the plugins ``core`` imports at start-up whatever the page
+#: holds. Their static imports are followed too. The code editor, terminal, TOML parser and
+#: zip helpers are loaded only by features this site does not use, so they are left out.
+PYSCRIPT_MODULES: tuple[str, ...] = (
+    "core",
+    "deprecations-manager",
+    "donkey",
+    "error",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
+
+#: Drawn icons: path in the site -> (size in pixels, or 0 for SVG; variant).
+ICONS: dict[str, tuple[int, icons.Variant]] = {
+    "icons/icon.svg": (0, "any"),
+    "icons/icon-192.png": (192, "any"),
+    "icons/icon-512.png": (512, "any"),
+    "icons/maskable-512.png": (512, "maskable"),
+}
+
+#: The service worker; the build writes the cache version and file list into it.
+SERVICE_WORKER = "sw.js"
+_SW_BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
+
+#: Suffixes of the compressed copies the build adds (``.br`` only when brotli is installed).
+COMPRESSED_SUFFIXES: tuple[str, ...] = (".br", ".gz")
+# Already-compressed formats gain nothing; tiny files are not worth a second request path.
+_INCOMPRESSIBLE = frozenset({".png", ".webp", ".woff2", ".ico"})
+_MIN_COMPRESS_BYTES = 512
+# Keep a compressed copy only if it saves at least this fraction of the file.
+_MIN_SAVING = 0.05
 
 #: File kinds copied from ``web/``; anything else there (editor backups, notes) stays behind.
 WEB_SUFFIXES: tuple[str, ...] = (
@@ -128,6 +193,128 @@ def _engine_sources(package_dir: Path) -> list[Path]:
     return sources
 
 
+_STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([^"]+\.js)"')
+
+
+def pyscript_files(dist: Path) -> list[Path]:
+    """The files of PyScript's ``dist/`` the page needs: ``core.js``, ``PYSCRIPT_MODULES``
+    and everything they import statically, sorted by name."""
+    wanted = {"core.js"}
+    for path in dist.glob("*.js"):
+        stem = path.stem.rsplit("-", 1)[0] if "-" in path.stem else path.stem
+        if stem in PYSCRIPT_MODULES and path.name != "core.js":
+            wanted.add(path.name)
+    pending = sorted(wanted)
+    while pending:
+        name = pending.pop()
+        source = dist / name
+        if not source.is_file():
+            raise BuildError(f"{source} is missing: PyScript's dist/ is incomplete")
+        for target in _STATIC_IMPORT.findall(source.read_text(encoding="utf-8")):
+            if target not in wanted:
+                wanted.add(target)
+                pending.append(target)
+    return [dist / name for name in sorted(wanted)]
+
+
+def file_digests(site: Path) -> dict[str, str]:
+    """SHA-256 (hex) of every file the service worker precaches, by site-relative path.
+
+    That is every file of the site except the service worker itself (the browser checks it
+    byte by byte on its own) and the compressed copies (the same bytes once decoded).
+    """
+    digests = {}
+    for path in sorted(site.rglob("*")):
+        relative = path.relative_to(site).as_posix()
+        if not path.is_file() or relative == SERVICE_WORKER:
+            continue
+        if path.suffix in COMPRESSED_SUFFIXES:
+            continue
+        digests[relative] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return digests
+
+
+def cache_version(digests: dict[str, str]) -> str:
+    """A short version naming this exact set of files: it changes when any file (or name)
+    changes and only then."""
+    listing = "".join(f"{path}\0{digest}\n" for path, digest in sorted(digests.items()))
+    return hashlib.sha256(listing.encode()).hexdigest()[:16]
+
+
+def _write_service_worker(site: Path, digests: dict[str, str]) -> None:
+    path = site / SERVICE_WORKER
+    source = path.read_text(encoding="utf-8")
+    build_info = {"version": cache_version(digests), "files": digests}
+    line = f"const BUILD = {json.dumps(build_info, sort_keys=True)};"
+    text, count = _SW_BUILD_LINE.subn(lambda _: line, source, count=1)
+    if count != 1:
+        raise BuildError(f"web/{SERVICE_WORKER} has no `const BUILD = ...;` line to fill in")
+    path.write_text(text, encoding="utf-8")
+
+
+def _write_icons(site: Path) -> None:
+    for relative, (size, variant) in ICONS.items():
+        target = site / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if size == 0:
+            target.write_text(icons.svg_icon(variant), encoding="utf-8")
+        else:
+            target.write_bytes(icons.png_icon(size, variant))
+
+
+def _gzip(data: bytes) -> bytes:
+    # mtime=0 and no file name: the same input always gives the same bytes.
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def _brotli_compressor() -> Callable[[bytes], bytes] | None:
+    try:
+        import brotli
+    except ImportError:  # pragma: no cover - brotli is a dependency; gzip still works
+        return None
+
+    def compress(data: bytes) -> bytes:
+        result: bytes = brotli.compress(data, quality=11)
+        return result
+
+    return compress
+
+
+def compress_site(site: Path, cache: Path | None = None) -> dict[str, int]:
+    """Write ``.br``/``.gz`` copies next to the files of ``site`` that shrink by at least 5 %.
+
+    ``cache`` (optional) keeps compressed outputs by content hash between builds. Returns
+    the number of copies written per suffix.
+    """
+    encoders: list[tuple[str, Callable[[bytes], bytes]]] = [(".gz", _gzip)]
+    brotli_compress = _brotli_compressor()
+    if brotli_compress is not None:
+        encoders.insert(0, (".br", brotli_compress))
+    written = dict.fromkeys((suffix for suffix, _ in encoders), 0)
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.suffix in (*COMPRESSED_SUFFIXES, *_INCOMPRESSIBLE):
+            continue
+        data = path.read_bytes()
+        if len(data) < _MIN_COMPRESS_BYTES:
+            continue
+        digest = hashlib.sha256(data).hexdigest()
+        for suffix, encode in encoders:
+            cached = cache / f"{digest}{suffix}" if cache is not None else None
+            if cached is not None and cached.is_file():
+                packed = cached.read_bytes()
+            else:
+                packed = encode(data)
+                if cached is not None:
+                    cached.parent.mkdir(parents=True, exist_ok=True)
+                    partial = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+                    partial.write_bytes(packed)
+                    partial.replace(cached)  # atomic: parallel builds never see half a file
+            if len(packed) <= len(data) * (1 - _MIN_SAVING):
+                path.with_name(path.name + suffix).write_bytes(packed)
+                written[suffix] += 1
+    return written
+
+
 def zip_engine(package_dir: Path, destination: Path) -> Path:
     """Write the engine package to ``destination`` as a deterministic zip.
 
@@ -148,12 +335,13 @@ def zip_engine(package_dir: Path, destination: Path) -> Path:
     return destination
 
 
-def build(out: Path = Path("dist"), *, root: Path | None = None) -> Path:
+def build(out: Path = Path("dist"), *, root: Path | None = None, compress: bool = True) -> Path:
     """Build the static site into ``out`` and return it.
 
     ``root`` is the checkout holding ``node_modules/``, ``web/`` and ``seven_rocks/`` (by
     default the one this module comes from); a relative ``out`` is taken from the current
-    directory. Raises ``BuildError`` when the JavaScript dependencies are not installed.
+    directory. ``compress=False`` skips the ``.br``/``.gz`` copies. Raises ``BuildError``
+    when the JavaScript dependencies are not installed.
     """
     root = (root if root is not None else _repo_root()).resolve()
     node_modules = root / "node_modules"
@@ -166,12 +354,9 @@ def build(out: Path = Path("dist"), *, root: Path | None = None) -> Path:
 
     _prepare_out(out, root)
 
-    pyscript_files = sorted(
-        p for p in pyscript_dist.iterdir() if p.is_file() and p.suffix in (".js", ".css")
-    )
-    if not any(p.name == "core.js" for p in pyscript_files):
+    if not (pyscript_dist / "core.js").is_file():
         raise BuildError(f"{pyscript_dist} has no core.js: {install_hint}")
-    for src in pyscript_files:
+    for src in pyscript_files(pyscript_dist):
         _copy(src, out / "pyscript" / src.name)
 
     for name in PYODIDE_FILES:
@@ -188,5 +373,11 @@ def build(out: Path = Path("dist"), *, root: Path | None = None) -> Path:
             continue
         _copy(src, out / relative)
 
+    if not (out / SERVICE_WORKER).is_file():
+        raise BuildError(f"web/{SERVICE_WORKER} is missing: the site would not work offline")
     zip_engine(package_dir, out / _ENGINE_ZIP)
+    _write_icons(out)
+    _write_service_worker(out, file_digests(out))
+    if compress:
+        compress_site(out, cache=node_modules / ".cache" / "seven-rocks")
     return out

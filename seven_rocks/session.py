@@ -25,16 +25,20 @@ seven_rocks.errors.InvalidMoveError: bad move '9-9': no tile 9-9 in a double-six
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from . import __version__
 from .bots import BOTS, Bot, make_bot
+from .bots.master import MasterBot
 from .errors import SevenRocksError
 from .events import Event, Passed, Placed, RoundSettled, RoundStarted
+from .examples import worked
 from .game import Game
 from .geometry import GeometryBuilder
+from .hints import describe_move, move_facts
 from .layout import Layout
 from .moves import PASS, Move
 from .play import bot_seed
@@ -47,6 +51,9 @@ SAVE_FORMAT: Final = "seven-rocks-save"
 VIEWER: Final = 0  # the person at the screen sits South
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
 HINT_BOT: Final = "master"
+#: The table's aspect ratio (width / height) is clamped to this range: a sliver of a window
+#: must not make the geometry lay a line thousands of units long.
+ASPECT_RANGE: Final = (0.4, 3.0)
 
 
 class RequestError(SevenRocksError):
@@ -101,6 +108,19 @@ def event_to_json(event: Event) -> dict[str, Any]:
     }
 
 
+def _aspect(aspect: object) -> float:
+    """A usable aspect ratio from a request: a finite positive number, clamped."""
+    if (
+        not isinstance(aspect, int | float)
+        or isinstance(aspect, bool)
+        or not math.isfinite(aspect)
+        or aspect <= 0
+    ):
+        raise RequestError(f"'aspect' must be a positive number, not {aspect!r}")
+    low, high = ASPECT_RANGE
+    return round(min(max(float(aspect), low), high), 3)
+
+
 def _geometry_of(layout: Layout, aspect: float) -> GeometryBuilder:
     builder = GeometryBuilder(aspect)
     for move in layout.moves:
@@ -127,6 +147,7 @@ class Session:
         aspect: float = 1.6,
     ) -> dict[str, Any]:
         names = self._check_bots(bots)
+        _aspect(aspect)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
             raise RequestError(f"a seed is a whole number from 0 up, not {seed!r}")
         if not isinstance(target, int) or isinstance(target, bool) or target <= 0:
@@ -158,10 +179,25 @@ class Session:
             raise RequestError("no game has been started")
         return self.game
 
+    @staticmethod
+    def info() -> dict[str, Any]:
+        """What a new-game dialog offers: the fair bots (weakest first) and the defaults."""
+        return {
+            "protocol": PROTOCOL,
+            "version": __version__,
+            "bots": list(BOTS),
+            "default_bots": list(DEFAULT_BOTS),
+            "target": DEFAULT_TARGET,
+            "viewer": VIEWER,
+        }
+
     # --------------------------------------------------------------- actions
     def play(self, move: str, aspect: float = 1.6, since: int = 0) -> dict[str, Any]:
         """A human seat's move (text form).  Illegal moves raise and change nothing."""
         game = self._game
+        _aspect(aspect)
+        if not isinstance(move, str):
+            raise RequestError(f"a move is text such as '1-4@4-4:line_b', not {move!r}")
         if self.bots[game.turn] is not None and not game.is_over:
             raise RequestError(
                 f"it is {game.seats[game.turn]}'s turn (seat {game.turn}), not yours"
@@ -172,6 +208,7 @@ class Session:
     def step(self, aspect: float = 1.6, since: int = 0) -> dict[str, Any]:
         """Let the bot whose turn it is make its move."""
         game = self._game
+        _aspect(aspect)
         if game.is_over:
             raise RequestError("the game is over")
         bot = self.bots[game.turn]
@@ -192,13 +229,26 @@ class Session:
             raise RequestError("a hint is only for your own turn")
         view = game.view(VIEWER)
         bot = make_bot(HINT_BOT, bot_seed(game.seed, 4 + len(game.events)))
-        move = bot.choose(view)
+        # One search, whose verdict both picks the move and explains it (explain() would
+        # search again, with other samples, and could call the chosen move the worse one).
+        analysis = bot.analyse(view) if isinstance(bot, MasterBot) else []
+        move = analysis[0].move if analysis else bot.choose(view)
+        why = move_facts(view, move)
+        if len(analysis) > 1 and analysis[0].samples:
+            why["samples"] = analysis[0].samples
+            why["margin"] = round(analysis[0].value - analysis[1].value, 1)
         return {
             "move": str(move),
             "tile": str(move.tile) if move.tile else None,
             "at": str(move.at) if move.at else ("open" if move.tile else None),
-            "reason": bot.explain(view, move),
+            "reason": describe_move(view, move),
+            "why": why,
         }
+
+    @staticmethod
+    def examples(aspect: float = 1.6) -> dict[str, Any]:
+        """The rule book's worked examples, each step with the table the game would draw."""
+        return {"examples": worked(_aspect(aspect), _table_json)}
 
     def record(self) -> dict[str, Any]:
         return to_record(self._game)
@@ -252,6 +302,9 @@ class Session:
     def snapshot(self, aspect: float = 1.6, since: int = 0) -> dict[str, Any]:
         """What the viewer may see now (plus the events from index ``since`` on)."""
         game = self._game
+        aspect = _aspect(aspect)
+        if not isinstance(since, int) or isinstance(since, bool):
+            raise RequestError(f"'since' must be a whole number, not {since!r}")
         rnd = game.current
         human_turn = not game.is_over and self.bots[game.turn] is None
         legal: dict[str, list[str]] = {}
@@ -298,7 +351,10 @@ def _table_json(layout: Layout, builder: GeometryBuilder) -> dict[str, Any]:
     placed = {t.tile: t for t in geometry.tiles}
     for end in layout.scoring_ends():
         tile = str(end.tile)
-        where = points.get(f"{tile}:{end.side}") if end.side else None
+        if end.side:
+            where = points.get(f"{tile}:{end.side}")
+        else:  # a terminal double: its number sits at a free in-line side, beside the tile
+            where = points.get(f"{tile}:line_b") or points.get(f"{tile}:line_a")
         x, y = (where.x, where.y) if where else (placed[tile].x, placed[tile].y)
         ends.append(
             {"tile": tile, "side": end.side and str(end.side), "value": end.value, "x": x, "y": y}
@@ -336,6 +392,7 @@ def _round_story(rnd: Round, aspect: float) -> dict[str, Any]:
 _SESSION = Session()
 
 _METHODS: dict[str, Callable[..., dict[str, Any]]] = {
+    "info": _SESSION.info,
     "new_game": _SESSION.new_game,
     "state": _SESSION.snapshot,
     "play": _SESSION.play,
@@ -345,6 +402,7 @@ _METHODS: dict[str, Callable[..., dict[str, Any]]] = {
     "save": _SESSION.save,
     "restore": _SESSION.restore,
     "load_record": _SESSION.load_record,
+    "examples": _SESSION.examples,
 }
 
 

@@ -58,11 +58,10 @@ def test_save_and_restore_resume_exactly() -> None:
         if snap["over"]:
             break
         if snap["human_turn"]:
-            tile, targets = next(iter(snap["legal"].items()), (None, None))
+            legal: dict[str, list[str]] = snap["legal"]
+            tile, targets = next(iter(legal.items()), ("", [""]))
             move = (
-                "pass"
-                if tile is None
-                else (tile if targets[0] == "open" else f"{tile}@{targets[0]}")
+                "pass" if not tile else (tile if targets[0] == "open" else f"{tile}@{targets[0]}")
             )
             session.play(move)
         else:
@@ -105,3 +104,184 @@ def test_hint_gives_a_legal_move_with_a_reason() -> None:
         assert snap["must_pass"]
     else:
         assert hint["at"] in snap["legal"][hint["tile"]]
+
+
+def test_info_lists_the_fair_bots_for_the_new_game_dialog() -> None:
+    from seven_rocks.bots import BOTS
+
+    info = _call("info")
+    assert info["bots"] == list(BOTS)
+    assert info["target"] == 250
+    assert info["viewer"] == 0
+    assert len(info["default_bots"]) == 4 and info["default_bots"][0] is None
+
+
+def test_bad_aspect_or_since_is_refused_and_changes_nothing() -> None:
+    session = Session()
+    snap = session.new_game(seed=4, bots=[None, "greedy", "greedy", "greedy"])
+    while not snap["human_turn"]:
+        snap = session.step()
+    before = json.dumps(session.snapshot())
+    tile, targets = next(iter(snap["legal"].items()))
+    move = tile if targets[0] == "open" else f"{tile}@{targets[0]}"
+    for bad in (0, -1.0, "wide", None, True, float("inf")):
+        with pytest.raises(SevenRocksError, match="aspect"):
+            session.play(move, aspect=bad)  # type: ignore[arg-type]
+    with pytest.raises(SevenRocksError, match="since"):
+        session.snapshot(since="x")  # type: ignore[arg-type]
+    with pytest.raises(SevenRocksError, match="move is text"):
+        session.play(7)  # type: ignore[arg-type]
+    assert json.dumps(session.snapshot()) == before
+    # Extreme shapes are clamped, never refused: a thin window still gets a table.
+    wide = session.snapshot(aspect=50.0)["table"]["initial_table"]
+    tall = session.snapshot(aspect=0.01)["table"]["initial_table"]
+    assert (wide[2] - wide[0]) / (wide[3] - wide[1]) == pytest.approx(3.0)
+    assert (tall[2] - tall[0]) / (tall[3] - tall[1]) == pytest.approx(0.4)
+
+
+def test_every_scoring_end_sits_at_a_marker_cell_or_beside_its_double() -> None:
+    session = Session()
+    snap = session.new_game(seed=9, bots=["greedy", "greedy", "greedy", "greedy"])
+    seen_double = False
+    while not snap["over"] and snap["round"] == 1:
+        table = snap["table"]
+        centres = {(t["x"], t["y"]) for t in table["tiles"]}
+        cells = {(p["x"], p["y"]) for p in table["points"]}
+        for end in table["ends"]:
+            assert (end["x"], end["y"]) in cells | centres
+            if end["side"] is None and any(
+                p["point"].startswith(end["tile"] + ":line") for p in table["points"]
+            ):
+                seen_double = True
+                assert (end["x"], end["y"]) in cells  # the number is beside the double
+        assert table["sum"] == sum(e["value"] for e in table["ends"])
+        snap = session.step()
+    assert seen_double
+
+
+def test_a_snapshot_right_after_a_round_shows_the_finished_table() -> None:
+    session = Session()
+    snap = session.new_game(seed=3, bots=["greedy", "greedy", "greedy", "greedy"])
+    count = snap["events_total"]
+    while snap["round"] == 1:
+        snap = session.step(since=count)
+        count = snap["events_total"]
+    kinds = [e["type"] for e in snap["events"]]
+    assert kinds[-2:] == ["round_settled", "round_started"]
+    assert snap["table"]["tiles"] == []
+    assert snap["previous_table"]["tiles"]
+    settled = snap["events"][-2]
+    assert len(settled["hands"]) == 4 and len(settled["deductions"]) == 4
+
+
+# ----------------------------------------------------------- hint reasons and examples
+def _view(hand: str, turns: list[tuple[int, str]]) -> Any:
+    """Seat 0's view after ``turns`` (text moves), holding ``hand`` ("2-5 0-0")."""
+    from seven_rocks.layout import Layout
+    from seven_rocks.moves import Move
+    from seven_rocks.round import Turn
+    from seven_rocks.tiles import Tile
+    from seven_rocks.view import PlayerView
+
+    layout = Layout()
+    played = []
+    for seat, text in turns:
+        move = Move.parse(text)
+        if move.tile is not None:
+            layout.place(move)
+        played.append(Turn(seat, move, 0))
+    tiles = tuple(Tile.parse(t) for t in hand.split())
+    return PlayerView(
+        seat=0,
+        hand=tiles,
+        layout=layout,
+        turn=0,
+        hand_sizes=(len(tiles), 6, 6, 6),
+        scores=(0, 0),
+        target=250,
+        round_number=1,
+        opener=0,
+        passes_in_a_row=0,
+        turns=tuple(played),
+    )
+
+
+def test_hint_facts_score_the_move_and_read_the_next_opponents_passes() -> None:
+    from seven_rocks.hints import move_facts
+    from seven_rocks.moves import Move
+
+    turns = [(0, "5-5"), (1, "pass"), (2, "0-5@5-5:line_a"), (3, "2-5@5-5:line_b")]
+    facts = move_facts(_view("3-5 0-2", turns), Move.parse("3-5@5-5:branch_a"))
+    # The rule book's last "other opening" step: 0 + 2 + 3 = 5 scores 5.
+    assert (facts["kind"], facts["sum"], facts["terms"], facts["points"]) == (
+        "play",
+        5,
+        [0, 2, 3],
+        5,
+    )
+    assert facts["open"] == [0, 2, 3, 5] and facts["next_seat"] == 1
+    assert facts["next_lacks"] == [5] and not facts["next_blocked"]  # West knocked on a 5
+    assert not facts["domino"] and not facts["double"] and not facts["spinner"]
+    assert isinstance(facts["threat"], int) and 0 <= facts["threat"] <= 35
+
+    last = move_facts(_view("3-5", turns), Move.parse("3-5@5-5:branch_a"))
+    assert last["domino"] and last["threat"] is None and last["only"] is False
+
+
+def test_hint_facts_know_when_the_next_opponent_must_knock() -> None:
+    from seven_rocks.hints import move_facts
+    from seven_rocks.moves import Move
+
+    turns = [
+        (0, "5-5"),
+        (1, "pass"),
+        (2, "5-6@5-5:line_a"),
+        (3, "pass"),
+        (0, "2-6@5-6:high"),
+        (1, "pass"),
+        (2, "pass"),
+        (3, "pass"),
+    ]
+    facts = move_facts(_view("2-5 0-0", turns), Move.parse("2-5@5-5:line_b"))
+    assert facts["open"] == [2, 5] and facts["next_lacks"] == [2, 5]
+    assert facts["next_blocked"] and facts["threat"] == 0
+    spinner = move_facts(_view("4-4 0-1", []), Move.parse("4-4"))
+    assert spinner["kind"] == "open" and spinner["double"] and spinner["spinner"]
+    assert spinner["sum"] == 8 and spinner["points"] == 0
+
+
+def test_hint_reply_carries_the_facts_of_the_move_it_suggests() -> None:
+    from seven_rocks.scoring import placement_points
+
+    session = Session()
+    snap = session.new_game(seed=8, bots=[None, "greedy", "greedy", "greedy"])
+    for _ in range(3):
+        while not snap["human_turn"]:
+            snap = session.step()
+        hint = session.hint()
+        why = hint["why"]
+        assert hint["at"] in snap["legal"][hint["tile"]]
+        assert (why["tile"], why["at"]) == (hint["tile"], hint["at"])
+        assert sum(why["terms"]) == why["sum"] and why["points"] == placement_points(why["sum"])
+        after = session.play(hint["move"], since=snap["events_total"])
+        placed = next(e for e in after["events"] if e["type"] == "placed" and e["seat"] == 0)
+        assert placed["total"] == why["sum"] and placed["points"] == why["points"]
+        assert [e["value"] for e in placed["ends"]] == why["terms"]
+        assert why["samples"] > 0 or why["only"]
+        snap = after
+
+
+def test_examples_are_the_rule_books_worked_examples() -> None:
+    examples = _call("examples", aspect=1.6)["examples"]
+    main = examples["main"]
+    assert [s["sum"] for s in main] == [5, 6, 10, 5, 5, 10, 15, 5, 8]
+    assert [s["points"] for s in main] == [5, 0, 10, 5, 5, 10, 15, 5, 0]
+    assert main[7]["open"] == ["0-5:low", "1-1:branch_b", "1-2:high", "3-4:low"]
+    last = main[8]["table"]
+    assert len(last["tiles"]) == 9 and [e["value"] for e in last["ends"]] == [0, 2, 3, 3]
+    assert last["spinner"] == "1-1"
+    assert {p["point"] for p in last["points"]} == set(main[8]["open"])
+    assert [s["points"] for s in examples["open_spinner"]] == [10, 10, 0, 5]
+    assert examples["late_spinner"][1]["sum"] == 15
+    assert examples["open_double"][0]["open"] == ["2-2:line_a", "2-2:line_b"]
+    assert examples["open_zero"][0]["sum"] == 0

@@ -1,7 +1,13 @@
-// Seven Rocks UI entry point: boots the engine worker and reports progress on the page.
+// Seven Rocks UI entry point: loads the language catalogues, boots the engine worker,
+// reads the URL's options and hands the page to the game controller.
 import { engine } from "./bridge.js";
+import { Controller } from "./js/controller.js";
+import { Extras } from "./js/extras.js";
+import { language, loadLanguages, setLanguage, t } from "./js/i18n.js";
+import { readParams } from "./js/params.js";
 
 const status = document.getElementById("status");
+const root = document.getElementById("app");
 
 // A small hook for tests and the curious: window.sevenRocks.engine.call("ping", {}).
 window.sevenRocks = { engine };
@@ -11,21 +17,34 @@ const SLOW_NOTICE_MS = 15_000;
 /** A broken Pyodide download never settles: give up on waiting after this long. */
 const GIVE_UP_MS = 120_000;
 
+let failed = false;
 function fail(message) {
-  status.textContent = `The game engine could not start: ${message}. Reload the page to try again.`;
+  failed = true;
+  status.textContent = t("boot.failed", { message });
   status.classList.add("status--error");
   document.body.dataset.engine = "error";
 }
 
+// The engine starts downloading at once; the catalogues (two small files) load meanwhile.
+const booting = engine.ready();
+try {
+  await loadLanguages();
+} catch {
+  // Without catalogues the keys themselves would show; English markup stays as written.
+}
+status.textContent = t("boot.loading");
+const languageSelect = document.getElementById("language");
+languageSelect.value = language();
+
 const slow = setTimeout(() => {
-  status.textContent = "Still loading the engine… the first visit downloads the Python runtime.";
+  if (!failed) status.textContent = t("boot.slow");
 }, SLOW_NOTICE_MS);
-const stuck = setTimeout(() => fail("it did not answer within two minutes"), GIVE_UP_MS);
+const stuck = setTimeout(() => fail(t("boot.timeout")), GIVE_UP_MS);
 
 try {
-  await engine.ready();
+  await booting;
   performance.mark("seven-rocks:engine-ready"); // read by benchmarks/boot.py
-  status.textContent = "Ready";
+  status.textContent = t("boot.ready");
   status.classList.remove("status--error");
   document.body.dataset.engine = "ready";
 } catch (error) {
@@ -33,4 +52,39 @@ try {
 } finally {
   clearTimeout(slow);
   clearTimeout(stuck);
+}
+
+if (!failed) {
+  const info = await engine.call("info");
+  const params = readParams(location.search, info.bots);
+  const controller = new Controller({ engine, root, info, params });
+  window.sevenRocks.controller = controller;
+  window.sevenRocks.extras = new Extras(controller); // score sheet, records, replays, statistics
+  for (const [key, vars] of params.notices) controller.notify(key, vars, "warning");
+
+  const speedSelect = document.getElementById("speed");
+  const speedOption = [...speedSelect.options].find((o) => Number(o.value) === controller.settings.speed);
+  if (!speedOption) {
+    const custom = new Option(`${controller.settings.speed} ms`, String(controller.settings.speed));
+    speedSelect.add(custom);
+  }
+  speedSelect.value = String(controller.settings.speed);
+  speedSelect.addEventListener("change", () => controller.setSpeed(Number(speedSelect.value)));
+  languageSelect.addEventListener("change", () => setLanguage(languageSelect.value));
+
+  // Toolbar and notices: one listener each (delegation).
+  document.getElementById("toolbar").addEventListener("click", (event) => {
+    const action = event.target.closest("[data-action]")?.dataset.action;
+    if (action === "new-game") controller.openNewGameDialog();
+    else if (action === "hint") controller.hint();
+  });
+  document.getElementById("notices").addEventListener("click", (event) => {
+    if (event.target.closest("[data-action='dismiss']")) event.target.closest(".notice")?.remove();
+  });
+
+  document.querySelector("[data-action='new-game']").disabled = false;
+  status.hidden = true;
+  await controller.start();
+  performance.mark("seven-rocks:table-visible");
+  document.body.dataset.game = "ready";
 }

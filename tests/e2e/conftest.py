@@ -5,7 +5,9 @@ a free port; pytest-playwright's ``page``/``context`` fixtures then point at it 
 so ``page.goto("/")`` opens the game. Every context is guarded:
 
 * any request whose URL is outside the served origin is aborted and recorded (the page must
-  be fully self-hosted: PyScript silently falls back to a CDN when misconfigured);
+  be fully self-hosted: PyScript silently falls back to a CDN when misconfigured); requests
+  that never reach the route handler (made or answered by the service worker) are still
+  seen by the context's ``request`` event and recorded;
 * console errors and uncaught page errors are recorded;
 
 and the test fails in teardown if anything was recorded. A screenshot of every page is saved
@@ -26,7 +28,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route, WebError
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Request,
+    Route,
+    WebError,
+)
 from playwright.sync_api import Error as PlaywrightError
 
 from seven_rocks.build import build
@@ -44,6 +54,9 @@ CHROMIUM_ARGS = (
 #: Generous: a cold boot takes ~2 s here, but CI machines have two slow cores.
 BOOT_TIMEOUT_MS = 90_000
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: The engine has booted or failed. (Selectors, unlike ``page.wait_for_function``, need no
+#: ``eval``, which the site's Content-Security-Policy rightly forbids.)
+ENGINE_SETTLED = "body:not([data-engine='loading'])"
 
 
 def _origin(url: str) -> str:
@@ -77,6 +90,10 @@ class Guard:
             self.outside_requests.append(url)
             route.abort("blockedbyclient")
 
+    def on_request(self, request: Request) -> None:
+        if not self.is_local(request.url):
+            self.outside_requests.append(request.url)
+
     def on_console(self, message: ConsoleMessage) -> None:
         text = f"[{message.type}] {message.text}"
         self.console_messages.append(text)
@@ -87,7 +104,8 @@ class Guard:
         self.page_errors.append(str(error.error))
 
     def problems(self) -> list[str]:
-        found = [f"request outside {self.origin}: {url}" for url in self.outside_requests]
+        outside = dict.fromkeys(self.outside_requests)  # route and event may both see one
+        found = [f"request outside {self.origin}: {url}" for url in outside]
         found += [f"console error: {text}" for text in self.console_errors]
         found += [f"page error: {text}" for text in self.page_errors]
         return found
@@ -138,20 +156,55 @@ def context(
 ) -> Iterator[BrowserContext]:
     """A fresh, guarded browser context; fails the test if the guard caught anything."""
     ctx: BrowserContext = new_context()
+    watch_context(ctx, guard)
+    yield ctx
+    finish_context(ctx, guard, _slug(request.node.nodeid))
+
+
+def watch_context(ctx: BrowserContext, guard: Guard) -> None:
+    """Let ``guard`` see (and block) what ``ctx`` does."""
     ctx.route("**/*", guard.route)
+    ctx.on("request", guard.on_request)
     ctx.on("console", guard.on_console)
     ctx.on("weberror", guard.on_web_error)
-    yield ctx
+
+
+def finish_context(ctx: BrowserContext, guard: Guard, name: str) -> None:
+    """Screenshot ``ctx``'s pages, close it and fail the test if ``guard`` caught anything."""
     ARTIFACTS.mkdir(exist_ok=True)
     for index, page in enumerate(ctx.pages):
         suffix = f"-{index}" if index else ""
         # A crashed or closed page gives no picture; that alone is not a failure.
         with contextlib.suppress(PlaywrightError):
-            page.screenshot(path=ARTIFACTS / f"{_slug(request.node.nodeid)}{suffix}.png")
+            page.screenshot(path=ARTIFACTS / f"{name}{suffix}.png")
     ctx.close()
     problems = guard.problems()
     if problems:
         pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def guarded_context(
+    browser: Browser, request: pytest.FixtureRequest
+) -> Iterator[Callable[[str], tuple[BrowserContext, Guard]]]:
+    """A factory of fresh, guarded contexts for a site served by the test itself.
+
+    ``guarded_context(url)`` returns a context whose ``base_url`` is ``url`` (service workers
+    allowed) and its guard, watching ``url``'s origin; each context is checked as the
+    ``context`` fixture's is when the test ends.
+    """
+    made: list[tuple[BrowserContext, Guard]] = []
+
+    def _make(url: str) -> tuple[BrowserContext, Guard]:
+        guard = Guard(origin=_origin(url))
+        ctx = browser.new_context(base_url=url, service_workers="allow")
+        watch_context(ctx, guard)
+        made.append((ctx, guard))
+        return ctx, guard
+
+    yield _make
+    for index, (ctx, guard) in enumerate(made):
+        finish_context(ctx, guard, f"{_slug(request.node.nodeid)}-ctx{index}")
 
 
 @pytest.fixture
@@ -165,9 +218,8 @@ def open_game(page: Page) -> Callable[[], float]:
     def _open() -> float:
         start = time.perf_counter()
         page.goto("/")
-        page.wait_for_function(
-            "document.body.dataset.engine !== 'loading'", timeout=BOOT_TIMEOUT_MS
-        )
+        # A selector, not wait_for_function: the page's CSP forbids the eval it relies on.
+        page.wait_for_selector(ENGINE_SETTLED, state="attached", timeout=BOOT_TIMEOUT_MS)
         elapsed = time.perf_counter() - start
         state = page.evaluate("document.body.dataset.engine")
         if state != "ready":

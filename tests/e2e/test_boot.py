@@ -110,7 +110,7 @@ def test_a_broken_engine_is_reported_readably(page: Page) -> None:
         lambda route: route.fulfill(body=buffer.getvalue(), content_type="application/zip"),
     )
     page.goto("/")
-    page.wait_for_function("document.body.dataset.engine !== 'loading'", timeout=90_000)
+    page.wait_for_selector("body:not([data-engine='loading'])", state="attached", timeout=90_000)
     assert page.evaluate("document.body.dataset.engine") == "error"
     status = page.inner_text("#status")
     assert "ImportError: half-built engine" in status

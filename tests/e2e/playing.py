@@ -1,0 +1,76 @@
+"""Helpers for driving the game page like a player: open it, play a move, read the score."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from playwright.sync_api import Page
+
+from seven_rocks.record import from_record
+
+from .conftest import BOOT_TIMEOUT_MS, ENGINE_SETTLED
+
+HAND = "[data-hand='0'] [data-tile]"
+PLAYABLE = "[data-hand='0'] .hand-tile--playable"
+HUMAN_TURN = "#board[data-human-turn]"
+SUMMARY = "dialog[data-round-summary]"
+GAME_OVER = "dialog[data-game-over]"
+
+
+def open_page(page: Page, query: str = "") -> None:
+    """Open the game with ``query`` and wait until the first table is drawn."""
+    page.goto("/" + query)
+    page.wait_for_selector(ENGINE_SETTLED, state="attached", timeout=BOOT_TIMEOUT_MS)
+    state = page.evaluate("document.body.dataset.engine")
+    assert state == "ready", f"engine {state}: {page.inner_text('#status')}"
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=30_000)
+
+
+def call(page: Page, method: str, params: dict[str, Any] | None = None) -> Any:
+    return page.evaluate(
+        "([method, params]) => window.sevenRocks.engine.call(method, params)",
+        [method, params or {}],
+    )
+
+
+def team_scores(page: Page) -> list[int]:
+    return [int(page.inner_text(f"[data-team-score='{team}']")) for team in (0, 1)]
+
+
+def layout_tiles(page: Page) -> list[str]:
+    text = page.get_attribute("[data-layout]", "data-layout") or ""
+    return text.split()
+
+
+def wait_for_human_or(page: Page, other: str, timeout: float = 30) -> str:
+    """Wait until South may move (returns "turn") or ``other`` shows (returns "other")."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.locator(other).count():
+            return "other"
+        if page.locator(HUMAN_TURN).count() and page.locator(PLAYABLE).count():
+            return "turn"
+        page.wait_for_timeout(50)
+    raise AssertionError(f"neither South's turn nor {other} within {timeout} s")
+
+
+def play_first_move(page: Page) -> str:
+    """Click South's first playable tile (and its first target if asked); return the tile."""
+    page.wait_for_selector(PLAYABLE, timeout=30_000)
+    tile = page.locator(PLAYABLE).first.get_attribute("data-tile") or ""
+    page.locator(PLAYABLE).first.click()
+    deadline = time.monotonic() + 20
+    while page.locator(f"{HAND}[data-tile='{tile}']").count():
+        assert time.monotonic() < deadline, f"{tile} was not played"
+        targets = page.locator("[data-target]")
+        if targets.count():
+            targets.first.click()
+        page.wait_for_timeout(50)
+    return tile
+
+
+def played_moves(page: Page) -> list[list[str]]:
+    """The moves of each round so far, as the engine recorded them ("3-4@4-6:low", "pass")."""
+    game = from_record(call(page, "record"))
+    return [[str(turn.move) for turn in rnd.turns] for rnd in game.rounds]

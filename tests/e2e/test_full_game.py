@@ -1,0 +1,40 @@
+"""A whole game plays itself in the browser, and the page's scores match the engine's record."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from seven_rocks.record import from_record
+
+from .playing import GAME_OVER, call, open_page, team_scores
+
+pytestmark = pytest.mark.e2e
+
+
+def test_four_bots_play_a_whole_game_to_a_winner(
+    page: Page, capsys: pytest.CaptureFixture[str]
+) -> None:
+    open_page(page, "?seats=greedy,random,greedy,random&seed=7&speed=0")
+    over = page.locator(GAME_OVER)
+    expect(over).to_be_visible(timeout=90_000)
+    record = call(page, "record")
+    game = from_record(record)
+    assert game.is_over and game.winner is not None
+    shown = team_scores(page)
+    assert shown == list(game.scores)
+    assert max(shown) >= 250
+    finals = [int(over.locator(f"[data-final-score='{t}']").inner_text()) for t in (0, 1)]
+    assert finals == list(game.scores)
+    assert over.locator(f"[data-winner='{game.winner}']").count() == 1
+    expect(page.locator("#board")).to_have_attribute("data-game-over", "")
+    # "New game" starts over.
+    over.locator("[data-action='new-game']").click()
+    dialog = page.locator("dialog[data-new-game]")
+    expect(dialog).to_be_visible()
+    dialog.locator("[data-action='start']").click()
+    expect(page.locator("[data-team-score='0']")).to_have_text("0")
+    with capsys.disabled():
+        print(f"\n[e2e] bots' game: {len(game.rounds)} rounds, {game.scores}", file=sys.stderr)

@@ -1,0 +1,233 @@
+"""Offline play, installability, sub-path hosting and clean updates, in Chromium.
+
+Each test serves a site of its own (so it can stop the server, or rebuild the folder it
+serves) and opens it in a fresh guarded context with service workers allowed: any request
+outside that origin, any console error and any uncaught page error still fail the test.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Playwright
+
+from seven_rocks.build import build
+from seven_rocks.serve import serving
+
+from .conftest import (
+    BOOT_TIMEOUT_MS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ENGINE_SETTLED,
+    Guard,
+    finish_context,
+    watch_context,
+)
+
+pytestmark = pytest.mark.e2e
+
+GuardedContext = Callable[[str], tuple[BrowserContext, Guard]]
+ROOT = Path(__file__).resolve().parents[2]
+#: A game where South is a person and the bots answer instantly: a move is one click away.
+ONE_HUMAN = "?seats=human,bot,bot,bot&speed=0&seed=7"
+
+
+def _wait_ready(page: Page) -> None:
+    page.wait_for_selector(ENGINE_SETTLED, state="attached", timeout=BOOT_TIMEOUT_MS)
+    state = page.evaluate("document.body.dataset.engine")
+    assert state == "ready", f"engine {state}: {page.inner_text('body')[:500]}"
+
+
+def _wait_offline_ready(page: Page) -> None:
+    """Every file is precached and the service worker controls the page."""
+    page.wait_for_selector("body[data-offline='ready']", state="attached", timeout=60_000)
+    deadline = time.monotonic() + 30
+    while not page.evaluate("Boolean(navigator.serviceWorker.controller)"):
+        assert time.monotonic() < deadline, "the service worker never took control"
+        page.wait_for_timeout(100)
+
+
+def _play_one_move(page: Page) -> None:
+    """Play one tile from South's hand through the UI and see the hand shrink."""
+    hand = "[data-hand='0'] [data-tile]"
+    playable = "[data-hand='0'] .hand-tile--playable"
+    page.wait_for_selector(playable, timeout=60_000)
+    before = page.locator(hand).count()
+    page.locator(playable).first.click()
+    deadline = time.monotonic() + 30
+    while page.locator(hand).count() >= before:
+        assert time.monotonic() < deadline, "the move was not played"
+        # Several places for the tile: the targets show up and one more click decides.
+        targets = page.locator("[data-target]")
+        if targets.count():
+            targets.first.click()
+        page.wait_for_timeout(100)
+
+
+def _served_copy(site: Path, tmp_path: Path, sub_path: str = "") -> tuple[Path, Path]:
+    """A copy of the built site under ``tmp_path/www/<sub_path>``; returns (www, site)."""
+    www = tmp_path / "www"
+    target = www / sub_path if sub_path else www
+    shutil.copytree(site, target)
+    return www, target
+
+
+def test_plays_offline_after_one_visit(
+    site: Path, tmp_path: Path, guarded_context: GuardedContext
+) -> None:
+    www, _ = _served_copy(site, tmp_path)
+    with serving(www) as url:
+        context, _ = guarded_context(url)
+        page = context.new_page()
+        page.goto("/")
+        _wait_ready(page)
+        _wait_offline_ready(page)
+    # The server is gone, and the browser is offline as well.
+    context.set_offline(True)
+    page.goto(ONE_HUMAN)
+    _wait_ready(page)
+    _play_one_move(page)
+    # A new tab, offline, boots from the cache too.
+    second = context.new_page()
+    second.goto(ONE_HUMAN)
+    _wait_ready(second)
+    _play_one_move(second)
+
+
+def test_works_from_a_sub_path(site: Path, tmp_path: Path, guarded_context: GuardedContext) -> None:
+    www, _ = _served_copy(site, tmp_path, "some/path")
+    with serving(www) as root_url:
+        url = root_url + "some/path/"
+        context, _ = guarded_context(url)
+        requested: list[str] = []
+        context.on("request", lambda request: requested.append(request.url))
+        page = context.new_page()
+        page.goto(url + ONE_HUMAN)
+        _wait_ready(page)
+        _wait_offline_ready(page)
+        scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+        assert scope == url
+        _play_one_move(page)
+        # Nothing was asked of the server outside the sub-path: not by the page, not by the
+        # engine's worker (Pyodide, the engine zip), not by the service worker.
+        assert any(request.endswith("pyodide.asm.wasm") for request in requested)
+        assert any(request.endswith("seven_rocks.zip") for request in requested)
+        outside = [r for r in requested if not r.startswith((url, f"blob:{root_url[:-1]}"))]
+        assert outside == []
+    context.set_offline(True)
+    page.reload()
+    _wait_ready(page)
+
+
+def test_is_installable(site: Path, tmp_path: Path, playwright: Playwright) -> None:
+    # A real (persistent) profile: Chromium never offers to install from an off-the-record
+    # one, which is what ``browser.new_context()`` makes ("in-incognito").
+    www, _ = _served_copy(site, tmp_path, "app")
+    with serving(www) as root_url:
+        url = root_url + "app/"
+        guard = Guard(origin=url.removesuffix("app/").rstrip("/"))
+        context = playwright.chromium.launch_persistent_context(
+            tmp_path / "profile",
+            executable_path=str(CHROMIUM),
+            args=list(CHROMIUM_ARGS),
+            headless=True,
+            service_workers="allow",
+        )
+        watch_context(context, guard)
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            page.goto(url)
+            _wait_ready(page)
+            _wait_offline_ready(page)
+            cdp = context.new_cdp_session(page)
+            manifest: dict[str, Any] = cdp.send("Page.getAppManifest", {})
+            assert manifest.get("errors", []) == []
+            assert manifest["url"] == url + "manifest.webmanifest"
+            data = json.loads(manifest["data"])
+            assert (data["start_url"], data["scope"], data["display"]) == (
+                "./",
+                "./",
+                "standalone",
+            )
+            assert {icon["sizes"] for icon in data["icons"]} >= {"192x192", "512x512"}
+            if "parsed" in manifest:  # Chromium's resolution of the relative URLs
+                assert manifest["parsed"]["scope"] == url
+            installability = cdp.send("Page.getInstallabilityErrors", {})
+            assert installability["installabilityErrors"] == []
+        finally:
+            finish_context(context, guard, "test_is_installable")
+
+
+def _rebuild_with_change(out: Path, tmp_path: Path, marker: str) -> None:
+    """Build into ``out`` again from a copy of the checkout whose stylesheet changed."""
+    root = tmp_path / "checkout"
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir()
+    (root / "node_modules").symlink_to(ROOT / "node_modules")
+    (root / "seven_rocks").symlink_to(ROOT / "seven_rocks")
+    shutil.copytree(ROOT / "web", root / "web")
+    style = root / "web" / "style.css"
+    style.write_text(style.read_text(encoding="utf-8") + f"\n/* {marker} */\n", encoding="utf-8")
+    build(out, root=root)
+
+
+def _cache_names(page: Page) -> list[str]:
+    names: list[str] = page.evaluate("caches.keys()")
+    return names
+
+
+def test_a_new_build_is_offered_then_applied_whole(
+    site: Path, tmp_path: Path, guarded_context: GuardedContext
+) -> None:
+    www, served = _served_copy(site, tmp_path)
+    with serving(www) as url:
+        context, _ = guarded_context(url)
+        page = context.new_page()
+        page.goto("/")
+        _wait_ready(page)
+        _wait_offline_ready(page)
+        (old_cache,) = _cache_names(page)
+        assert page.locator("[data-update-offer]").count() == 0
+        # A second tab on the old build.
+        other = context.new_page()
+        other.goto("/")
+        _wait_ready(other)
+
+        _rebuild_with_change(served, tmp_path, "new build")
+        # The old worker still serves the old build; the browser finds the new worker.
+        page.reload()
+        _wait_ready(page)
+        offer = page.locator("[data-update-offer]")
+        offer.wait_for(timeout=60_000)
+        assert "new version" in offer.inner_text().lower()
+        # Until the player accepts, the page and its files are the old build's.
+        assert "new build" not in page.evaluate("fetch('style.css').then(r => r.text())")
+        assert old_cache in _cache_names(page)
+
+        page.locator("[data-action='update-reload']").click()
+        page.wait_for_selector("[data-update-offer]", state="detached", timeout=30_000)
+        _wait_ready(page)
+        _wait_offline_ready(page)
+        assert "new build" in page.evaluate("fetch('style.css').then(r => r.text())")
+        (new_cache,) = _cache_names(page)  # the old version's cache is gone
+        assert new_cache != old_cache
+
+        # The other tab still runs the old build, and is now told so; its reload is whole.
+        other.locator("[data-update-offer]").wait_for(timeout=30_000)
+        other.locator("[data-action='update-reload']").click()
+        other.wait_for_selector("[data-update-offer]", state="detached", timeout=30_000)
+        _wait_ready(other)
+        assert "new build" in other.evaluate("fetch('style.css').then(r => r.text())")
+
+    # And the new build plays offline.
+    context.set_offline(True)
+    page.reload()
+    _wait_ready(page)
+    assert "new build" in page.evaluate("fetch('style.css').then(r => r.text())")

@@ -1,0 +1,231 @@
+"""The static build: what it ships, its compressed copies, its cache version, its icons, and
+how ``seven-rocks serve`` hands the compressed copies out."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import re
+import shutil
+import urllib.request
+from pathlib import Path
+
+import brotli
+import pytest
+
+from seven_rocks import icons
+from seven_rocks.build import (
+    ICONS,
+    SERVICE_WORKER,
+    build,
+    cache_version,
+    compress_site,
+    file_digests,
+    pyscript_files,
+)
+from seven_rocks.serve import accepted_encodings, serving
+
+ROOT = Path(__file__).resolve().parents[1]
+TEXT_SUFFIXES = (".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".py")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("build") / "site")
+
+
+def _checkout_copy(tmp_path: Path) -> Path:
+    """A checkout whose web/ can be edited (the rest is linked to this one)."""
+    root = tmp_path / "checkout"
+    root.mkdir()
+    (root / "node_modules").symlink_to(ROOT / "node_modules")
+    (root / "seven_rocks").symlink_to(ROOT / "seven_rocks")
+    shutil.copytree(ROOT / "web", root / "web")
+    return root
+
+
+def _sw_build(site: Path) -> dict[str, object]:
+    text = (site / SERVICE_WORKER).read_text(encoding="utf-8")
+    (line,) = re.findall(r"^const BUILD = (.*);$", text, re.MULTILINE)
+    data: dict[str, object] = json.loads(line)
+    return data
+
+
+def test_compressed_copies_decompress_to_the_originals(site: Path) -> None:
+    copies = sorted(site.rglob("*.br")) + sorted(site.rglob("*.gz"))
+    names = {p.relative_to(site).as_posix() for p in copies}
+    # The big ones are there, in both codings.
+    for big in ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "index.html"):
+        assert {f"{big}.br", f"{big}.gz"} <= names
+    for copy in copies:
+        original = copy.with_suffix("")
+        packed = copy.read_bytes()
+        unpacked = brotli.decompress(packed) if copy.suffix == ".br" else gzip.decompress(packed)
+        assert unpacked == original.read_bytes(), copy
+        assert len(packed) < original.stat().st_size, copy
+
+
+def test_compression_is_skipped_when_it_does_not_pay(tmp_path: Path) -> None:
+    (tmp_path / "tiny.js").write_text("x=1\n")
+    (tmp_path / "noise.bin").write_bytes(hashlib.sha512(b"x").digest() * 0 + bytes(range(256)) * 4)
+    (tmp_path / "icon.png").write_bytes(icons.png_icon(64))
+    (tmp_path / "text.js").write_text("const a = 1;\n" * 200)
+    compress_site(tmp_path)
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert "text.js.br" in written and "text.js.gz" in written
+    assert not any(name.startswith(("tiny.js.", "icon.png.")) for name in written)
+
+
+def test_the_cache_version_follows_the_files_and_only_them(tmp_path: Path) -> None:
+    root = _checkout_copy(tmp_path)
+    first = build(tmp_path / "one", root=root, compress=False)
+    again = build(tmp_path / "two", root=root, compress=False)
+    assert (first / SERVICE_WORKER).read_bytes() == (again / SERVICE_WORKER).read_bytes()
+    version = _sw_build(first)["version"]
+
+    style = root / "web" / "style.css"
+    style.write_text(style.read_text(encoding="utf-8") + "\n/* changed */\n", encoding="utf-8")
+    changed = build(tmp_path / "three", root=root, compress=False)
+    assert _sw_build(changed)["version"] != version
+
+    # Compressed copies are the same bytes once decoded: they do not change the version.
+    compress_site(first, cache=ROOT / "node_modules" / ".cache" / "seven-rocks")
+    assert cache_version(file_digests(first)) == version
+
+
+def test_the_service_worker_lists_every_file_with_its_digest(site: Path) -> None:
+    data = _sw_build(site)
+    files = data["files"]
+    assert isinstance(files, dict)
+    on_disk = {
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*")
+        if p.is_file() and p.suffix not in (".br", ".gz") and p.name != SERVICE_WORKER
+    }
+    assert set(files) == on_disk
+    for path, digest in files.items():
+        assert hashlib.sha256((site / path).read_bytes()).hexdigest() == digest
+    assert data["version"] == cache_version(files)
+    for needed in ("index.html", "seven_rocks.zip", "pyodide/pyodide.asm.wasm", "pyscript/core.js"):
+        assert needed in files
+
+
+def test_only_the_pyscript_modules_the_page_loads_are_shipped(site: Path) -> None:
+    shipped = sorted(p.name for p in (site / "pyscript").iterdir() if p.suffix == ".js")
+    assert "core.js" in shipped
+    for unused in ("codemirror", "xterm", "toml", "zip", "mpy", "service-worker", "storage"):
+        assert not any(name.startswith(unused) for name in shipped), unused
+    # Every static import of a shipped module is shipped too.
+    dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    assert [p.name for p in pyscript_files(dist)] == shipped
+    for name in shipped:
+        text = (site / "pyscript" / name).read_text(encoding="utf-8")
+        for target in re.findall(r'(?:\bfrom|\bimport)\s*"\./([^"]+\.js)"', text):
+            assert target in shipped, (name, target)
+
+
+def test_no_absolute_urls_in_our_built_text_files(site: Path) -> None:
+    pattern = re.compile(r"""["'(=]\s*(?:https?:)?//|["'(]\s*/[A-Za-z_]""")
+    allowed = "http://www.w3.org/2000/svg"  # an XML namespace, not a request
+    for path in sorted(site.rglob("*")):
+        if path.suffix not in TEXT_SUFFIXES:
+            continue
+        if path.relative_to(site).parts[0] in ("pyodide", "pyscript"):
+            continue  # vendored runtimes; the e2e guard checks what they actually request
+        text = path.read_text(encoding="utf-8").replace(allowed, "")
+        if path.suffix == ".py":
+            continue  # Python sources hold no URLs the browser would load
+        assert not pattern.search(text), (path, pattern.search(text))
+
+
+def test_icons_are_valid_pngs_of_the_right_sizes(site: Path) -> None:
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    assert manifest["name"] and manifest["short_name"]
+    assert manifest["theme_color"] == icons.FELT
+    listed = {icon["src"]: icon for icon in manifest["icons"]}
+    assert set(listed) == set(ICONS)
+    for relative, (size, variant) in ICONS.items():
+        data = (site / relative).read_bytes()
+        entry = listed[relative]
+        if size == 0:
+            assert data.startswith(b"<svg") and entry["type"] == "image/svg+xml"
+            continue
+        assert icons.read_png_header(data) == (size, size)
+        assert entry["sizes"] == f"{size}x{size}" and entry["type"] == "image/png"
+        assert entry["purpose"] == variant
+    assert any(icon.get("purpose") == "maskable" for icon in manifest["icons"])
+
+
+def test_icons_are_reproducible() -> None:
+    assert icons.png_icon(48) == icons.png_icon(48)
+    assert icons.png_icon(48, "maskable") != icons.png_icon(48)
+    with pytest.raises(ValueError, match="positive"):
+        icons.png_icon(0)
+    with pytest.raises(ValueError, match="not a PNG"):
+        icons.read_png_header(b"GIF89a")
+
+
+def test_update_strings_exist_in_both_languages() -> None:
+    catalogues = {
+        lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for lang in ("en", "pt-BR")
+    }
+    for key in ("update.available", "update.reload", "update.later"):
+        assert catalogues["en"][key] and catalogues["pt-BR"][key]
+        assert catalogues["en"][key] != catalogues["pt-BR"][key]
+
+
+def _get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), b""
+
+
+def test_serve_sends_the_compressed_copy_the_browser_accepts(site: Path) -> None:
+    wasm = (site / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    with serving(site) as url:
+        target = url + "pyodide/pyodide.asm.wasm"
+        status, headers, body = _get(target, **{"Accept-Encoding": "gzip, deflate, br, zstd"})
+        assert status == 200
+        assert headers["Content-Encoding"] == "br"
+        assert headers["Content-Type"] == "application/wasm"
+        assert headers["Vary"] == "Accept-Encoding"
+        assert int(headers["Content-Length"]) == len(body)
+        assert brotli.decompress(body) == wasm
+
+        status, headers, body = _get(target, **{"Accept-Encoding": "gzip"})
+        assert headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(body) == wasm
+
+        status, headers, body = _get(target, **{"Accept-Encoding": "br;q=0, identity"})
+        assert "Content-Encoding" not in headers
+        assert body == wasm
+        assert headers["Vary"] == "Accept-Encoding"
+
+        # The directory index is compressed too and keeps its HTML type.
+        status, headers, body = _get(url, **{"Accept-Encoding": "br"})
+        assert headers["Content-Encoding"] == "br"
+        assert headers["Content-Type"].startswith("text/html")
+        assert brotli.decompress(body) == (site / "index.html").read_bytes()
+
+        # Revalidation: the ETag (per coding) gives a bodiless 304.
+        _, headers, _ = _get(target, **{"Accept-Encoding": "br"})
+        status, _, body = _get(
+            target, **{"Accept-Encoding": "br", "If-None-Match": headers["ETag"]}
+        )
+        assert (status, body) == (304, b"")
+
+        assert _get(url + "no-such-file.js")[0] == 404
+
+
+def test_accept_encoding_parsing() -> None:
+    assert accepted_encodings(None) == set()
+    assert accepted_encodings("gzip;q=0.8, br") == {"gzip", "br"}
+    assert accepted_encodings("*;q=0.5, gzip;q=0") == {"br"}
+    assert accepted_encodings("br;q=bogus") == set()

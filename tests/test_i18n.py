@@ -1,0 +1,80 @@
+"""The UI's string catalogues: both languages have every key the page uses, same placeholders."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from seven_rocks.bots import BOTS
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+LANGUAGES = ("en", "pt-BR")
+
+
+def _catalogue(lang: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+def _used_keys() -> set[str]:
+    """Every literal key passed to t(...) in the UI's scripts, and every data-i18n* key."""
+    keys: set[str] = set()
+    for script in [WEB / "app.js", *sorted((WEB / "js").glob("*.js"))]:
+        source = script.read_text(encoding="utf-8")
+        keys |= set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", source))
+        keys |= set(re.findall(r"""notify\(\s*["']([\w.]+)["']""", source))
+        keys |= set(re.findall(r"""\[\s*"(notice\.[\w]+)"\s*,""", source))
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    keys |= set(re.findall(r'data-i18n(?:-label|-title)?="([\w.]+)"', html))
+    return keys
+
+
+#: Keys built at run time from game values (`seat.${seat}`, `side.${side}`, ...).
+DYNAMIC = (
+    {f"seat.{s}" for s in range(4)}
+    | {f"team.{t}" for t in range(2)}
+    | {f"side.{s}" for s in ("low", "high", "line_a", "line_b", "branch_a", "branch_b")}
+    | {f"bot.{name}" for name in BOTS}
+)
+
+
+def test_both_languages_have_the_same_keys() -> None:
+    en, pt = (_catalogue(lang) for lang in LANGUAGES)
+    assert sorted(set(en) - set(pt)) == [], "missing in pt-BR"
+    assert sorted(set(pt) - set(en)) == [], "missing in en"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_key_the_page_uses_exists(lang: str) -> None:
+    catalogue = _catalogue(lang)
+    used = _used_keys() | DYNAMIC
+    assert len(used) > 60  # the scan found the keys (a broken regex would find none)
+    assert sorted(used - set(catalogue)) == []
+
+
+def test_placeholders_match_and_nothing_is_left_empty() -> None:
+    en, pt = (_catalogue(lang) for lang in LANGUAGES)
+    for key, text in en.items():
+        assert text.strip() and pt[key].strip(), key
+        assert _placeholders(text) == _placeholders(pt[key]), key
+
+
+def test_portuguese_uses_the_rule_books_terms() -> None:
+    pt = " ".join(_catalogue("pt-BR").values()).lower()
+    for term in (
+        "bateu",
+        "bate na mesa",
+        "dupla de ramificação",
+        "extremidade",
+        "rodada",
+        "peça",
+        "trancado",
+    ):
+        assert term in pt, term

@@ -1,0 +1,124 @@
+// The score sheet panel, the statistics, records, replays and shareable deals, wired to
+// the page: the toolbar buttons `data-action="sheet"` and `data-action="stats"`, the
+// keyboard shortcut S (score sheet), drops of record files anywhere on the page. While one
+// of these panels is open the bots wait (the controller's `holdWhile`), so nothing in the
+// game moves behind it.
+
+import { onLanguageChange, t } from "./i18n.js";
+import { esc, openPanel } from "./panel.js";
+import { acceptDrops, downloadRecord, pickRecord } from "./records.js";
+import { Replay } from "./replay.js";
+import { pegBoardSvg, pegs, sheetTable } from "./scoresheet.js";
+import { Stats } from "./stats.js";
+
+/** The link that deals this game again: `?seed=N` on the current page. */
+export function shareLink(seed) {
+  const url = new URL(location.href);
+  url.search = `?seed=${seed}`;
+  url.hash = "";
+  return url.href;
+}
+
+async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    input.focus();
+    input.select();
+    try {
+      return document.execCommand("copy");
+    } catch {
+      return false;
+    }
+  }
+}
+
+export class Extras {
+  constructor(controller) {
+    this.controller = controller;
+    this.stats = new Stats(controller);
+    controller.holdWhile = () => Boolean(document.querySelector("dialog.panel"));
+    acceptDrops(controller);
+    const setDropText = () => {
+      document.body.dataset.dropText = t("replay.drop");
+    };
+    setDropText();
+    onLanguageChange(setDropText);
+    document.getElementById("toolbar").addEventListener("click", (event) => {
+      const action = event.target.closest("[data-action]")?.dataset.action;
+      if (action === "sheet") this.openSheet();
+      else if (action === "stats") this.stats.open();
+    });
+    addEventListener("keydown", (event) => this.onKey(event));
+  }
+
+  onKey(event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key !== "s" && event.key !== "S") return;
+    if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
+    const sheet = document.querySelector("dialog[data-sheet]");
+    if (sheet) {
+      event.preventDefault();
+      sheet.close();
+      return;
+    }
+    if (document.querySelector("dialog[open]") || !this.controller.snap) return;
+    event.preventDefault();
+    this.openSheet();
+  }
+
+  openSheet() {
+    const c = this.controller;
+    if (!c.snap || document.querySelector("dialog[data-sheet]")) return;
+    const seed = c.snap.seed;
+    const link = shareLink(seed);
+    const positions = pegs(c.events);
+    const { dialog, close } = openPanel({
+      className: "dialog--sheet",
+      hook: "sheet",
+      html: `<div class="dialog__body">
+        <div class="sheet-head">
+          <h2>${esc(t("sheet.title"))}</h2>
+          <button type="button" class="button" data-action="close-panel">${esc(t("notice.close"))}</button>
+        </div>
+        <div class="share">
+          <span>${esc(t("share.deal"))} <strong data-seed>${esc(seed)}</strong></span>
+          <input class="share__link" readonly data-share-link value="${esc(link)}" aria-label="${esc(t("share.link_label"))}">
+          <button type="button" class="button" data-action="copy-link">${esc(t("share.copy"))}</button>
+          <span class="share__status muted" data-copy-status role="status"></span>
+        </div>
+        <figure class="pegboard-wrap">${pegBoardSvg(positions, c.snap.target)}
+          <figcaption class="pegboard__legend">${[0, 1]
+            .map((team) => `<span class="legend legend--${team}">${esc(t("sheet.peg_label", { team: t(`team.${team}`), score: positions[team].front, before: positions[team].back }))}</span>`)
+            .join("")}</figcaption></figure>
+        <div class="sheet-wrap">${sheetTable(c.events)}</div>
+        <div class="dialog__actions dialog__actions--wrap">
+          <button type="button" class="button" data-action="replay-game">${esc(t("records.replay_this"))}</button>
+          <button type="button" class="button" data-action="open-record">${esc(t("records.open"))}</button>
+          <button type="button" class="button button--primary" data-action="download-record">${esc(t("records.download"))}</button>
+        </div>
+      </div>`,
+    });
+    // Show the latest round: the sheet scrolls to its end.
+    const wrap = dialog.querySelector(".sheet-wrap");
+    wrap.scrollTop = wrap.scrollHeight;
+    dialog.addEventListener("click", async (event) => {
+      const action = event.target.closest("[data-action]")?.dataset.action;
+      if (action === "copy-link") {
+        const ok = await copyText(link, dialog.querySelector("[data-share-link]"));
+        const status = dialog.querySelector("[data-copy-status]");
+        status.textContent = ok ? t("share.copied") : t("share.copy_failed");
+        status.dataset.copied = ok ? "yes" : "no";
+      } else if (action === "download-record") downloadRecord(c);
+      else if (action === "open-record") {
+        close();
+        pickRecord(c);
+      } else if (action === "replay-game") {
+        close();
+        const record = await c.engine.call("record").catch(() => null);
+        if (record) Replay.open(c, record, t("records.this_game"));
+      }
+    });
+  }
+}

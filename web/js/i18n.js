@@ -1,0 +1,97 @@
+// Every visible string comes from one catalogue per language: web/i18n/<lang>.json.
+// `t(key, vars)` looks a key up in the current language (English as the fallback) and fills
+// `{name}` placeholders. Elements with `data-i18n="key"` get their text from `apply()`;
+// `data-i18n-label="key"` fills aria-label, `data-i18n-title` the title.
+
+export const LANGUAGES = Object.freeze({ en: "English", "pt-BR": "Português (Brasil)" });
+const STORAGE_KEY = "seven-rocks:lang";
+const catalogues = {};
+let current = "en";
+const listeners = new Set();
+
+/** The language to start in: the remembered choice, else the browser's, else English. */
+export function preferredLanguage() {
+  let stored = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // storage may be disabled; the browser language still works
+  }
+  if (stored && stored in LANGUAGES) return stored;
+  for (const lang of navigator.languages ?? [navigator.language]) {
+    if (/^pt\b/i.test(lang ?? "")) return "pt-BR";
+    if (/^en\b/i.test(lang ?? "")) return "en";
+  }
+  return "en";
+}
+
+async function fetchCatalogue(lang) {
+  const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
+  if (!response.ok) throw new Error(`no catalogue for ${lang} (${response.status})`);
+  return response.json();
+}
+
+/** Load both catalogues (they are small) and switch to `lang`. */
+export async function loadLanguages(lang = preferredLanguage()) {
+  const entries = await Promise.all(
+    Object.keys(LANGUAGES).map(async (code) => [code, await fetchCatalogue(code)]),
+  );
+  for (const [code, strings] of entries) catalogues[code] = strings;
+  setLanguage(lang, { remember: false });
+}
+
+export function language() {
+  return current;
+}
+
+/** Switch language, remember it, re-translate the static page and tell the listeners. */
+export function setLanguage(lang, { remember = true } = {}) {
+  current = lang in LANGUAGES ? lang : "en";
+  document.documentElement.lang = current;
+  if (remember) {
+    try {
+      localStorage.setItem(STORAGE_KEY, current);
+    } catch {
+      // not remembered; still switched
+    }
+  }
+  apply(document);
+  for (const listener of listeners) listener(current);
+}
+
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+}
+
+/** Whether a key exists (bot names come from the engine and may be new). */
+export function has(key) {
+  return key in (catalogues[current] ?? {}) || key in (catalogues.en ?? {});
+}
+
+export function t(key, vars = {}) {
+  const text = catalogues[current]?.[key] ?? catalogues.en?.[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (match, name) => (name in vars ? String(vars[name]) : match));
+}
+
+/** Translate the static markup under `root`. */
+export function apply(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+  for (const el of root.querySelectorAll("[data-i18n-title]")) {
+    el.setAttribute("title", t(el.dataset.i18nTitle));
+  }
+}
+
+// Names of game things, shared by the renderers and the announcer.
+export const seatName = (seat) => t(`seat.${seat}`);
+export const teamName = (team) => t(`team.${team}`);
+export const botName = (name) => (name == null ? t("bot.human") : has(`bot.${name}`) ? t(`bot.${name}`) : name);
+
+/** "5-5 (branch A)" for an attach point "5-5:branch_a"; "" for the opening. */
+export function pointName(point) {
+  if (!point || point === "open") return "";
+  const [tile, side] = point.split(":");
+  return t("point", { tile, side: t(`side.${side}`) });
+}

@@ -1,0 +1,49 @@
+// URL parameters: ?seed=N, ?seats=…, ?speed=…; validated, never trusted.
+// A bad value gives a one-line notice (an i18n key and its values) and is ignored.
+
+export const SPEEDS = Object.freeze({ slow: 1500, normal: 800, fast: 350, instant: 0 });
+export const MAX_SPEED_MS = 5000;
+
+/** Parse a speed: a name from SPEEDS or whole milliseconds 0..5000; null if invalid. */
+export function parseSpeed(text) {
+  if (text == null) return null;
+  const value = String(text).trim().toLowerCase();
+  if (value in SPEEDS) return SPEEDS[value];
+  if (!/^\d{1,4}$/.test(value)) return null;
+  const ms = Number(value);
+  return ms <= MAX_SPEED_MS ? ms : null;
+}
+
+/**
+ * Read the page's URL. `bots` is the engine's list of fair bots (for ?seats= names).
+ * Returns {seed, seats, speed, notices} where seats is null or four entries, each null
+ * (a human at South) or a bot name ("bot" means the default level for that seat).
+ */
+export function readParams(search, bots) {
+  const query = new URLSearchParams(search);
+  const notices = [];
+  const out = { seed: null, seats: null, speed: null, notices, explicit: false };
+
+  if (query.has("seed")) {
+    out.explicit = true;
+    const text = query.get("seed").trim();
+    if (/^\d{1,15}$/.test(text)) out.seed = Number(text);
+    else notices.push(["notice.bad_seed", { value: text }]);
+  }
+  if (query.has("speed")) {
+    const ms = parseSpeed(query.get("speed"));
+    if (ms == null) notices.push(["notice.bad_speed", { value: query.get("speed") }]);
+    else out.speed = ms;
+  }
+  if (query.has("seats")) {
+    out.explicit = true;
+    const text = query.get("seats");
+    const parts = text.split(",").map((p) => p.trim().toLowerCase());
+    const ok =
+      parts.length === 4 &&
+      parts.every((p, seat) => p === "bot" || bots.includes(p) || (p === "human" && seat === 0));
+    if (ok) out.seats = parts.map((p) => (p === "human" ? null : p));
+    else notices.push(["notice.bad_seats", { value: text }]);
+  }
+  return out;
+}

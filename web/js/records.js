@@ -1,0 +1,106 @@
+// Game records in and out of the page: download the current (or finished) game as a
+// `seven-rocks-record` JSON file, and open one into the replay viewer from a file picker
+// or by dropping the file anywhere on the page. Nothing leaves the browser: the file is a
+// Blob made here, and an opened file is read locally.
+
+import { Replay } from "./replay.js";
+
+/** Records are small; anything bigger than this is not one. */
+const MAX_BYTES = 5_000_000;
+
+const pad = (n) => String(n).padStart(2, "0");
+
+/** "seven-rocks-2026-11-30-1405-deal-42.json" */
+export function recordFileName(record, now = new Date()) {
+  const stamp = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}`;
+  const deal = Number.isInteger(record?.seed) ? `-deal-${record.seed}` : "";
+  return `seven-rocks-${stamp}${deal}.json`;
+}
+
+export async function downloadRecord(controller) {
+  let record;
+  try {
+    record = await controller.engine.call("record");
+  } catch (error) {
+    controller.notify("notice.engine_error", { message: error?.message ?? String(error) });
+    return;
+  }
+  const blob = new Blob([`${JSON.stringify(record, null, 1)}\n`], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = recordFileName(record);
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Read a dropped or chosen file and replay it; problems become one notice. */
+export async function openRecordFile(controller, file) {
+  if (!file) return null;
+  if (file.size > MAX_BYTES) {
+    controller.notify("replay.too_big", { name: file.name });
+    return null;
+  }
+  let record;
+  try {
+    record = JSON.parse(await file.text());
+  } catch {
+    controller.notify("replay.not_json", { name: file.name });
+    return null;
+  }
+  return Replay.open(controller, record, file.name);
+}
+
+/** Ask for a record file (the browser's file picker). */
+export function pickRecord(controller) {
+  const input = document.createElement("input");
+  input.type = "file";
+  input.accept = ".json,application/json";
+  input.hidden = true;
+  input.dataset.recordInput = "";
+  input.addEventListener("change", () => {
+    const file = input.files?.[0];
+    input.remove();
+    openRecordFile(controller, file);
+  });
+  document.body.append(input);
+  input.click();
+}
+
+/** Dropping a file anywhere on the page opens it in the replay viewer. */
+export function acceptDrops(controller) {
+  const hasFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes("Files");
+  let depth = 0;
+  const setDropping = (on) => {
+    if (on) document.body.dataset.dropping = "";
+    else delete document.body.dataset.dropping;
+  };
+  addEventListener("dragenter", (event) => {
+    if (!hasFiles(event)) return;
+    depth += 1;
+    setDropping(true);
+  });
+  addEventListener("dragleave", (event) => {
+    if (!hasFiles(event)) return;
+    depth = Math.max(0, depth - 1);
+    if (!depth) setDropping(false);
+  });
+  addEventListener("dragover", (event) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+  });
+  addEventListener("drop", (event) => {
+    if (!hasFiles(event) && !event.dataTransfer?.files?.length) return;
+    event.preventDefault();
+    depth = 0;
+    setDropping(false);
+    const file = event.dataTransfer.files?.[0];
+    if (!file) return;
+    for (const open of document.querySelectorAll("dialog[data-replay]")) open.close();
+    openRecordFile(controller, file);
+  });
+}

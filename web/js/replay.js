@@ -1,0 +1,265 @@
+// The replay viewer: a game record checked by the engine (`load_record`: every move is
+// replayed and re-checked), then shown move by move with every hand face up. It draws
+// with the game's own table renderer on its own <svg>, never touches the game in progress
+// (the controller holds its bots while the viewer is open), and closing it returns there.
+//
+// A position is (round, k): the table after the round's first k turns; k = 0 is the deal.
+
+import { EngineError } from "../bridge.js";
+import { pointName, seatName, t, teamName } from "./i18n.js";
+import { esc, openPanel } from "./panel.js";
+import { TableView } from "./table.js";
+import { tileSvg } from "./tiles.js";
+
+const EMPTY_TABLE = { tiles: [], ends: [], points: [], bounds: [-1, -0.5, 1, 0.5] };
+const SEATS_SHOWN = [2, 1, 3, 0]; // north, west, east, south (the board's reading order)
+const AREA = { 0: "south", 1: "west", 2: "north", 3: "east" };
+
+/** Group the story's events by round: {started, turns: [placed|passed], settled, won}. */
+function eventsByRound(events, count) {
+  const out = Array.from({ length: count }, () => ({ started: null, turns: [], settled: null, won: null }));
+  for (const event of events) {
+    const r = out[event.round - 1];
+    if (!r) continue;
+    if (event.type === "round_started") r.started = event;
+    else if (event.type === "placed" || event.type === "passed") r.turns.push(event);
+    else if (event.type === "round_settled") r.settled = event;
+    else if (event.type === "game_won") r.won = event;
+  }
+  return out;
+}
+
+export class Replay {
+  /** @param story the engine's `load_record` reply; @param name what to call it (a file name) */
+  constructor({ controller, story, name, aspect }) {
+    this.controller = controller;
+    this.story = story;
+    this.name = name;
+    this.aspect = aspect;
+    this.rounds = eventsByRound(story.events, story.rounds.length);
+    this.positions = [];
+    story.rounds.forEach((rnd, r) => {
+      for (let k = 0; k <= rnd.turns.length; k += 1) this.positions.push({ r, k });
+    });
+    this.index = 0;
+  }
+
+  /** Check a record with the engine and open the viewer; a bad record becomes a notice. */
+  static async open(controller, record, name = "") {
+    const aspect = Replay.guessAspect();
+    let story;
+    try {
+      story = await controller.engine.call("load_record", { record, aspect });
+    } catch (error) {
+      const message = error instanceof EngineError ? error.message : String(error?.message ?? error);
+      controller.notify("replay.invalid", { message }, "error");
+      return null;
+    }
+    const replay = new Replay({ controller, story, name, aspect });
+    replay.show();
+    return replay;
+  }
+
+  static guessAspect() {
+    const wide = innerWidth > 700;
+    const w = wide ? innerWidth * 0.62 : innerWidth - 16;
+    const h = wide ? innerHeight * 0.5 : innerHeight * 0.36;
+    return Math.min(3, Math.max(0.4, Math.round((w / h) * 100) / 100));
+  }
+
+  show() {
+    const seatBox = (seat) =>
+      `<section class="replay__seat replay__seat--${AREA[seat]}" data-replay-seat="${seat}">` +
+      `<h3 class="replay__seat-name"></h3><div class="replay__hand" data-replay-hand="${seat}"></div></section>`;
+    const html = `<div class="replay" data-step="0">
+      <header class="replay__head">
+        <h2>${esc(t("replay.title"))}</h2>
+        <span class="replay__name muted" data-replay-name>${esc(this.name)}</span>
+        <button type="button" class="button" data-action="close-panel">${esc(t("replay.close"))}</button>
+      </header>
+      <div class="replay__controls" role="group" aria-label="${esc(t("replay.controls"))}">
+        <label class="replay__round"><span>${esc(t("replay.round_label"))}</span>
+          <select data-replay-round>${this.story.rounds
+            .map((_, r) => `<option value="${r}">${esc(t("replay.round", { round: r + 1 }))}</option>`)
+            .join("")}</select></label>
+        <button type="button" class="button" data-replay-step="start" aria-label="${esc(t("replay.start"))}" title="${esc(t("replay.start"))}">⏮</button>
+        <button type="button" class="button" data-replay-step="prev" aria-label="${esc(t("replay.prev"))}" title="${esc(t("replay.prev"))}">◀</button>
+        <button type="button" class="button button--primary" data-replay-step="next" aria-label="${esc(t("replay.next"))}" title="${esc(t("replay.next"))}">▶</button>
+        <button type="button" class="button" data-replay-step="end" aria-label="${esc(t("replay.end"))}" title="${esc(t("replay.end"))}">⏭</button>
+        <span class="replay__position" data-replay-position aria-live="polite"></span>
+      </div>
+      <div class="replay__board">
+        ${SEATS_SHOWN.map(seatBox).join("")}
+        <div class="replay__table">
+          <svg class="table" data-replay-table viewBox="-8 -5 16 10" preserveAspectRatio="xMidYMid meet" role="img" aria-label="${esc(t("table.label"))}"><g data-layout=""></g></svg>
+        </div>
+      </div>
+      <div class="replay__caption">
+        <p data-replay-caption></p>
+        <p class="replay__sum" data-replay-sum></p>
+        <p class="replay__settle" data-replay-settlement></p>
+        <p class="replay__scores" data-replay-scores></p>
+      </div>
+      <p class="replay__keys muted">${esc(t("replay.keys"))}</p>
+    </div>`;
+    const { dialog, close } = openPanel({
+      className: "dialog--replay",
+      hook: "replay",
+      html,
+      onClose: () => this.controller.root.dispatchEvent(new CustomEvent("seven-rocks:replay-closed")),
+    });
+    this.dialog = dialog;
+    this.close = close;
+    this.view = new TableView(dialog.querySelector("[data-replay-table]"));
+    dialog.addEventListener("click", (event) => {
+      const step = event.target.closest("[data-replay-step]")?.dataset.replayStep;
+      if (step) this.step(step);
+    });
+    dialog.querySelector("[data-replay-round]").addEventListener("change", (event) => {
+      this.jumpToRound(Number(event.target.value));
+    });
+    dialog.addEventListener("keydown", (event) => this.onKey(event));
+    this.render();
+    dialog.querySelector("[data-replay-step='next']").focus();
+    this.relayout();
+  }
+
+  /** Lay the tables out again if the drawing area's shape differs much from the guess. */
+  async relayout() {
+    const real = this.view.aspect();
+    const ratio = real / this.aspect;
+    if (ratio < 1.25 && ratio > 0.8) return;
+    try {
+      const story = await this.controller.engine.call("load_record", { record: this.story.record, aspect: real });
+      this.story = story;
+      this.aspect = real;
+      if (this.dialog.isConnected) this.render();
+    } catch {
+      // keep the first layout
+    }
+  }
+
+  onKey(event) {
+    if (event.target.closest?.("select, input") && !["PageUp", "PageDown"].includes(event.key)) return;
+    const action = {
+      ArrowRight: "next",
+      ArrowLeft: "prev",
+      Home: "start",
+      End: "end",
+      ArrowUp: "prev_round",
+      PageUp: "prev_round",
+      ArrowDown: "next_round",
+      PageDown: "next_round",
+    }[event.key];
+    if (!action) return;
+    event.preventDefault();
+    this.step(action);
+  }
+
+  step(action) {
+    const { r } = this.positions[this.index];
+    const last = this.positions.length - 1;
+    if (action === "next") this.index = Math.min(last, this.index + 1);
+    else if (action === "prev") this.index = Math.max(0, this.index - 1);
+    else if (action === "start") this.index = this.positions.findIndex((p) => p.r === r);
+    else if (action === "end") this.index = this.positions.findLastIndex((p) => p.r === r);
+    else if (action === "next_round") return this.jumpToRound(Math.min(this.story.rounds.length - 1, r + 1));
+    else if (action === "prev_round") return this.jumpToRound(Math.max(0, r - 1));
+    this.render();
+  }
+
+  jumpToRound(r) {
+    const index = this.positions.findIndex((p) => p.r === r);
+    if (index >= 0) this.index = index;
+    this.render();
+  }
+
+  scoresAt(r, k) {
+    const rounds = this.rounds;
+    let scores = [0, 0];
+    for (let i = r - 1; i >= 0; i -= 1) {
+      const end = rounds[i].settled ?? rounds[i].won ?? [...rounds[i].turns].reverse().find((e) => e.scores);
+      if (end) {
+        scores = end.scores;
+        break;
+      }
+    }
+    const events = rounds[r];
+    for (const event of events.turns.slice(0, k)) if (event.scores) scores = event.scores;
+    if (k === this.story.rounds[r].turns.length && events.settled) scores = events.settled.scores;
+    return scores;
+  }
+
+  render() {
+    const { r, k } = this.positions[this.index];
+    const rnd = this.story.rounds[r];
+    const events = this.rounds[r];
+    const dialog = this.dialog;
+    dialog.querySelector(".replay").dataset.step = String(this.index);
+    dialog.dataset.round = String(r + 1);
+    dialog.dataset.move = String(k);
+    dialog.querySelector("[data-replay-round]").value = String(r);
+    dialog.querySelector("[data-replay-position]").textContent = t("replay.position", {
+      round: r + 1,
+      rounds: this.story.rounds.length,
+      move: k,
+      moves: rnd.turns.length,
+    });
+    dialog.querySelector("[data-replay-step='prev']").disabled = this.index === 0;
+    dialog.querySelector("[data-replay-step='next']").disabled = this.index === this.positions.length - 1;
+
+    // The table after k turns (the last placement highlighted).
+    const table = k ? rnd.tables[k - 1] : EMPTY_TABLE;
+    const turn = k ? rnd.turns[k - 1] : null;
+    const lastTile = turn && turn.move !== "pass" ? turn.move.split("@")[0] : null;
+    this.view.render({ table, lastTile, newTile: null, targets: [], labels: { spinner: t("table.spinner"), targets: {} }, animate: false, showEnds: true });
+
+    // Every hand face up: the deal minus what each seat has played so far.
+    const played = new Set(rnd.turns.slice(0, k).map((x) => x.move.split("@")[0]));
+    for (const seat of [0, 1, 2, 3]) {
+      const box = dialog.querySelector(`[data-replay-seat="${seat}"]`);
+      const left = rnd.deal[seat].filter((tile) => !played.has(tile));
+      const bot = this.story.record.seats?.[seat];
+      box.querySelector(".replay__seat-name").textContent = `${seatName(seat)}${bot ? ` · ${bot}` : ""} · ${left.length}`;
+      box.classList.toggle("replay__seat--turn", Boolean(turn && turn.seat === seat));
+      const hand = box.querySelector("[data-replay-hand]");
+      hand.dataset.count = String(left.length);
+      hand.innerHTML = left.length
+        ? left.map((tile) => `<span class="mini-tile" data-tile="${tile}" title="${tile}">${tileSvg(tile)}</span>`).join("")
+        : `<span class="muted">${esc(t("round.empty_hand"))}</span>`;
+    }
+
+    // What happened, and its scoring ("2 + 5 + 3 = 10 → +10").
+    const event = k ? events.turns[k - 1] : events.started;
+    const caption = dialog.querySelector("[data-replay-caption]");
+    const sum = dialog.querySelector("[data-replay-sum]");
+    sum.textContent = "";
+    sum.dataset.points = "";
+    if (!event) caption.textContent = "";
+    else if (event.type === "placed") {
+      caption.textContent = event.at
+        ? t("announce.plays", { seat: seatName(event.seat), tile: event.tile, point: pointName(event.at) })
+        : t("announce.opens", { seat: seatName(event.seat), tile: event.tile });
+      sum.textContent =
+        event.points > 0 ? t("sum.line", { sum: event.sum_text, points: event.points }) : t("sum.none", { sum: event.sum_text });
+      sum.dataset.points = String(event.points);
+      sum.dataset.team = String(event.seat % 2);
+    } else caption.textContent = this.controller.describe(event);
+
+    const settle = dialog.querySelector("[data-replay-settlement]");
+    const atEnd = k === rnd.turns.length;
+    if (atEnd && events.settled) {
+      const s = events.settled;
+      const how = s.end === "domino" ? t("round.domino", { seat: seatName(rnd.turns.at(-1)?.seat ?? 0) }) : t("round.blocked");
+      const parts = [0, 1, 2, 3].map((seat) => t("replay.deduction", { seat: seatName(seat), pips: s.pips[seat], points: s.deductions[seat] }));
+      settle.textContent = `${how}. ${parts.join(" · ")}`;
+    } else if (atEnd && events.won) {
+      settle.textContent = t("over.winner", { team: teamName(events.won.team) });
+    } else settle.textContent = "";
+
+    const scores = this.scoresAt(r, k);
+    const scoresEl = dialog.querySelector("[data-replay-scores]");
+    scoresEl.dataset.scores = scores.join(",");
+    scoresEl.textContent = t("replay.scores", { team0: teamName(0), team1: teamName(1), score0: scores[0], score1: scores[1] });
+  }
+}

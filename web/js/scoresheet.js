@@ -1,0 +1,209 @@
+// The score sheet and the peg board: pure renderers of the game's public history (the
+// events the worker sends; the controller keeps them in `controller.events`).
+//
+// The sheet lists every scoring placement (round, seat, tile, the ends summed, points),
+// every settlement (each hand's pips, its rounding, the deduction) and each round's
+// subtotal, in one column per team. The peg board is the rule book's own way of keeping
+// score: a cribbage-style track to the target, two pegs per team leapfrogging (the front
+// peg is the score, the back peg the score before the team's last change).
+
+import { seatName, t, teamName } from "./i18n.js";
+
+const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+
+/**
+ * Fold the events into rounds: [{round, opener, placed: [scoring placements], settled,
+ * won, gained: [t0, t1], lost: [t0, t1], scores: [t0, t1]}] and the totals.
+ */
+export function sheetModel(events) {
+  const rounds = [];
+  const totals = [0, 0];
+  let current = null;
+  for (const event of events) {
+    if (event.type === "round_started" || !current) {
+      current = { round: event.round, opener: event.opener, placed: [], settled: null, won: null, gained: [0, 0], lost: [0, 0], scores: [...totals] };
+      rounds.push(current);
+      if (event.type === "round_started") continue;
+    }
+    if (event.type === "placed") {
+      current.lastSeat = event.seat;
+      if (event.points > 0) {
+        current.placed.push(event);
+        current.gained[event.seat % 2] += event.points;
+        totals[event.seat % 2] += event.points;
+      }
+    } else if (event.type === "round_settled") {
+      current.settled = event;
+      for (const seat of [0, 1, 2, 3]) {
+        current.lost[seat % 2] += event.deductions[seat];
+        totals[seat % 2] -= event.deductions[seat];
+      }
+    } else if (event.type === "game_won") {
+      current.won = event;
+    }
+    current.scores = [...totals];
+  }
+  return { rounds, totals };
+}
+
+/** Pegs per team: {front, back} positions on the track, from the history. */
+export function pegs(events) {
+  const out = [
+    { front: 0, back: 0 },
+    { front: 0, back: 0 },
+  ];
+  for (const event of events) {
+    if (event.type === "placed" && event.points > 0) {
+      const team = event.seat % 2;
+      out[team] = { front: event.scores[team], back: out[team].front };
+    } else if (event.type === "round_settled") {
+      for (const team of [0, 1]) {
+        if (event.deductions[team] + event.deductions[team + 2] > 0) {
+          out[team] = { front: event.scores[team], back: out[team].front };
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- peg board
+const PER_ROW = 50;
+const UNIT = 10;
+const GROUP_GAP = 6;
+const LANE = 10;
+const ROW_GAP = 34;
+const START_X = -18;
+
+function holeXY(hole, target) {
+  // Hole 0 is the start (left of the first row); holes 1..target snake along the rows.
+  const rows = Math.ceil(target / PER_ROW);
+  if (hole <= 0) return { x: START_X, y: 0, row: 0 };
+  const h = Math.min(hole, target) - 1;
+  const row = Math.min(Math.floor(h / PER_ROW), rows - 1);
+  let col = h - row * PER_ROW;
+  if (row % 2 === 1) col = PER_ROW - 1 - col; // the track turns back on odd rows
+  return { x: col * UNIT + Math.floor(col / 5) * GROUP_GAP, y: row * ROW_GAP, row };
+}
+
+/** The SVG markup of the peg board for `positions` ([{front, back}] per team). */
+export function pegBoardSvg(positions, target = 250) {
+  const rows = Math.ceil(target / PER_ROW);
+  const width = (PER_ROW - 1) * UNIT + 9 * GROUP_GAP;
+  const holes = [];
+  for (let hole = 1; hole <= target; hole += 1) {
+    const { x, y } = holeXY(hole, target);
+    for (const team of [0, 1]) {
+      const five = hole % 5 === 0 ? " peg-hole--five" : "";
+      holes.push(`<circle class="peg-hole peg-hole--${team}${five}" cx="${x}" cy="${y + team * LANE}" r="2"/>`);
+    }
+  }
+  const labels = [];
+  for (let row = 0; row < rows; row += 1) {
+    const last = Math.min((row + 1) * PER_ROW, target);
+    const { x, y } = holeXY(last, target);
+    const anchor = row % 2 === 0 ? "start" : "end";
+    const dx = row % 2 === 0 ? 8 : -8;
+    labels.push(`<text class="peg-label" x="${x + dx}" y="${y + LANE / 2 + 3}" text-anchor="${anchor}">${last}</text>`);
+  }
+  const start = [0, 1]
+    .map((team) => `<circle class="peg-hole peg-hole--start peg-hole--${team}" cx="${START_X}" cy="${team * LANE}" r="2.6"/>`)
+    .join("");
+  const pegMarks = [];
+  for (const team of [0, 1]) {
+    const { front, back } = positions[team];
+    for (const [role, value] of [
+      ["back", back],
+      ["front", front],
+    ]) {
+      const { x, y } = holeXY(value, target);
+      const r = role === "front" ? 4 : 3.2;
+      pegMarks.push(
+        `<circle class="peg peg--${team} peg--${role}" data-peg="${team}" data-peg-role="${role}" data-value="${value}" cx="${x}" cy="${y + team * LANE}" r="${r}"/>`,
+      );
+    }
+  }
+  const label = [0, 1]
+    .map((team) => t("sheet.peg_label", { team: teamName(team), score: positions[team].front, before: positions[team].back }))
+    .join(" ");
+  const height = (rows - 1) * ROW_GAP + LANE;
+  return (
+    `<svg class="pegboard" data-pegboard viewBox="${START_X - 8} -8 ${width - START_X + 40} ${height + 16}" role="img" aria-label="${esc(label)}">` +
+    `<rect class="pegboard__wood" x="${START_X - 8}" y="-8" width="${width - START_X + 40}" height="${height + 16}" rx="6"/>` +
+    start +
+    holes.join("") +
+    labels.join("") +
+    pegMarks.join("") +
+    `</svg>`
+  );
+}
+
+// ---------------------------------------------------------------- the sheet
+function teamCells(team, value, attrs = "") {
+  const cells = ["", ""];
+  cells[team] = value;
+  return cells.map((v, i) => `<td class="num sheet__team sheet__team--${i}"${i === team ? attrs : ""}>${v}</td>`).join("");
+}
+
+function roundRows(r) {
+  const rows = [];
+  rows.push(
+    `<tr class="sheet__round" data-sheet-row="round" data-round="${r.round}"><th colspan="5" scope="rowgroup">${esc(
+      t("sheet.round", { round: r.round, seat: seatName(r.opener ?? 0) }),
+    )}</th></tr>`,
+  );
+  for (const p of r.placed) {
+    rows.push(
+      `<tr data-sheet-row="placed" data-round="${p.round}" data-seat="${p.seat}">` +
+        `<td>${esc(seatName(p.seat))}</td><td class="sheet__tile">${esc(p.tile)}</td><td class="sheet__ends">${esc(p.sum_text)}</td>` +
+        teamCells(p.seat % 2, `+${p.points}`, ` data-points="${p.points}"`) +
+        `</tr>`,
+    );
+  }
+  if (!r.placed.length) {
+    rows.push(`<tr data-sheet-row="none"><td colspan="5" class="muted">${esc(t("sheet.no_points"))}</td></tr>`);
+  }
+  const s = r.settled;
+  if (s) {
+    const how = s.end === "domino" ? t("round.domino", { seat: seatName(r.lastSeat ?? 0) }) : t("round.blocked");
+    rows.push(`<tr class="sheet__settle-head" data-sheet-row="settled"><td colspan="5">${esc(how)}</td></tr>`);
+    for (const seat of [0, 1, 2, 3]) {
+      rows.push(
+        `<tr data-sheet-row="deduction" data-seat="${seat}">` +
+          `<td>${esc(seatName(seat))}</td><td class="sheet__tile">${esc(s.hands[seat].join(" ") || t("round.empty_hand"))}</td>` +
+          `<td class="sheet__ends">${esc(t("sheet.pips", { pips: s.pips[seat], rounded: s.deductions[seat] }))}</td>` +
+          teamCells(seat % 2, s.deductions[seat] ? `−${s.deductions[seat]}` : "0", ` data-deduction="${s.deductions[seat]}"`) +
+          `</tr>`,
+      );
+    }
+  }
+  if (r.won) {
+    rows.push(`<tr class="sheet__won" data-sheet-row="won"><td colspan="5">${esc(t("over.winner", { team: teamName(r.won.team) }))}</td></tr>`);
+  }
+  const net = [0, 1].map((team) => r.gained[team] - r.lost[team]);
+  rows.push(
+    `<tr class="sheet__subtotal" data-sheet-row="subtotal" data-round="${r.round}">` +
+      `<th scope="row" colspan="3">${esc(t(s || r.won ? "sheet.subtotal" : "sheet.so_far", { round: r.round }))}</th>` +
+      [0, 1].map((team) => `<td class="num sheet__team sheet__team--${team}" data-round-net="${team}">${signed(net[team])}</td>`).join("") +
+      `</tr>`,
+    `<tr class="sheet__running" data-sheet-row="running"><th scope="row" colspan="3">${esc(t("sheet.running"))}</th>` +
+      [0, 1].map((team) => `<td class="num sheet__team sheet__team--${team}" data-round-score="${team}">${r.scores[team]}</td>`).join("") +
+      `</tr>`,
+  );
+  return rows.join("");
+}
+
+/** The sheet's table markup (most recent round last). */
+export function sheetTable(events) {
+  const { rounds, totals } = sheetModel(events);
+  return (
+    `<table class="sheet" data-score-sheet>` +
+    `<thead><tr><th scope="col">${esc(t("sheet.seat"))}</th><th scope="col">${esc(t("sheet.tile"))}</th><th scope="col">${esc(t("sheet.ends"))}</th>` +
+    `<th scope="col" class="num sheet__team--0">${esc(teamName(0))}</th><th scope="col" class="num sheet__team--1">${esc(teamName(1))}</th></tr></thead>` +
+    `<tbody>${rounds.map(roundRows).join("")}</tbody>` +
+    `<tfoot><tr class="sheet__total"><th scope="row" colspan="3">${esc(t("sheet.total"))}</th>` +
+    [0, 1].map((team) => `<td class="num sheet__team sheet__team--${team}" data-sheet-total="${team}">${totals[team]}</td>`).join("") +
+    `</tr></tfoot></table>`
+  );
+}

@@ -1,0 +1,137 @@
+// Offline support and updates: registers the service worker (../sw.js) and, when a new
+// build has been downloaded and is waiting, offers "new version, reload".
+//
+// The page never switches files under the player's feet: the waiting worker only takes
+// over when the player presses Reload (then the page reloads once, whole), or by itself on
+// the next fresh load. Registration waits until the engine has booted (or failed), so the
+// precache does not compete with the first visit's own downloads.
+
+import { onLanguageChange, t } from "./i18n.js";
+
+const SW_URL = new URL("../sw.js", import.meta.url);
+const SCOPE = new URL("../", import.meta.url);
+/** Look for a new build this often while the page stays open (and when it is shown again). */
+const CHECK_EVERY_MS = 60 * 60 * 1000;
+/** Register anyway if the engine has not settled by then. */
+const REGISTER_AFTER_MS = 15_000;
+
+let offer = null;
+
+function showOffer(worker) {
+  if (offer) return;
+  offer = document.createElement("div");
+  offer.className = "update-offer";
+  offer.dataset.updateOffer = "";
+  offer.setAttribute("role", "status");
+  // CSSOM properties (not a style attribute), which the Content-Security-Policy allows.
+  Object.assign(offer.style, {
+    position: "fixed",
+    insetInline: "1rem",
+    bottom: "1rem",
+    zIndex: "1000",
+    display: "flex",
+    flexWrap: "wrap",
+    alignItems: "center",
+    justifyContent: "center",
+    gap: "0.75rem",
+    margin: "0 auto",
+    maxWidth: "32rem",
+    padding: "0.75rem 1rem",
+    borderRadius: "0.5rem",
+    background: "#1d1d1b",
+    color: "#fdfbf5",
+    boxShadow: "0 0.25rem 1rem rgb(0 0 0 / 0.3)",
+  });
+  const text = document.createElement("span");
+  const reload = document.createElement("button");
+  reload.type = "button";
+  reload.className = "button";
+  reload.dataset.action = "update-reload";
+  const later = document.createElement("button");
+  later.type = "button";
+  later.className = "button";
+  later.dataset.action = "update-later";
+  const translate = () => {
+    text.textContent = t("update.available");
+    reload.textContent = t("update.reload");
+    later.textContent = t("update.later");
+  };
+  translate();
+  onLanguageChange(translate);
+  reload.addEventListener("click", () => {
+    reload.disabled = true;
+    accepted = true;
+    // No waiting worker: another tab already switched to the new build; just reload.
+    if (worker?.state === "installed") worker.postMessage({ type: "skip-waiting" });
+    else location.reload();
+  });
+  later.addEventListener("click", () => offer.remove());
+  offer.append(text, reload, later);
+  document.body.append(offer);
+  document.body.dataset.update = "available";
+}
+
+let accepted = false;
+
+function engineSettled() {
+  return new Promise((resolve) => {
+    const done = () => document.body.dataset.engine !== "loading";
+    if (done()) return resolve();
+    const observer = new MutationObserver(() => {
+      if (done()) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ["data-engine"] });
+    setTimeout(() => {
+      observer.disconnect();
+      resolve();
+    }, REGISTER_AFTER_MS);
+  });
+}
+
+async function register() {
+  const { serviceWorker } = navigator;
+  // The waiting worker took over. If the player accepted here, load the new build whole.
+  // If it was accepted in another tab, this page still runs the old build: offer a reload
+  // (its engine is already in memory, so it keeps working until then). The very first
+  // install also takes control, but there is no old build to leave then.
+  let hadController = Boolean(serviceWorker.controller);
+  serviceWorker.addEventListener("controllerchange", () => {
+    if (accepted) location.reload();
+    else if (hadController) showOffer(null);
+    hadController = true;
+  });
+  await engineSettled();
+  const registration = await serviceWorker.register(SW_URL, {
+    scope: SCOPE.pathname,
+    updateViaCache: "none",
+  });
+  if (!registration) return; // registration refused (a browser policy): play online only
+  const watch = (worker) => {
+    if (!worker) return;
+    const check = () => {
+      // "installed" with a controller = an update waiting (without one: the first install).
+      if (worker.state === "installed" && serviceWorker.controller) showOffer(worker);
+    };
+    check();
+    worker.addEventListener("statechange", check);
+  };
+  watch(registration.waiting);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
+  const update = () => registration.update().catch(() => {}); // offline: try again later
+  setInterval(update, CHECK_EVERY_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") update();
+  });
+  await serviceWorker.ready;
+  document.body.dataset.offline = "ready"; // every file is cached (a hook for tests)
+}
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  register().catch((error) => {
+    // Offline play is a bonus: the game itself still works without it.
+    console.warn(`offline support unavailable: ${error.message}`);
+  });
+}

@@ -1,0 +1,100 @@
+// Seven Rocks service worker: the whole game, Python runtime included, works offline after
+// one visit, and a new build replaces an old one all at once or not at all.
+//
+// The build (seven_rocks/build.py) rewrites the `const BUILD = ...;` line below with the
+// SHA-256 of every file of the site and a version derived from all of them; since the
+// browser compares this script byte for byte, any change to any file is a new service worker.
+//
+// * install: every file goes into a cache named after the build's version. Bytes are
+//   checked against the build's digests, so a half-uploaded or mixed site never gets cached
+//   (install fails and the browser retries later). Files whose digest did not change are
+//   taken from the previous version's cache instead of the network.
+// * waiting: the new worker does not take over by itself. The page (js/update.js) offers
+//   "new version, reload"; only when the player accepts is it told to skip waiting, and the
+//   page reloads once it has taken control. Otherwise it takes over on the next fresh load.
+// * activate: caches of older versions (for this scope only) are deleted.
+// * fetch: the site's own files come from the cache of the worker's own version, never
+//   from another version's cache; anything else goes to the network untouched.
+
+const BUILD = { version: "dev", files: {} };
+
+const BASE = new URL("./", self.location.href).href;
+// Several builds may live on one origin under different paths: each owns its caches only.
+const PREFIX = `seven-rocks ${new URL(BASE).pathname} `;
+const CACHE = PREFIX + BUILD.version;
+
+const hex = (buffer) =>
+  Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+async function digestOf(response) {
+  return hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+}
+
+/** A stored copy of `path` with the right bytes: reused from an older cache or fetched. */
+async function fetchVerified(path, digest) {
+  const url = new URL(path, BASE).href;
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const old = await (await caches.open(name)).match(url);
+    if (old && (await digestOf(old)) === digest) return old;
+  }
+  // `no-cache`: revalidate with the server (a cheap 304 when the page just loaded the file).
+  const response = await fetch(url, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  const actual = await digestOf(response);
+  if (actual !== digest) throw new Error(`${path} changed while installing (${actual})`);
+  return response;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  await Promise.all(
+    Object.entries(BUILD.files).map(async ([path, digest]) => {
+      // The response itself (not a copy): it keeps its URL, which lets Chromium reuse the
+      // compiled WebAssembly from one boot to the next.
+      await cache.put(new URL(path, BASE).href, await fetchVerified(path, digest));
+    }),
+  );
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      // Control the page of a first visit (nothing to mix with yet), so its later requests
+      // and new tabs are served from the cache.
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") self.skipWaiting();
+  if (event.data?.type === "version") event.source?.postMessage({ type: "version", version: BUILD.version });
+});
+
+/** The cached file a request is for, or null: the site's own files only. */
+function cachedPath(request) {
+  if (request.method !== "GET" || !request.url.startsWith(BASE)) return null;
+  const path = new URL(request.url).pathname.slice(new URL(BASE).pathname.length);
+  if (request.mode === "navigate" && (path === "" || path === "index.html")) return "index.html";
+  return Object.hasOwn(BUILD.files, path) ? path : null;
+}
+
+self.addEventListener("fetch", (event) => {
+  const path = cachedPath(event.request);
+  if (path === null) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const hit = await cache.match(new URL(path, BASE).href);
+      return hit ?? fetch(event.request);
+    })(),
+  );
+});
