@@ -31,6 +31,13 @@ def _used_keys() -> set[str]:
         keys |= set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", source))
         keys |= set(re.findall(r"""notify\(\s*["']([\w.]+)["']""", source))
         keys |= set(re.findall(r"""\[\s*"(notice\.[\w]+)"\s*,""", source))
+        # Markup built in scripts (data-i18n attributes, dataset.i18n = ...) and the help
+        # modules' key tables (the rule book's sections, tour steps, toolbar buttons).
+        keys |= set(re.findall(r'data-i18n(?:-label|-title)?="([\w]+\.[\w.]+)"', source))
+        keys |= set(re.findall(r"""dataset\.i18n(?:Label|Title)?\s*=\s*["']([\w.]+)["']""", source))
+        keys |= set(
+            re.findall(r'"((?:toolbar|hint|rules|help|tour|settings|theme|list)\.[\w.]+)"', source)
+        )
     html = (WEB / "index.html").read_text(encoding="utf-8")
     keys |= set(re.findall(r'data-i18n(?:-label|-title)?="([\w.]+)"', html))
     return keys
@@ -42,6 +49,10 @@ DYNAMIC = (
     | {f"team.{t}" for t in range(2)}
     | {f"side.{s}" for s in ("low", "high", "line_a", "line_b", "branch_a", "branch_b")}
     | {f"bot.{name}" for name in BOTS}
+    | {f"tour.{step}{h}" for step in ("hand", "table", "scores", "hint") for h in ("", ".h")}
+    | {f"theme.{name}" for name in ("auto", "light", "dark", "contrast")}
+    | {f"speed.{name}" for name in ("slow", "normal", "fast", "instant")}
+    | {f"settings.{pref}{note}" for pref in ("animations", "sound") for note in ("", "_note")}
 )
 
 
@@ -78,3 +89,29 @@ def test_portuguese_uses_the_rule_books_terms() -> None:
         "trancado",
     ):
         assert term in pt, term
+
+
+def test_the_rules_dialog_shows_every_rule_of_the_catalogue() -> None:
+    """No rule text is orphaned: every rules.* and help.* string is placed by rules.js."""
+    source = (WEB / "js" / "rules.js").read_text(encoding="utf-8")
+    for key in _catalogue("en"):
+        if key.startswith(("rules.", "help.")):
+            assert f'"{key}"' in source, key
+
+
+def test_portuguese_help_uses_the_rule_books_terms() -> None:
+    pt = _catalogue("pt-BR")
+    rules = " ".join(v for k, v in pt.items() if k.startswith(("rules.", "hint.", "tour."))).lower()
+    for term in (
+        "ponto de encaixe",
+        "dupla de ramificação",
+        "extremidade",
+        "bate o jogo",
+        "bata na mesa",
+        "passe",
+        "rodada",
+        "mão",
+        "dupla de jogadores",
+        "trancada",
+    ):
+        assert term in rules, term

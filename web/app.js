@@ -2,6 +2,7 @@
 // reads the URL's options and hands the page to the game controller.
 import { engine } from "./bridge.js";
 import { Controller } from "./js/controller.js";
+import { installAssist } from "./js/assist.js";
 import { Extras } from "./js/extras.js";
 import { language, loadLanguages, setLanguage, t } from "./js/i18n.js";
 import { readParams } from "./js/params.js";
@@ -60,6 +61,7 @@ if (!failed) {
   const controller = new Controller({ engine, root, info, params });
   window.sevenRocks.controller = controller;
   window.sevenRocks.extras = new Extras(controller); // score sheet, records, replays, statistics
+  window.sevenRocks.assist = installAssist(controller, engine); // hints, rules, settings, tour, sounds
   for (const [key, vars] of params.notices) controller.notify(key, vars, "warning");
 
   const speedSelect = document.getElementById("speed");

@@ -16,7 +16,12 @@ const SETTINGS_KEY = "seven-rocks:settings";
 const DEFAULT_LEVEL = "expert";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+// Settings (settings.js) may turn animations on or off: <html data-motion="on|off">.
+const reducedMotion = () =>
+  document.documentElement.dataset.motion === "off" ||
+  (document.documentElement.dataset.motion !== "on" && matchMedia("(prefers-reduced-motion: reduce)").matches);
+/** Tell the page's other modules (hint.js, sound.js) what happened: `seven-rocks:<name>`. */
+const emit = (name, detail = null) => document.dispatchEvent(new CustomEvent(`seven-rocks:${name}`, { detail }));
 const tileOf = (move) => (move && move !== "pass" ? move.split("@")[0] : null);
 
 function loadJSON(key) {
@@ -200,6 +205,7 @@ export class Controller {
     let lastPlaced = null;
     let won = null;
     for (const event of events) {
+      emit("event", event);
       if (event.type === "placed") {
         lastPlaced = event;
         this.ui.actions[event.seat] = { type: "play", tile: event.tile };
@@ -304,16 +310,23 @@ export class Controller {
 
   async hint() {
     if (!this.interactive) return;
+    const gen = this.gen;
+    emit("hint-asked");
     const hint = await this.request("hint");
-    if (!hint || !hint.tile || !this.interactive) return;
+    if (!hint || !hint.tile || !this.interactive || gen !== this.gen) {
+      emit("hint", null);
+      return;
+    }
     this.ui.hinted = hint.tile;
     const targets = this.snap.legal[hint.tile] ?? [];
-    if (targets.length > 1) {
+    if (targets.length) {
+      // Light the suggested place on the table (even when it is the only one).
       this.ui.selected = hint.tile;
       this.ui.activeTarget = hint.at;
     }
     this.ui.focusTile = hint.tile;
     this.render();
+    emit("hint", hint);
   }
 
   async openNewGameDialog() {
@@ -563,10 +576,12 @@ export class Controller {
     item.setAttribute("role", kind === "error" ? "alert" : "status");
     const text = document.createElement("span");
     text.textContent = t(key, vars);
+    if (!Object.keys(vars).length) text.dataset.i18n = key; // re-translated on a language switch
     const close = document.createElement("button");
     close.type = "button";
     close.className = "notice__close";
     close.dataset.action = "dismiss";
+    close.dataset.i18nLabel = "notice.close";
     close.setAttribute("aria-label", t("notice.close"));
     close.textContent = "×";
     item.append(text, close);
@@ -663,6 +678,7 @@ export class Controller {
     this.renderScores();
     this.renderPrompt();
     document.querySelector("[data-action='hint']").disabled = !this.interactive || this.autoplay;
+    emit("rendered");
   }
 
   renderSum(shown) {

@@ -73,7 +73,6 @@ export class Extras {
     if (!c.snap || document.querySelector("dialog[data-sheet]")) return;
     const seed = c.snap.seed;
     const link = shareLink(seed);
-    const positions = pegs(c.events);
     const { dialog, close } = openPanel({
       className: "dialog--sheet",
       hook: "sheet",
@@ -88,21 +87,31 @@ export class Extras {
           <button type="button" class="button" data-action="copy-link">${esc(t("share.copy"))}</button>
           <span class="share__status muted" data-copy-status role="status"></span>
         </div>
-        <figure class="pegboard-wrap">${pegBoardSvg(positions, c.snap.target)}
-          <figcaption class="pegboard__legend">${[0, 1]
-            .map((team) => `<span class="legend legend--${team}">${esc(t("sheet.peg_label", { team: t(`team.${team}`), score: positions[team].front, before: positions[team].back }))}</span>`)
-            .join("")}</figcaption></figure>
-        <div class="sheet-wrap">${sheetTable(c.events)}</div>
+        <figure class="pegboard-wrap" data-pegboard-wrap></figure>
+        <div class="sheet-wrap"></div>
         <div class="dialog__actions dialog__actions--wrap">
+          <button type="button" class="button" data-action="open-stats">${esc(t("toolbar.stats"))}</button>
           <button type="button" class="button" data-action="replay-game">${esc(t("records.replay_this"))}</button>
           <button type="button" class="button" data-action="open-record">${esc(t("records.open"))}</button>
           <button type="button" class="button button--primary" data-action="download-record">${esc(t("records.download"))}</button>
         </div>
       </div>`,
     });
-    // Show the latest round: the sheet scrolls to its end.
-    const wrap = dialog.querySelector(".sheet-wrap");
-    wrap.scrollTop = wrap.scrollHeight;
+    // Drawn now and again whenever the game moves on (a bot's move already under way).
+    const fill = () => {
+      const positions = pegs(c.events);
+      dialog.querySelector("[data-pegboard-wrap]").innerHTML =
+        pegBoardSvg(positions, c.snap.target, innerWidth < 560 ? 25 : 50) +
+        `<figcaption class="pegboard__legend">${[0, 1]
+          .map((team) => `<span class="legend legend--${team}">${esc(t("sheet.peg_label", { team: t(`team.${team}`), score: positions[team].front, before: positions[team].back }))}</span>`)
+          .join("")}</figcaption>`;
+      const wrap = dialog.querySelector(".sheet-wrap");
+      wrap.innerHTML = sheetTable(c.events);
+      wrap.scrollTop = wrap.scrollHeight; // the latest round
+    };
+    fill();
+    const onEvents = () => (dialog.isConnected ? fill() : c.root.removeEventListener("seven-rocks:events", onEvents));
+    c.root.addEventListener("seven-rocks:events", onEvents);
     dialog.addEventListener("click", async (event) => {
       const action = event.target.closest("[data-action]")?.dataset.action;
       if (action === "copy-link") {
@@ -111,6 +120,10 @@ export class Extras {
         status.textContent = ok ? t("share.copied") : t("share.copy_failed");
         status.dataset.copied = ok ? "yes" : "no";
       } else if (action === "download-record") downloadRecord(c);
+      else if (action === "open-stats") {
+        close();
+        this.stats.open();
+      }
       else if (action === "open-record") {
         close();
         pickRecord(c);

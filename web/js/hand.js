@@ -39,9 +39,10 @@ export function renderSouthHand(el, model) {
 
 /** A hidden hand: `count` tile backs. */
 export function renderHiddenHand(el, seat, count, vertical) {
+  // The label first: it must follow a language switch even when the tiles stay as they are.
+  el.setAttribute("aria-label", t("hand.hidden_label", { seat: t(`seat.${seat}`), count }));
   if (el.childElementCount === count && el.dataset.vertical === String(vertical)) return;
   el.dataset.vertical = String(vertical);
-  el.setAttribute("aria-label", t("hand.hidden_label", { seat: t(`seat.${seat}`), count }));
   el.innerHTML = Array.from(
     { length: count },
     () => `<span class="back-tile" data-tile="hidden">${backSvg({ vertical })}</span>`,

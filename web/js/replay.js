@@ -6,7 +6,7 @@
 // A position is (round, k): the table after the round's first k turns; k = 0 is the deal.
 
 import { EngineError } from "../bridge.js";
-import { pointName, seatName, t, teamName } from "./i18n.js";
+import { botName, pointName, seatName, t, teamName } from "./i18n.js";
 import { esc, openPanel } from "./panel.js";
 import { TableView } from "./table.js";
 import { tileSvg } from "./tiles.js";
@@ -14,6 +14,13 @@ import { tileSvg } from "./tiles.js";
 const EMPTY_TABLE = { tiles: [], ends: [], points: [], bounds: [-1, -0.5, 1, 0.5] };
 const SEATS_SHOWN = [2, 1, 3, 0]; // north, west, east, south (the board's reading order)
 const AREA = { 0: "south", 1: "west", 2: "north", 3: "east" };
+const icon = (d) => `<svg class="replay__icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="${d}"/></svg>`;
+const ICONS = {
+  start: icon("M3 3h2v10H3zM13 3v10L6 8z"),
+  prev: icon("M12 3v10L4 8z"),
+  next: icon("M4 3v10l8-5z"),
+  end: icon("M11 3h2v10h-2zM3 3v10l7-5z"),
+};
 
 /** Group the story's events by round: {started, turns: [placed|passed], settled, won}. */
 function eventsByRound(events, count) {
@@ -82,10 +89,10 @@ export class Replay {
           <select data-replay-round>${this.story.rounds
             .map((_, r) => `<option value="${r}">${esc(t("replay.round", { round: r + 1 }))}</option>`)
             .join("")}</select></label>
-        <button type="button" class="button" data-replay-step="start" aria-label="${esc(t("replay.start"))}" title="${esc(t("replay.start"))}">⏮</button>
-        <button type="button" class="button" data-replay-step="prev" aria-label="${esc(t("replay.prev"))}" title="${esc(t("replay.prev"))}">◀</button>
-        <button type="button" class="button button--primary" data-replay-step="next" aria-label="${esc(t("replay.next"))}" title="${esc(t("replay.next"))}">▶</button>
-        <button type="button" class="button" data-replay-step="end" aria-label="${esc(t("replay.end"))}" title="${esc(t("replay.end"))}">⏭</button>
+        <button type="button" class="button" data-replay-step="start" aria-label="${esc(t("replay.start"))}" title="${esc(t("replay.start"))}">${ICONS.start}</button>
+        <button type="button" class="button" data-replay-step="prev" aria-label="${esc(t("replay.prev"))}" title="${esc(t("replay.prev"))}">${ICONS.prev}</button>
+        <button type="button" class="button button--primary" data-replay-step="next" aria-label="${esc(t("replay.next"))}" title="${esc(t("replay.next"))}">${ICONS.next}</button>
+        <button type="button" class="button" data-replay-step="end" aria-label="${esc(t("replay.end"))}" title="${esc(t("replay.end"))}">${ICONS.end}</button>
         <span class="replay__position" data-replay-position aria-live="polite"></span>
       </div>
       <div class="replay__board">
@@ -219,8 +226,9 @@ export class Replay {
     for (const seat of [0, 1, 2, 3]) {
       const box = dialog.querySelector(`[data-replay-seat="${seat}"]`);
       const left = rnd.deal[seat].filter((tile) => !played.has(tile));
-      const bot = this.story.record.seats?.[seat];
-      box.querySelector(".replay__seat-name").textContent = `${seatName(seat)}${bot ? ` · ${bot}` : ""} · ${left.length}`;
+      const player = this.story.record.seats?.[seat];
+      const known = player === "human" || this.controller.info?.bots?.includes(player);
+      box.querySelector(".replay__seat-name").textContent = `${seatName(seat)}${known ? ` · ${botName(player)}` : ""} · ${left.length}`;
       box.classList.toggle("replay__seat--turn", Boolean(turn && turn.seat === seat));
       const hand = box.querySelector("[data-replay-hand]");
       hand.dataset.count = String(left.length);
@@ -251,7 +259,7 @@ export class Replay {
     if (atEnd && events.settled) {
       const s = events.settled;
       const how = s.end === "domino" ? t("round.domino", { seat: seatName(rnd.turns.at(-1)?.seat ?? 0) }) : t("round.blocked");
-      const parts = [0, 1, 2, 3].map((seat) => t("replay.deduction", { seat: seatName(seat), pips: s.pips[seat], points: s.deductions[seat] }));
+      const parts = [0, 1, 2, 3].map((seat) => t("replay.deduction", { seat: seatName(seat), pips: s.pips[seat], points: s.deductions[seat] ? `−${s.deductions[seat]}` : "0" }));
       settle.textContent = `${how}. ${parts.join(" · ")}`;
     } else if (atEnd && events.won) {
       settle.textContent = t("over.winner", { team: teamName(events.won.team) });

@@ -69,31 +69,31 @@ export function pegs(events) {
 }
 
 // ---------------------------------------------------------------- peg board
-const PER_ROW = 50;
+const PER_ROW = 50; // holes per row (25 on a phone: bigger holes, twice the rows)
 const UNIT = 10;
 const GROUP_GAP = 6;
 const LANE = 10;
 const ROW_GAP = 34;
 const START_X = -18;
 
-function holeXY(hole, target) {
+function holeXY(hole, target, perRow) {
   // Hole 0 is the start (left of the first row); holes 1..target snake along the rows.
-  const rows = Math.ceil(target / PER_ROW);
+  const rows = Math.ceil(target / perRow);
   if (hole <= 0) return { x: START_X, y: 0, row: 0 };
   const h = Math.min(hole, target) - 1;
-  const row = Math.min(Math.floor(h / PER_ROW), rows - 1);
-  let col = h - row * PER_ROW;
-  if (row % 2 === 1) col = PER_ROW - 1 - col; // the track turns back on odd rows
+  const row = Math.min(Math.floor(h / perRow), rows - 1);
+  let col = h - row * perRow;
+  if (row % 2 === 1) col = perRow - 1 - col; // the track turns back on odd rows
   return { x: col * UNIT + Math.floor(col / 5) * GROUP_GAP, y: row * ROW_GAP, row };
 }
 
 /** The SVG markup of the peg board for `positions` ([{front, back}] per team). */
-export function pegBoardSvg(positions, target = 250) {
-  const rows = Math.ceil(target / PER_ROW);
-  const width = (PER_ROW - 1) * UNIT + 9 * GROUP_GAP;
+export function pegBoardSvg(positions, target = 250, perRow = PER_ROW) {
+  const rows = Math.ceil(target / perRow);
+  const width = (perRow - 1) * UNIT + (perRow / 5 - 1) * GROUP_GAP;
   const holes = [];
   for (let hole = 1; hole <= target; hole += 1) {
-    const { x, y } = holeXY(hole, target);
+    const { x, y } = holeXY(hole, target, perRow);
     for (const team of [0, 1]) {
       const five = hole % 5 === 0 ? " peg-hole--five" : "";
       holes.push(`<circle class="peg-hole peg-hole--${team}${five}" cx="${x}" cy="${y + team * LANE}" r="2"/>`);
@@ -101,8 +101,8 @@ export function pegBoardSvg(positions, target = 250) {
   }
   const labels = [];
   for (let row = 0; row < rows; row += 1) {
-    const last = Math.min((row + 1) * PER_ROW, target);
-    const { x, y } = holeXY(last, target);
+    const last = Math.min((row + 1) * perRow, target);
+    const { x, y } = holeXY(last, target, perRow);
     const anchor = row % 2 === 0 ? "start" : "end";
     const dx = row % 2 === 0 ? 8 : -8;
     labels.push(`<text class="peg-label" x="${x + dx}" y="${y + LANE / 2 + 3}" text-anchor="${anchor}">${last}</text>`);
@@ -117,7 +117,7 @@ export function pegBoardSvg(positions, target = 250) {
       ["back", back],
       ["front", front],
     ]) {
-      const { x, y } = holeXY(value, target);
+      const { x, y } = holeXY(value, target, perRow);
       const r = role === "front" ? 4 : 3.2;
       pegMarks.push(
         `<circle class="peg peg--${team} peg--${role}" data-peg="${team}" data-peg-role="${role}" data-value="${value}" cx="${x}" cy="${y + team * LANE}" r="${r}"/>`,

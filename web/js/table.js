@@ -9,6 +9,8 @@
 //   selectedTile,   // "a-b" whose targets are lit (for labels), or null
 //   labels,         // {target(point) -> aria label, spinner: text}
 //   animate,        // false: no tweening (reduced motion, instant speed)
+//   showPoints,     // draw every open attach point as a hollow dot (the rules' diagrams)
+//   minSpan,        // the smallest view across the short side (default MIN_SPAN)
 // }
 // The view box follows the layout's `bounds` (padded, never zoomed in further than MIN_SPAN
 // units) and takes the drawing area's own aspect ratio, so the whole layout always shows.
@@ -77,6 +79,12 @@ function pointMarkup(p) {
   );
 }
 
+/** Open points that are not also a scoring end's spot (a filled number already marks those). */
+function openPoints(table) {
+  const ends = table?.ends ?? [];
+  return (table?.points ?? []).filter((p) => p.point !== "open" && !ends.some((e) => e.x === p.x && e.y === p.y));
+}
+
 function targetMarkup(p, model) {
   const active = p.point === model.activeTarget ? " target--active" : "";
   const label = model.labels?.targets?.[p.point] ?? p.point;
@@ -115,7 +123,7 @@ export class TableView {
     const html = [
       ...tiles.map((t) => tileMarkup(t, model)),
       ...(model.showEnds === false ? [] : (table?.ends ?? []).map((e) => endMarkup(e, model))),
-      ...(model.showPoints ? (table?.points ?? []).map(pointMarkup) : []),
+      ...(model.showPoints ? openPoints(table).map(pointMarkup) : []),
       ...(model.targets ?? []).map((p) => targetMarkup(p, model)),
     ];
     this.layer.innerHTML = html.join("");
@@ -131,7 +139,8 @@ export class TableView {
     }
     const start = performance.now();
     const step = (now) => {
-      const k = Math.min(1, (now - start) / TWEEN_MS);
+      // A frame's timestamp may precede `start`: clamp, or the tween would overshoot backwards.
+      const k = Math.min(1, Math.max(0, (now - start) / TWEEN_MS));
       const e = 1 - (1 - k) ** 3;
       const cur = from.map((v, i) => v + (box[i] - v) * e);
       this.svg.setAttribute("viewBox", cur.map(fmt).join(" "));

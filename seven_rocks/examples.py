@@ -1,0 +1,72 @@
+"""The rule book's worked examples, placed by the engine itself, step by step.
+
+Each example is a list of placements (the text forms the game records use).  :func:`worked`
+plays them on a :class:`~seven_rocks.layout.Layout` and lays them out with the table's own
+:class:`~seven_rocks.geometry.GeometryBuilder`, so the rules dialog draws every step with the
+game's renderer: filled numbers at the scoring ends, hollow dots at the open points, exactly
+as the original's diagrams.
+
+>>> steps = worked(1.6, lambda layout, builder: {"tiles": len(builder.tiles)})["main"]
+>>> [(s["move"], s["sum"], s["points"]) for s in steps][-1]
+('1-3@1-1:branch_b', 8, 0)
+>>> [s["points"] for s in steps]
+[5, 0, 10, 5, 5, 10, 15, 5, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from .geometry import GeometryBuilder
+from .layout import Layout
+from .moves import Move
+from .scoring import placement_points
+
+#: The worked examples of RULES.md, in its order ("main" is the numbered list).
+EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
+    "main": (
+        "1-4",
+        "1-1@1-4:low",
+        "4-4@1-4:high",
+        "3-4@4-4:line_b",
+        "1-2@1-1:line_b",
+        "1-5@1-1:branch_a",
+        "5-5@1-5:high",
+        "0-5@5-5:line_b",
+        "1-3@1-1:branch_b",
+    ),
+    "late_spinner": ("3-6", "6-6@3-6:high"),
+    "open_double": ("2-2",),
+    "open_zero": ("0-0",),
+    "open_spinner": ("5-5", "0-5@5-5:line_a", "2-5@5-5:line_b", "3-5@5-5:branch_a"),
+}
+
+TableJson = Callable[[Layout, GeometryBuilder], dict[str, Any]]
+
+
+def worked(aspect: float, table_json: TableJson) -> dict[str, list[dict[str, Any]]]:
+    """Every example's steps: the move, the ends' terms, sum and points, and the table."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for name, moves in EXAMPLES.items():
+        layout = Layout()
+        builder = GeometryBuilder(aspect)
+        steps = []
+        for text in moves:
+            move = Move.parse(text)
+            total = layout.place(move)
+            builder.add(str(move.tile), str(move.at) if move.at else None)
+            steps.append(
+                {
+                    "move": text,
+                    "tile": str(move.tile),
+                    "at": str(move.at) if move.at else None,
+                    "terms": [e.value for e in layout.scoring_ends()],
+                    "sum": total,
+                    "points": placement_points(total),
+                    "open": [str(p) for p in layout.open_points()],
+                    "table": table_json(layout, builder),
+                }
+            )
+        out[name] = steps
+    return out

@@ -1,0 +1,115 @@
+"""Save and resume: a game survives a reload; a bad save is reported once and replaced."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .playing import (
+    GAME_OVER,
+    HAND,
+    HUMAN_TURN,
+    PLAYABLE,
+    call,
+    layout_tiles,
+    open_page,
+    play_first_move,
+    team_scores,
+    wait_for_human_or,
+)
+
+pytestmark = pytest.mark.e2e
+
+SAVE_KEY = "seven-rocks:save"
+GAME = "?seed=2&speed=0&seats=human,greedy,random,greedy"
+
+
+def wait_saved(page: Page, timeout: float = 10) -> dict[str, object]:
+    """Wait until the stored save is the engine's current game; return it."""
+    deadline = time.monotonic() + timeout
+    expected: dict[str, object] = call(page, "save")
+    while time.monotonic() < deadline:
+        raw = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+        if raw and json.loads(raw) == expected:
+            return expected
+        page.wait_for_timeout(50)
+    raise AssertionError("the game was not saved")
+
+
+def table_state(page: Page) -> dict[str, object]:
+    return {
+        "hand": page.locator(HAND).evaluate_all("els => els.map(e => e.dataset.tile)"),
+        "layout": layout_tiles(page),
+        "scores": team_scores(page),
+        "levels": [page.inner_text(f"[data-seat='{s}'] .seat__level") for s in (1, 2, 3)],
+        "round": page.get_attribute("#board", "data-round"),
+    }
+
+
+def test_a_game_resumes_after_a_reload_and_a_closed_tab(page: Page) -> None:
+    open_page(page, GAME)
+    wait_for_human_or(page, GAME_OVER)
+    play_first_move(page)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    saved = wait_saved(page)
+    before = table_state(page)
+    engine_before = call(page, "state")
+    assert before["levels"] == ["greedy", "partner · random", "greedy"]
+
+    open_page(page, GAME)  # the same link again: the very same game, not a new deal
+    expect(page.locator("[data-notice='info']")).to_contain_text("resumed")
+    wait_for_human_or(page, GAME_OVER)
+    assert table_state(page) == before
+    after = call(page, "state")
+    for key in ("hand", "scores", "bots", "round", "turn", "seed", "hand_sizes"):
+        assert after[key] == engine_before[key], key
+    assert call(page, "save") == saved
+
+    # A closed tab and a plain visit (no parameters) resume it as well.
+    other = page.context.new_page()
+    page.close()
+    open_page(other, "?speed=0")
+    expect(other.locator("[data-notice='info']")).to_contain_text("resumed")
+    assert call(other, "state")["hand"] == engine_before["hand"]
+    assert call(other, "state")["bots"] == [None, "greedy", "random", "greedy"]
+    expect(other.locator(PLAYABLE).first).to_be_visible()
+
+
+BAD_SAVES = [
+    ("{this is not json", "damaged"),
+    (json.dumps({"format": "seven-rocks-save", "version": 0, "game": [1, 2]}), "older version"),
+    (
+        json.dumps(
+            {
+                "format": "seven-rocks-save",
+                "version": 1,
+                "bots": [None, "greedy", "greedy", "greedy"],
+                "record": {"format": "seven-rocks-record", "version": 1, "rounds": [{}]},
+            }
+        ),
+        "damaged",
+    ),
+]
+
+
+def test_a_bad_save_is_reported_in_one_sentence_and_a_new_game_starts(page: Page) -> None:
+    for stored, words in BAD_SAVES:
+        # Any small page of the site gives access to its storage without booting the game.
+        page.goto("/favicon.svg")
+        page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, stored])
+        open_page(page, "?speed=0&seats=human,greedy,greedy,greedy")
+        notices = page.locator("[data-notice]")
+        expect(notices).to_have_count(1)
+        text = notices.first.inner_text()
+        assert words in text and text.count(".") == 1, text
+        assert "Traceback" not in page.inner_text("body")
+        # A fresh, playable game replaced it (and is saved in its place).
+        assert wait_for_human_or(page, GAME_OVER) == "turn"
+        expect(page.locator(HUMAN_TURN)).to_be_attached()
+        assert call(page, "state")["round"] == 1
+        wait_saved(page)
+    play_first_move(page)
+    wait_saved(page)

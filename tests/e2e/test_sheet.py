@@ -1,0 +1,103 @@
+"""The score sheet and peg board agree with the scoreboard; ?seed= deals and can be shared."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+from .conftest import Guard
+from .playing import GAME_OVER, HAND, call, open_page, team_scores, wait_for_human_or
+
+pytestmark = pytest.mark.e2e
+
+SHEET = "dialog[data-sheet]"
+
+
+def attributes(scope: Locator, selector: str, name: str) -> list[str]:
+    """``data-<name>`` of every element matching ``selector`` inside ``scope``."""
+    found: list[str] = scope.locator(selector).evaluate_all(
+        "(els, name) => els.map(e => e.dataset[name])", name
+    )
+    return found
+
+
+def test_the_score_sheet_matches_the_scoreboard_after_a_round(page: Page) -> None:
+    open_page(page, "?seats=greedy,greedy,greedy,greedy&seed=7&speed=0")
+    expect(page.locator("#board[data-round='2']")).to_be_attached(timeout=30_000)
+    page.keyboard.press("s")  # the shortcut; the bots wait while the sheet is open
+    sheet = page.locator(SHEET)
+    expect(sheet).to_be_visible()
+    page.wait_for_timeout(300)  # a bot's move already under way lands
+    scores = team_scores(page)
+    record = call(page, "record")
+    assert list(record["rounds"][-1].get("scores", scores)) == scores
+    for team in (0, 1):
+        expect(sheet.locator(f"[data-sheet-total='{team}']")).to_have_text(str(scores[team]))
+        # The sheet's own arithmetic: every placement and deduction adds up to the total.
+        cells = f"[data-sheet-row] .sheet__team--{team}"
+        gained = sum(map(int, attributes(sheet, f"{cells}[data-points]", "points")))
+        lost = sum(map(int, attributes(sheet, f"{cells}[data-deduction]", "deduction")))
+        assert gained - lost == scores[team]
+        # The front peg stands at the score.
+        front = sheet.locator(f"[data-peg='{team}'][data-peg-role='front']")
+        assert front.get_attribute("data-value") == str(scores[team])
+    # Round 1 is settled on the sheet: four hands, a subtotal, the scores the record keeps.
+    first = record["rounds"][0]
+    assert sheet.locator("[data-sheet-row='deduction']").count() >= 4
+    running = [
+        int(
+            sheet.locator("[data-sheet-row='running']")
+            .first.locator(f"[data-round-score='{t}']")
+            .inner_text()
+        )
+        for t in (0, 1)
+    ]
+    assert running == first["scores"]
+    placed = sheet.locator("[data-sheet-row='placed']").first
+    if placed.count():
+        assert "=" in placed.locator(".sheet__ends").inner_text()
+    # While it is open the bots wait; S again closes it and the game carries on.
+    held = call(page, "state")["events_total"]
+    page.wait_for_timeout(300)
+    assert call(page, "state")["events_total"] == held
+    page.keyboard.press("s")
+    expect(sheet).to_have_count(0)
+    for _ in range(100):
+        if call(page, "state")["events_total"] > held or page.locator(GAME_OVER).count():
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the bots did not carry on")
+
+
+def first_hand(page: Page, seed: int) -> list[str]:
+    open_page(page, f"?seed={seed}&speed=0&seats=human,greedy,greedy,greedy")
+    wait_for_human_or(page, GAME_OVER)
+    tiles = page.locator(HAND).evaluate_all("els => els.map(e => e.dataset.tile)")
+    assert len(tiles) == 7 and call(page, "state")["seed"] == seed
+    return sorted(tiles)
+
+
+def test_a_seed_deals_the_same_game_and_its_link_can_be_copied(
+    context: BrowserContext,
+    page: Page,
+    base_url: str,
+    guarded_context: Callable[[str], tuple[BrowserContext, Guard]],
+) -> None:
+    other, _ = guarded_context(base_url)
+    other_page = other.new_page()
+    hand = first_hand(page, 4242)
+    assert first_hand(other_page, 4242) == hand  # a fresh browser, the same deal
+    assert first_hand(other_page, 4243) != hand  # another seed, another deal
+
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator("[data-action='sheet']").click()
+    sheet = page.locator(SHEET)
+    expect(sheet.locator("[data-seed]")).to_have_text("4242")
+    link = sheet.locator("[data-share-link]").input_value()
+    assert link == base_url.rstrip("/") + "/?seed=4242"
+    sheet.locator("[data-action='copy-link']").click()
+    expect(sheet.locator("[data-copy-status]")).to_have_attribute("data-copied", "yes")
+    assert page.evaluate("navigator.clipboard.readText()") == link

@@ -1,0 +1,57 @@
+"""Statistics: kept in the browser, updated once per finished game, validated, reset."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from seven_rocks.record import from_record
+
+from .playing import GAME_OVER, call, open_page
+
+pytestmark = pytest.mark.e2e
+
+STATS = "dialog[data-stats]"
+
+
+def test_statistics_count_a_finished_game_and_can_be_reset(page: Page) -> None:
+    # Damaged statistics are reported once and start again from zero.
+    page.goto("/favicon.svg")
+    page.evaluate("localStorage.setItem('seven-rocks:stats', '{\"version\": 1, \"played\": -3}')")
+    open_page(page, "?seats=greedy,random,greedy,random&seed=7&speed=0")
+    expect(page.locator("[data-notice]")).to_contain_text("statistics were damaged")
+    over = page.locator(GAME_OVER)
+    expect(over).to_be_visible(timeout=60_000)
+    game = from_record(call(page, "record"))
+    over.locator("[data-action='close']").click()
+
+    page.locator("[data-action='stats']").click()
+    stats = page.locator(STATS)
+    expect(stats.locator("[data-stat='played']")).to_have_text("1")
+    won = 1 if game.winner == 0 else 0
+    expect(stats.locator("[data-stat='won']")).to_have_text(f"{won} ({100 * won}%)" if won else "0")
+    points = sum(
+        t.points for rnd in game.rounds for t in rnd.turns if t.seat % 2 == 0 and t.points > 0
+    )
+    expect(stats.locator("[data-stat='average']")).to_have_text(f"{points / len(game.rounds):.1f}")
+    best = max(
+        (
+            (t.points, str(t.move.tile), n)
+            for n, rnd in enumerate(game.rounds, 1)
+            for t in rnd.turns
+            if t.seat == 0 and t.points > 0
+        ),
+        key=lambda b: b[0],
+        default=None,
+    )
+    if best:
+        expect(stats.locator("[data-stat='best']")).to_contain_text(f"+{best[0]} with ")
+    # Kept across visits (and not counted twice).
+    stats.locator("[data-action='close-panel']").click()
+    page.reload()
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=30_000)
+    page.locator("[data-action='stats']").click()
+    expect(stats.locator("[data-stat='played']")).to_have_text("1")
+    stats.locator("[data-action='reset-stats']").click()
+    expect(stats.locator("[data-stat='played']")).to_have_text("0")
+    expect(stats.locator("[data-stat='average']")).to_have_text("—")

@@ -1,0 +1,51 @@
+"""The worker's record methods as the replay viewer uses them (web/js/replay.js, records.js)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from seven_rocks.errors import RecordError
+from seven_rocks.game import Game
+from seven_rocks.record import to_record
+from seven_rocks.session import Session, handle
+
+
+def _finished(seed: int = 11) -> dict[str, object]:
+    game = Game(seed=seed)
+    while not game.is_over:
+        game.play(game.legal_moves()[-1])
+    return to_record(game)
+
+
+def test_load_record_gives_every_step_the_viewer_draws() -> None:
+    record = _finished()
+    story = Session().load_record(json.loads(json.dumps(record)), aspect=1.2)
+    assert story["record"] == record
+    rounds = record["rounds"]
+    assert isinstance(rounds, list)
+    assert len(story["rounds"]) == len(rounds)
+    for raw, rnd in zip(rounds, story["rounds"], strict=True):
+        assert rnd["deal"] == raw["deal"]
+        assert len(rnd["turns"]) == len(rnd["tables"]) == len(raw["moves"])
+    # One placed/passed event per turn, in order, each placement with its sum and scores.
+    turns = [e for e in story["events"] if e["type"] in ("placed", "passed")]
+    assert len(turns) == sum(len(r["turns"]) for r in story["rounds"])
+    for event in turns:
+        if event["type"] == "placed":
+            assert event["sum_text"].endswith(f"= {event['total']}")
+            assert len(event["scores"]) == 2
+
+
+def test_an_edited_move_is_refused_naming_round_and_move() -> None:
+    record = _finished()
+    bad = copy.deepcopy(record)
+    moves = bad["rounds"][0]["moves"]  # type: ignore[index]
+    moves[1]["points"] = 35
+    with pytest.raises(RecordError, match=r"^round 1, move 2: "):
+        Session().load_record(bad)
+    reply = json.loads(handle(json.dumps({"method": "load_record", "params": {"record": bad}})))
+    assert reply["error"]["type"] == "RecordError"
+    assert reply["error"]["message"].startswith("round 1, move 2: ")

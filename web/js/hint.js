@@ -1,0 +1,158 @@
+// The hint: the master bot's move for South, shown on the table (the tile and its target are
+// marked by shape and text, not colour alone) with the reason in the reader's language. The
+// worker returns the reason as facts (`why`: points now, the ends' sum, the numbers left open
+// for the next opponent and which they are known to lack...); the sentences come from the
+// catalogue, so switching language re-renders them.
+//
+// The controller emits `seven-rocks:hint-asked`, `seven-rocks:hint` (detail: the reply) and
+// `seven-rocks:rendered`; this module only listens.
+
+import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
+
+const number = (n) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(n);
+
+/** "2, 3 and 5" / "2, 3 e 5". */
+export function listOf(numbers) {
+  const items = numbers.map(String);
+  if (items.length <= 1) return items.join("");
+  return t("list.and", { list: items.slice(0, -1).join(", "), last: items.at(-1) });
+}
+
+/** The hint's reason as sentences in the current language. */
+export function hintSentences(why) {
+  if (!why || why.kind === "pass") return [];
+  const out = [
+    why.kind === "open"
+      ? t("hint.open", { tile: why.tile })
+      : t("hint.play", { tile: why.tile, point: pointName(why.at) }),
+  ];
+  const sum = `${why.terms.join(" + ") || "0"} = ${why.sum}`;
+  out.push(why.points > 0 ? t("hint.points", { sum, points: why.points }) : t("hint.no_points", { sum }));
+  if (why.domino) out.push(t("hint.domino"));
+  else {
+    const seat = seatName(why.next_seat);
+    if (why.next_blocked) out.push(t("hint.blocked", { seat, numbers: listOf(why.open) }));
+    else {
+      out.push(t("hint.leaves", { seat, numbers: listOf(why.open) }));
+      if (why.next_lacks.length) out.push(t("hint.lacks", { seat, numbers: listOf(why.next_lacks) }));
+      if (why.threat != null)
+        out.push(why.threat > 0 ? t("hint.threat", { seat, points: why.threat }) : t("hint.threat_none", { seat }));
+    }
+  }
+  if (why.spinner) out.push(t("hint.spinner", { tile: why.tile }));
+  else if (why.double) out.push(t("hint.double"));
+  if (why.only) out.push(t("hint.only"));
+  else if (why.samples) {
+    out.push(
+      why.margin > 0
+        ? t("hint.search", { samples: why.samples, margin: number(why.margin) })
+        : t("hint.search_tie", { samples: why.samples }),
+    );
+  }
+  return out;
+}
+
+export class HintView {
+  constructor(controller) {
+    this.controller = controller;
+    this.current = null;
+    this.thinking = false;
+    this.el = null;
+    document.addEventListener("seven-rocks:hint-asked", () => this.pending());
+    document.addEventListener("seven-rocks:hint", (event) => this.show(event.detail));
+    document.addEventListener("seven-rocks:rendered", () => this.sync());
+    onLanguageChange(() => this.renderText());
+  }
+
+  panel() {
+    if (this.el?.isConnected) return this.el;
+    const el = document.createElement("section");
+    el.className = "hint-panel";
+    el.dataset.hint = "";
+    el.setAttribute("role", "status");
+    el.setAttribute("aria-live", "polite");
+    el.innerHTML =
+      `<button type="button" class="hint-panel__close" data-action="close-hint">×</button>` +
+      `<p class="hint-panel__move" data-hint-move></p><p class="hint-panel__why" data-hint-why></p>`;
+    el.querySelector("[data-action='close-hint']").addEventListener("click", () => this.dismiss());
+    const area = document.querySelector(".table-area");
+    area.append(el);
+    this.el = el;
+    return el;
+  }
+
+  pending() {
+    this.thinking = true;
+    this.current = null;
+    const el = this.panel();
+    el.dataset.state = "thinking";
+    this.renderText();
+  }
+
+  show(hint) {
+    this.thinking = false;
+    if (!hint?.why || !this.controller.ui.hinted) {
+      this.hide();
+      return;
+    }
+    this.current = hint;
+    this.panel().dataset.state = "shown";
+    this.renderText();
+    this.decorate();
+    if (document.querySelector(`#table [data-target="${CSS.escape(hint.at)}"]`)) this.controller.focusTarget(hint.at);
+  }
+
+  renderText() {
+    const el = this.el;
+    if (!el?.isConnected) return;
+    el.querySelector(".hint-panel__close").setAttribute("aria-label", t("hint.close"));
+    const [move = "", ...why] = this.thinking ? [t("hint.thinking")] : hintSentences(this.current?.why);
+    el.querySelector("[data-hint-move]").textContent = move;
+    el.querySelector("[data-hint-why]").textContent = why.join(" ");
+    el.setAttribute("aria-label", t("hint.title"));
+    this.decorate();
+  }
+
+  /** After every draw: drop a stale hint, else mark its tile and target again. */
+  sync() {
+    if (this.thinking) return;
+    if (!this.controller.ui.hinted || this.controller.ui.hinted !== this.current?.tile) this.hide();
+    else this.decorate();
+  }
+
+  decorate() {
+    const hint = this.current;
+    if (!hint) return;
+    const tile = document.querySelector(`[data-hand='0'] [data-tile="${CSS.escape(hint.tile)}"]`);
+    tile?.setAttribute("data-hinted", "");
+    const target = document.querySelector(`#table [data-target="${CSS.escape(hint.at)}"]`);
+    if (!target) return;
+    target.setAttribute("data-hinted", "");
+    target.classList.add("target--hinted");
+    const label = t("target.label", { tile: hint.tile, point: pointName(hint.at) });
+    const base = hint.at === "open" ? t("target.open", { tile: hint.tile }) : label;
+    target.setAttribute("aria-label", `${base} (${t("hint.title")})`);
+    if (!target.querySelector(".target__hint-ring")) {
+      // Parsed in the SVG's own context, so these are SVG elements.
+      target.insertAdjacentHTML("afterbegin", `<circle class="target__hint-ring" r="0.8"/>`);
+      target.insertAdjacentHTML("beforeend", `<text class="target__hint-mark" x="0.62" y="-0.62">★</text>`);
+    }
+  }
+
+  dismiss() {
+    const ui = this.controller.ui;
+    this.hide();
+    if (ui.hinted) {
+      ui.hinted = null;
+      if (ui.selected) this.controller.cancel();
+      else this.controller.render();
+    }
+  }
+
+  hide() {
+    this.current = null;
+    this.thinking = false;
+    this.el?.remove();
+    this.el = null;
+  }
+}

@@ -1,0 +1,110 @@
+// Settings: game speed, animations, sounds, colour theme and language, in one dialog and
+// remembered in localStorage. The theme and motion choices are data attributes on <html>
+// (`data-theme`: auto | light | dark | contrast; `data-motion`: on | off), so they are pure
+// CSS; animations default to off when the system asks for reduced motion.
+
+import { SPEEDS } from "./params.js";
+import { languageField, openModal } from "./modal.js";
+
+const KEY = "seven-rocks:prefs";
+export const THEMES = Object.freeze(["auto", "light", "dark", "contrast"]);
+const listeners = new Set();
+
+function load() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY) ?? "null") ?? {};
+    return {
+      theme: THEMES.includes(saved.theme) ? saved.theme : "auto",
+      animations: typeof saved.animations === "boolean" ? saved.animations : null,
+      sound: saved.sound === true,
+    };
+  } catch {
+    return { theme: "auto", animations: null, sound: false };
+  }
+}
+
+const state = load();
+
+const systemReducesMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** Animations on? The user's choice, else the system's (reduced motion means off). */
+export const animationsOn = () => state.animations ?? !systemReducesMotion();
+export const soundOn = () => state.sound;
+export const theme = () => state.theme;
+
+export function applyPrefs() {
+  const root = document.documentElement;
+  root.dataset.theme = state.theme;
+  root.dataset.motion = animationsOn() ? "on" : "off";
+  root.dataset.sound = state.sound ? "on" : "off";
+}
+
+export function setPref(name, value) {
+  state[name] = value;
+  try {
+    localStorage.setItem(KEY, JSON.stringify(state));
+  } catch {
+    // not remembered; still applied
+  }
+  applyPrefs();
+  for (const listener of listeners) listener(name, value);
+}
+
+export function onPrefChange(listener) {
+  listeners.add(listener);
+}
+
+applyPrefs(); // before the first paint of the game: no flash of the wrong theme
+
+/** Set the game speed (the controller keeps and stores it) and keep the toolbar in step. */
+export function setSpeed(controller, ms) {
+  controller.setSpeed(ms);
+  const select = document.getElementById("speed");
+  if (select) {
+    if (![...select.options].some((o) => Number(o.value) === ms)) select.add(new Option(`${ms} ms`, String(ms)));
+    select.value = String(ms);
+  }
+}
+
+export function openSettings(controller) {
+  if (document.querySelector("dialog[data-settings]")) return null;
+  const speed = controller.settings.speed;
+  const speeds = Object.entries(SPEEDS);
+  const custom = speeds.some(([, ms]) => ms === speed) ? "" : `<option value="${speed}" selected>${speed} ms</option>`;
+  const speedOptions =
+    speeds
+      .map(([name, ms]) => `<option value="${ms}"${ms === speed ? " selected" : ""} data-i18n="speed.${name}"></option>`)
+      .join("") + custom;
+  const themes = THEMES.map(
+    (name) =>
+      `<label class="check"><input type="radio" name="theme" value="${name}" data-pref="theme"${name === state.theme ? " checked" : ""}><span data-i18n="theme.${name}"></span></label>`,
+  ).join("");
+  const check = (pref, on) =>
+    `<label class="check"><input type="checkbox" data-pref="${pref}" aria-describedby="settings-${pref}-note"${on ? " checked" : ""}><span data-i18n="settings.${pref}"></span></label>` +
+    `<p class="note" id="settings-${pref}-note" data-i18n="settings.${pref}_note"></p>`;
+  const { dialog } = openModal({
+    hook: "settings",
+    className: "dialog--settings",
+    labelledBy: "settings-title",
+    html: `<form method="dialog" class="dialog__body settings">
+      <h2 id="settings-title" data-i18n="settings.title"></h2>
+      <label class="field" for="settings-speed"><span data-i18n="settings.speed"></span><select id="settings-speed" data-pref="speed">${speedOptions}</select></label>
+      ${check("animations", animationsOn())}
+      ${check("sound", state.sound)}
+      <fieldset class="themes"><legend data-i18n="settings.theme"></legend>${themes}</fieldset>
+      ${languageField("settings-language")}
+      <p class="note" data-i18n="settings.bots_note"></p>
+      <div class="dialog__actions"><button type="button" class="button button--primary" data-action="close-dialog" data-i18n="settings.close"></button></div>
+    </form>`,
+  });
+  dialog.addEventListener("change", (event) => {
+    const input = event.target.closest("[data-pref]");
+    if (!input) return;
+    const name = input.dataset.pref;
+    if (name === "speed") setSpeed(controller, Number(input.value));
+    else if (name === "theme") setPref("theme", input.value);
+    else setPref(name, input.checked);
+  });
+  return dialog;
+}
+
