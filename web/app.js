@@ -6,6 +6,7 @@ import { installAssist } from "./js/assist.js";
 import { Extras } from "./js/extras.js";
 import { language, loadLanguages, setLanguage, t } from "./js/i18n.js";
 import { readParams } from "./js/params.js";
+import { showPreview } from "./js/preview.js";
 
 const status = document.getElementById("status");
 const root = document.getElementById("app");
@@ -24,6 +25,7 @@ function fail(message) {
   status.textContent = t("boot.failed", { message });
   status.classList.add("status--error");
   document.body.dataset.engine = "error";
+  document.getElementById("board").hidden = true; // no face-down preview of a game that cannot start
 }
 
 // The engine starts downloading at once; the catalogues (two small files) load meanwhile.
@@ -34,6 +36,9 @@ try {
   // Without catalogues the keys themselves would show; English markup stays as written.
 }
 status.textContent = t("boot.loading");
+// Show the table now, face down, while Python boots in the worker (issue: table within 1 s).
+const board = showPreview(document.getElementById("board"));
+performance.mark("seven-rocks:table-visible");
 const languageSelect = document.getElementById("language");
 languageSelect.value = language();
 
@@ -87,6 +92,6 @@ if (!failed) {
   document.querySelector("[data-action='new-game']").disabled = false;
   status.hidden = true;
   await controller.start();
-  performance.mark("seven-rocks:table-visible");
+  delete board.dataset.preview;
   document.body.dataset.game = "ready";
 }

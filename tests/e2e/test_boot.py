@@ -115,3 +115,13 @@ def test_a_broken_engine_is_reported_readably(page: Page) -> None:
     status = page.inner_text("#status")
     assert "ImportError: half-built engine" in status
     assert "Traceback" not in status
+
+
+def test_the_table_shows_before_python_is_ready(ready_page: Page) -> None:
+    """The face-down table is drawn from JavaScript while the worker boots, not after."""
+    marks = ready_page.evaluate(
+        """() => Object.fromEntries(performance.getEntriesByType("mark")
+              .map((m) => [m.name, m.startTime]))"""
+    )
+    assert marks["seven-rocks:table-visible"] < marks["seven-rocks:engine-ready"]
+    assert ready_page.locator("#board").is_visible()

@@ -1,0 +1,36 @@
+// The table as it looks before the engine is up: four seats with seven tiles face down and
+// an empty table. Drawn from plain JavaScript the moment the catalogues load, so the page
+// shows a table at once while Python boots in the worker; the controller then draws the
+// real deal over it. Nothing here is game logic.
+
+import { renderHiddenHand, renderSeatHead } from "./hand.js";
+import { t } from "./i18n.js";
+
+const TILES_PER_HAND = 7;
+
+/** Show the board with every hand face down; returns the board element. */
+export function showPreview(board) {
+  for (const seat of [0, 1, 2, 3]) {
+    const section = board.querySelector(`.seat[data-seat="${seat}"]`);
+    const hand = section.querySelector("[data-hand]");
+    renderHiddenHand(hand, seat, TILES_PER_HAND, seat !== 2);
+    if (seat === 0) {
+      // South's own hand keeps its label and layout; only its tiles are still face down.
+      hand.setAttribute("aria-label", t("hand.label"));
+      delete hand.dataset.vertical;
+    }
+    renderSeatHead(section.querySelector(".seat__head"), {
+      seat,
+      count: TILES_PER_HAND,
+      level: "",
+      turn: null,
+      thinking: null,
+      action: null,
+      knocking: false,
+    });
+  }
+  board.querySelector("#prompt").textContent = t("boot.loading");
+  board.dataset.preview = "on";
+  board.hidden = false;
+  return board;
+}
