@@ -1,6 +1,7 @@
 """The strength ladder: duplicate tournaments between the levels, as a table.
 
     .venv/bin/python benchmarks/ladder.py --jobs 2              # the whole ladder
+    .venv/bin/python benchmarks/ladder.py --jobs 2 --levels     # plus the search levels
     .venv/bin/python benchmarks/ladder.py --only master:greedy  # one match
     .venv/bin/python benchmarks/ladder.py --json results.jsonl  # keep every result
 
@@ -20,14 +21,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from seven_rocks.tournament import run_tournament
 
+#: The ladder: each level against the one below, and the cheating yardstick.
 MATCHES = [
     ("greedy", "random"),
     ("expert", "greedy"),
     ("master", "greedy"),
     ("master", "expert"),
     ("oracle", "greedy"),
+]
+#: What the search levels cost and win (``--levels``).
+LEVEL_MATCHES = [
     ("master-quick", "expert"),
     ("master-strong", "expert"),
+    ("master-strong", "master"),
     ("oracle", "master"),
 ]
 SEARCH = ("master", "oracle")
@@ -42,9 +48,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", action="append", metavar="A:B",
                         help="run only this match (repeatable)")
+    parser.add_argument("--levels", action="store_true",
+                        help="also run the level comparisons (quick/strong/oracle)")
     parser.add_argument("--json", metavar="FILE", help="append every result as a JSON line")
     args = parser.parse_args(argv)
-    matches = [tuple(m.split(":", 1)) for m in args.only] if args.only else MATCHES
+    matches = MATCHES + LEVEL_MATCHES if args.levels else MATCHES
+    if args.only:
+        matches = [(m.split(":", 1)[0], m.split(":", 1)[1]) for m in args.only]
     header = (f"{'A':<15}{'B':<10}{'games':>6}{'A wins':>8}{'rate':>8}{'95% CI':>17}"
               f"{'margin':>8}{'A s/move med':>14}{'p95':>8}{'minutes':>9}")
     print(header)

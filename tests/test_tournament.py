@@ -169,18 +169,17 @@ def test_bad_bot_is_one_line_and_status_2(
     assert len(err.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("games", ["3", "0", "-2", "many"])
-def test_bad_numbers_exit_2(games: str, capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        parse(["greedy", "random", "--games", games])
-    assert exit_info.value.code == 2
-    assert "--games" in capsys.readouterr().err
-
-
-def test_bad_jobs_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        parse(["greedy", "random", "--jobs", "0"])
-    assert exit_info.value.code == 2
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--games", "3"), ("--games", "0"), ("--games", "-2"), ("--games", "many"),
+     ("--jobs", "0"), ("--jobs", "two"), ("--seed", "-1"), ("--target", "0")],
+)
+def test_bad_numbers_are_one_line_and_status_2(option: str, value: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert command.run(parse(["greedy", "random", option, value, "--no-progress"])) == 2
+    err = capsys.readouterr().err
+    assert option in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_unwritable_record_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

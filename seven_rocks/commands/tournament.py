@@ -13,35 +13,23 @@ from ..tournament import bot_names, run_tournament
 USAGE_ERROR = 2
 
 
-def _whole(text: str, *, minimum: int, what: str) -> int:
+def _whole(text: object, *, minimum: int, what: str) -> int:
+    """``text`` as a whole number of at least ``minimum``, or a one-line ValueError."""
     try:
-        value = int(text)
+        value = int(str(text))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+        raise ValueError(f"{what} must be a whole number, not {text!r}") from None
     if value < minimum:
-        raise argparse.ArgumentTypeError(f"{what} must be at least {minimum}, not {value}")
+        raise ValueError(f"{what} must be at least {minimum}, not {value}")
     return value
 
 
-def _games(text: str) -> int:
+def _games(text: object) -> int:
     value = _whole(text, minimum=2, what="--games")
     if value % 2:
-        raise argparse.ArgumentTypeError(
-            f"--games must be even (each deal set is played twice, teams swapped), not {value}"
-        )
+        raise ValueError(
+            f"--games must be even (each deal set is played twice, teams swapped), not {value}")
     return value
-
-
-def _jobs(text: str) -> int:
-    return _whole(text, minimum=1, what="--jobs")
-
-
-def _seed(text: str) -> int:
-    return _whole(text, minimum=0, what="--seed")
-
-
-def _target(text: str) -> int:
-    return _whole(text, minimum=1, what="--target")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -63,29 +51,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("b", metavar="B", help="bot of team B (seats 1 and 3)")
     parser.add_argument(
         "--games",
-        type=_games,
-        default=200,
+        default="200",
         metavar="N",
         help="number of games, even: N/2 deal sets each played twice (default 200)",
     )
     parser.add_argument(
         "--seed",
-        type=_seed,
-        default=0,
+        default="0",
         metavar="S",
         help="tournament seed: fixes every deal and bot (default 0)",
     )
     parser.add_argument(
         "--jobs",
-        type=_jobs,
-        default=1,
+        default="1",
         metavar="J",
         help="worker processes (default 1; results do not depend on it)",
     )
     parser.add_argument(
         "--target",
-        type=_target,
-        default=DEFAULT_TARGET,
+        default=str(DEFAULT_TARGET),
         metavar="T",
         help=f"points to win a game (default {DEFAULT_TARGET})",
     )
@@ -108,11 +92,14 @@ def run(args: argparse.Namespace) -> int:
     for name in (args.a, args.b):
         if name not in known:
             return _error(f"unknown bot {name!r} (choose from {', '.join(known)})")
-    games = args.games
-    if games < 2 or games % 2:
-        return _error(f"--games must be a positive even number, not {games}")
-    if args.jobs < 1:
-        return _error(f"--jobs must be at least 1, not {args.jobs}")
+    # Numbers are checked here, not by argparse, so a mistake is one line on stderr.
+    try:
+        games = _games(args.games)
+        seed = _whole(args.seed, minimum=0, what="--seed")
+        jobs = _whole(args.jobs, minimum=1, what="--jobs")
+        target = _whole(getattr(args, "target", DEFAULT_TARGET), minimum=1, what="--target")
+    except ValueError as error:
+        return _error(str(error))
     stream: IO[str] | None = None
     try:
         if args.record:
@@ -124,9 +111,9 @@ def run(args: argparse.Namespace) -> int:
             args.a,
             args.b,
             games,
-            args.seed,
-            jobs=args.jobs,
-            target=getattr(args, "target", DEFAULT_TARGET),
+            seed,
+            jobs=jobs,
+            target=target,
             progress=not getattr(args, "no_progress", False),
             record=stream,
         )
