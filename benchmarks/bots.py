@@ -72,9 +72,12 @@ def main(argv: list[str] | None = None) -> int:
             bot.choose(view)
             times.append(time.process_time() - started)
             walls.append(time.perf_counter() - wall_started)
-        print(f"{name:<16}{statistics.median(times):>10.4f}{percentile(times, 0.95):>10.4f}"
-              f"{max(times):>10.4f}{statistics.median(walls):>12.4f}"
-              f"{percentile(walls, 0.95):>10.4f}", flush=True)
+        print(
+            f"{name:<16}{statistics.median(times):>10.4f}{percentile(times, 0.95):>10.4f}"
+            f"{max(times):>10.4f}{statistics.median(walls):>12.4f}"
+            f"{percentile(walls, 0.95):>10.4f}",
+            flush=True,
+        )
     return 0
 
 

@@ -40,23 +40,28 @@ SEARCH = ("master", "oracle")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--fast-games", type=int, default=2000)
     parser.add_argument("--search-games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--only", action="append", metavar="A:B",
-                        help="run only this match (repeatable)")
-    parser.add_argument("--levels", action="store_true",
-                        help="also run the level comparisons (quick/strong/oracle)")
+    parser.add_argument(
+        "--only", action="append", metavar="A:B", help="run only this match (repeatable)"
+    )
+    parser.add_argument(
+        "--levels", action="store_true", help="also run the level comparisons (quick/strong/oracle)"
+    )
     parser.add_argument("--json", metavar="FILE", help="append every result as a JSON line")
     args = parser.parse_args(argv)
     matches = MATCHES + LEVEL_MATCHES if args.levels else MATCHES
     if args.only:
         matches = [(m.split(":", 1)[0], m.split(":", 1)[1]) for m in args.only]
-    header = (f"{'A':<15}{'B':<10}{'games':>6}{'A wins':>8}{'rate':>8}{'95% CI':>17}"
-              f"{'margin':>8}{'A s/move med':>14}{'p95':>8}{'minutes':>9}")
+    header = (
+        f"{'A':<15}{'B':<10}{'games':>6}{'A wins':>8}{'rate':>8}{'95% CI':>17}"
+        f"{'margin':>8}{'A s/move med':>14}{'p95':>8}{'minutes':>9}"
+    )
     print(header)
     print("-" * len(header), flush=True)
     for a, b in matches:
@@ -67,10 +72,13 @@ def main(argv: list[str] | None = None) -> int:
         data = result.to_json()
         lo, hi = data["ci95"]
         timing = data["seconds_per_move"][a]
-        print(f"{a:<15}{b:<10}{games:>6}{data['a_wins']:>8}{data['win_rate']:>8.1%}"
-              f"{f'{lo:.1%}..{hi:.1%}':>17}{data['mean_margin']:>+8.1f}"
-              f"{timing['median']:>14.4f}{timing['p95']:>8.4f}"
-              f"{(time.time() - started) / 60:>9.1f}", flush=True)
+        print(
+            f"{a:<15}{b:<10}{games:>6}{data['a_wins']:>8}{data['win_rate']:>8.1%}"
+            f"{f'{lo:.1%}..{hi:.1%}':>17}{data['mean_margin']:>+8.1f}"
+            f"{timing['median']:>14.4f}{timing['p95']:>8.4f}"
+            f"{(time.time() - started) / 60:>9.1f}",
+            flush=True,
+        )
         if args.json:
             with open(args.json, "a", encoding="utf-8") as stream:
                 stream.write(json.dumps(data) + "\n")

@@ -25,16 +25,25 @@ from seven_rocks.bots.expert import DEFAULT_WEIGHTS, ExpertBot, ExpertWeights
 from seven_rocks.tournament import run_tournament
 
 
-def score(weights: ExpertWeights, opponent: str, games: int, seed: int, jobs: int) -> tuple[
-        float, float]:
-    result = run_tournament("candidate", opponent, games, seed, jobs=jobs, progress=False,
-                            factories={"candidate": partial(ExpertBot, weights=weights)})
+def score(
+    weights: ExpertWeights, opponent: str, games: int, seed: int, jobs: int
+) -> tuple[float, float]:
+    result = run_tournament(
+        "candidate",
+        opponent,
+        games,
+        seed,
+        jobs=jobs,
+        progress=False,
+        factories={"candidate": partial(ExpertBot, weights=weights)},
+    )
     return result.mean_margin, result.win_rate
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--passes", type=int, default=2)
     parser.add_argument("--seed", type=int, default=100)
@@ -55,9 +64,17 @@ def main(argv: list[str] | None = None) -> int:
                 mark = ""
                 if margin > best_margin:
                     best, best_margin, best_rate, improved, mark = (
-                        candidate, margin, rate, True, "  <- kept")
-                print(f"pass {number} {f.name}={value:.3f}: margin {margin:+.2f}, "
-                      f"win rate {rate:.1%}{mark}", flush=True)
+                        candidate,
+                        margin,
+                        rate,
+                        True,
+                        "  <- kept",
+                    )
+                print(
+                    f"pass {number} {f.name}={value:.3f}: margin {margin:+.2f}, "
+                    f"win rate {rate:.1%}{mark}",
+                    flush=True,
+                )
         if not improved:
             break
     print(f"best: margin {best_margin:+.2f}, win rate {best_rate:.1%}")
@@ -65,8 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     check_seed = args.seed + 1
     tuned = score(best, args.opponent, args.games, check_seed, args.jobs)
     default = score(DEFAULT_WEIGHTS, args.opponent, args.games, check_seed, args.jobs)
-    print(f"fresh seed {check_seed}: tuned margin {tuned[0]:+.2f} ({tuned[1]:.1%}), "
-          f"defaults {default[0]:+.2f} ({default[1]:.1%})")
+    print(
+        f"fresh seed {check_seed}: tuned margin {tuned[0]:+.2f} ({tuned[1]:.1%}), "
+        f"defaults {default[0]:+.2f} ({default[1]:.1%})"
+    )
     return 0
 
 

@@ -197,8 +197,11 @@ def from_record(record: object) -> Game:
         _expect(isinstance(raw, Mapping), f"round {number}", "a round must be an object")
         deals.append(_parse_deal(raw, f"round {number}"))
     seed = record.get("seed")
-    _expect(seed is None or (isinstance(seed, int) and not isinstance(seed, bool)), "",
-            f"'seed' must be a whole number, not {seed!r}")
+    _expect(
+        seed is None or (isinstance(seed, int) and not isinstance(seed, bool)),
+        "",
+        f"'seed' must be a whole number, not {seed!r}",
+    )
     try:
         game = Game(seed, target=target, seats=seats, deals=deals)
     except SevenRocksError as error:

@@ -166,12 +166,20 @@ def play_game(
     scores = game.scores
     return GameOutcome(
         a_won=game.winner == a_team,
-        a_score=scores[a_team], b_score=scores[b_team], rounds=len(game.rounds),
-        a_points=points[a_team], b_points=points[b_team],
-        a_net=net[a_team], b_net=net[b_team],
-        a_dominoes=dominoes[a_team], b_dominoes=dominoes[b_team], blocks=blocks,
-        a_seconds=seconds[a_team], b_seconds=seconds[b_team],
-        a_wall=wall[a_team], b_wall=wall[b_team],
+        a_score=scores[a_team],
+        b_score=scores[b_team],
+        rounds=len(game.rounds),
+        a_points=points[a_team],
+        b_points=points[b_team],
+        a_net=net[a_team],
+        b_net=net[b_team],
+        a_dominoes=dominoes[a_team],
+        b_dominoes=dominoes[b_team],
+        blocks=blocks,
+        a_seconds=seconds[a_team],
+        b_seconds=seconds[b_team],
+        a_wall=wall[a_team],
+        b_wall=wall[b_team],
         record=dumps(game) if record else None,
     )
 
@@ -191,9 +199,18 @@ def _play_pair(task: _PairTask) -> tuple[GameOutcome, GameOutcome]:
     deal_seed = _seed_of("deals", task.seed, task.pair)
     games = []
     for half, a_first in enumerate((True, False)):
-        games.append(play_game(task.a, task.b, task.names, deal_seed, a_first,
-                               _seed_of("bots", task.seed, task.pair, half),
-                               target=task.target, record=task.record))
+        games.append(
+            play_game(
+                task.a,
+                task.b,
+                task.names,
+                deal_seed,
+                a_first,
+                _seed_of("bots", task.seed, task.pair, half),
+                target=task.target,
+                record=task.record,
+            )
+        )
     return games[0], games[1]
 
 
@@ -298,8 +315,11 @@ class TournamentResult:
             "win_rate": self.win_rate,
             "ci95": [lo, hi],
             "mean_margin": self.mean_margin,
-            "duplicate_pairs": {"a_both": self.pairs_swept_a, "split": self.pairs_split,
-                                "b_both": self.pairs_swept_b},
+            "duplicate_pairs": {
+                "a_both": self.pairs_swept_a,
+                "split": self.pairs_split,
+                "b_both": self.pairs_swept_b,
+            },
             "rounds": self.rounds,
             "points_per_round": {"a": self.a_points / rounds, "b": self.b_points / rounds},
             "net_per_round": {"a": self.a_net / rounds, "b": self.b_net / rounds},
@@ -326,8 +346,10 @@ class TournamentResult:
             f"dominoes: A {self.a_dominoes}, B {self.b_dominoes}; blocked rounds: {self.blocks}",
         ]
         for name, t in data["seconds_per_move"].items():
-            lines.append(f"CPU seconds per decision, {name}: median {t['median']:.4f}, "
-                         f"p95 {t['p95']:.4f} ({t['decisions']} decisions)")
+            lines.append(
+                f"CPU seconds per decision, {name}: median {t['median']:.4f}, "
+                f"p95 {t['p95']:.4f} ({t['decisions']} decisions)"
+            )
         return "\n".join(lines)
 
 
@@ -365,22 +387,27 @@ def run_tournament(
     ``record``, if given, receives every game as a JSON Lines row, in order.
     """
     if games <= 0 or games % 2:
-        raise ValueError(f"--games must be a positive even number (each deal set is played "
-                         f"twice, teams swapped), not {games}")
+        raise ValueError(
+            f"--games must be a positive even number (each deal set is played "
+            f"twice, teams swapped), not {games}"
+        )
     if jobs <= 0:
         raise ValueError(f"--jobs must be at least 1, not {jobs}")
     extra = dict(factories or {})
     fa = extra[a] if a in extra else bot_factory(a)
     fb = extra[b] if b in extra else bot_factory(b)
-    tasks = [_PairTask(fa, fb, (a, b), seed, pair, target, record is not None)
-             for pair in range(games // 2)]
+    tasks = [
+        _PairTask(fa, fb, (a, b), seed, pair, target, record is not None)
+        for pair in range(games // 2)
+    ]
     result = TournamentResult(a=a, b=b, seed=seed)
     bar: Any = None
     if progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=games, file=sys.stderr, unit="game", desc=f"{a} vs {b}",
-                   dynamic_ncols=True)
+        bar = tqdm(
+            total=games, file=sys.stderr, unit="game", desc=f"{a} vs {b}", dynamic_ncols=True
+        )
     try:
         for first, second in iter_pairs(tasks, jobs):
             result.add_pair(first, second)
@@ -397,5 +424,13 @@ def run_tournament(
     return result
 
 
-__all__ = ["GameOutcome", "TournamentResult", "bot_factory", "bot_names", "decide", "play_game",
-           "run_tournament", "wilson_interval"]
+__all__ = [
+    "GameOutcome",
+    "TournamentResult",
+    "bot_factory",
+    "bot_names",
+    "decide",
+    "play_game",
+    "run_tournament",
+    "wilson_interval",
+]

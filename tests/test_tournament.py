@@ -171,11 +171,20 @@ def test_bad_bot_is_one_line_and_status_2(
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("--games", "3"), ("--games", "0"), ("--games", "-2"), ("--games", "many"),
-     ("--jobs", "0"), ("--jobs", "two"), ("--seed", "-1"), ("--target", "0")],
+    [
+        ("--games", "3"),
+        ("--games", "0"),
+        ("--games", "-2"),
+        ("--games", "many"),
+        ("--jobs", "0"),
+        ("--jobs", "two"),
+        ("--seed", "-1"),
+        ("--target", "0"),
+    ],
 )
-def test_bad_numbers_are_one_line_and_status_2(option: str, value: str,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_numbers_are_one_line_and_status_2(
+    option: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert command.run(parse(["greedy", "random", option, value, "--no-progress"])) == 2
     err = capsys.readouterr().err
     assert option in err

@@ -35,5 +35,4 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return cls(seed)
 
 
-__all__ = ["BOTS", "PRESETS", "Bot", "ExpertBot", "GreedyBot", "MasterBot", "RandomBot",
-           "make_bot"]
+__all__ = ["BOTS", "PRESETS", "Bot", "ExpertBot", "GreedyBot", "MasterBot", "RandomBot", "make_bot"]

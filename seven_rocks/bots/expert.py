@@ -186,12 +186,24 @@ def features(view: PlayerView, know: Knowledge | None = None) -> list[MoveFeatur
         domino = not left
         domino_close = left.bit_count() == 1 and mobility > 0
         sim.pop()
-        out.append(MoveFeatures(
-            move=move, points=points, threat=threat, partner_gain=gain,
-            opp_pass=opp_pass, partner_pass=partner_pass, mobility=mobility, depth=depth,
-            pips=M_PIPS[mi], late=late, double=M_DOUBLE[mi], domino_close=domino_close,
-            domino=domino, exposed=exposed,
-        ))
+        out.append(
+            MoveFeatures(
+                move=move,
+                points=points,
+                threat=threat,
+                partner_gain=gain,
+                opp_pass=opp_pass,
+                partner_pass=partner_pass,
+                mobility=mobility,
+                depth=depth,
+                pips=M_PIPS[mi],
+                late=late,
+                double=M_DOUBLE[mi],
+                domino_close=domino_close,
+                domino=domino,
+                exposed=exposed,
+            )
+        )
     return out
 
 
@@ -256,5 +268,13 @@ def describe(f: MoveFeatures, view: PlayerView) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["DEFAULT_WEIGHTS", "ExpertBot", "ExpertWeights", "Knowledge", "MoveFeatures",
-           "describe", "features", "reply_outlook"]
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "ExpertBot",
+    "ExpertWeights",
+    "Knowledge",
+    "MoveFeatures",
+    "describe",
+    "features",
+    "reply_outlook",
+]

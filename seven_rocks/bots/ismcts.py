@@ -94,11 +94,16 @@ def search(
         for n in path:
             n.visits += 1
             n.value += result if n.team == 0 else -result
-        if time_limit is not None and iteration & 15 == 15 \
-                and time.perf_counter() - started > time_limit:
+        if (
+            time_limit is not None
+            and iteration & 15 == 15
+            and time.perf_counter() - started > time_limit
+        ):
             break
-    return {m: (c.visits, c.value / c.visits * SCALE if c.visits else 0.0)
-            for m, c in root.children.items()}
+    return {
+        m: (c.visits, c.value / c.visits * SCALE if c.visits else 0.0)
+        for m, c in root.children.items()
+    }
 
 
 __all__ = ["Node", "search"]

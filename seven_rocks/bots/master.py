@@ -162,8 +162,7 @@ def _branch_twin(move: Move) -> Move | None:
 
 def _with_twins(found: list[Analysis], twins: dict[Move, Move | None]) -> list[Analysis]:
     """``found`` plus each skipped twin, right after the move it mirrors."""
-    skipped = {twin: m for m, twin in twins.items()
-               if twin is not None and twin in twins}
+    skipped = {twin: m for m, twin in twins.items() if twin is not None and twin in twins}
     if not skipped:
         return found
     out = []
@@ -234,20 +233,31 @@ class MasterBot(Bot):
         exact = sum(view.hand_sizes) <= self.exact_tiles
         if not exact and self.search == "ismcts":
             stats = ismcts.search(
-                view.layout, seat, view.passes_in_a_row, view.scores, view.target, deals, rng,
-                outcome_value, iterations=self.samples * ISMCTS_PER_SAMPLE, wary=self.wary,
-                time_limit=self.time_limit)
-            found = [Analysis(m, stats[i][1] if i in stats else -1e9,
-                              stats[i][0] if i in stats else 0)
-                     for m, i in zip(moves, indices, strict=True)]
+                view.layout,
+                seat,
+                view.passes_in_a_row,
+                view.scores,
+                view.target,
+                deals,
+                rng,
+                outcome_value,
+                iterations=self.samples * ISMCTS_PER_SAMPLE,
+                wary=self.wary,
+                time_limit=self.time_limit,
+            )
+            found = [
+                Analysis(m, stats[i][1] if i in stats else -1e9, stats[i][0] if i in stats else 0)
+                for m, i in zip(moves, indices, strict=True)
+            ]
             found.sort(key=lambda a: (-a.samples, -a.value))
             return _with_twins(found, twins)
         samples = self.samples if not exact else max(8, self.samples // 4)
         done = 0
         for _ in range(samples):
             hands = deals(rng)
-            root = Sim.from_round_state(view.layout, hands, seat, view.passes_in_a_row,
-                                        view.scores, view.target)
+            root = Sim.from_round_state(
+                view.layout, hands, seat, view.passes_in_a_row, view.scores, view.target
+            )
             if exact:
                 for i, mi in enumerate(indices):
                     root.push(mi)
@@ -289,13 +299,17 @@ class MasterBot(Bot):
         if len(analysis) > 1 and mine.samples:
             if best.move is move:
                 second = analysis[1]
-                text += (f"; played out on {mine.samples} possible deals of the hidden tiles it "
-                         f"averages {mine.value:+.1f} for the team this round, "
-                         f"{mine.value - second.value:.1f} more than {second.move}")
+                text += (
+                    f"; played out on {mine.samples} possible deals of the hidden tiles it "
+                    f"averages {mine.value:+.1f} for the team this round, "
+                    f"{mine.value - second.value:.1f} more than {second.move}"
+                )
             else:
-                text += (f"; played out on {mine.samples} possible deals of the hidden tiles it "
-                         f"averages {mine.value:+.1f} for the team this round, "
-                         f"{best.value - mine.value:.1f} less than {best.move}")
+                text += (
+                    f"; played out on {mine.samples} possible deals of the hidden tiles it "
+                    f"averages {mine.value:+.1f} for the team this round, "
+                    f"{best.value - mine.value:.1f} less than {best.move}"
+                )
         return text
 
 

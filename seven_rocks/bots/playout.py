@@ -218,8 +218,17 @@ class Sim:
 
     # ------------------------------------------------------------------ state
     def snapshot(self) -> tuple[list[int], list[int], int, int, int, int, int, int, int]:
-        return (self.hands[:], self.open[:], self.sum, self.spinner, self.lines_free,
-                self.turn, self.passes, self.points[0], self.points[1])
+        return (
+            self.hands[:],
+            self.open[:],
+            self.sum,
+            self.spinner,
+            self.lines_free,
+            self.turn,
+            self.passes,
+            self.points[0],
+            self.points[1],
+        )
 
     def restore(self, snap: tuple[list[int], list[int], int, int, int, int, int, int, int]) -> None:
         hands, opened, self.sum, self.spinner, self.lines_free, self.turn, self.passes = snap[:7]
@@ -256,8 +265,18 @@ class Sim:
     def push(self, mi: int) -> int:
         """Apply placement ``mi`` (or a pass, ``mi < 0``) for the player to move; returns points."""
         turn = self.turn
-        self.undo.append((turn, self.passes, self.open[:], self.sum, self.spinner,
-                          self.lines_free, self.points[turn & 1], mi))
+        self.undo.append(
+            (
+                turn,
+                self.passes,
+                self.open[:],
+                self.sum,
+                self.spinner,
+                self.lines_free,
+                self.points[turn & 1],
+                mi,
+            )
+        )
         if mi < 0:
             self.passes += 1
             if self.passes == 4:
@@ -420,8 +439,9 @@ class Sim:
                         s2 = base + add
                         if s2 > reply and s2 % 5 == 0:
                             reply = s2
-            key = ((s1 if s1 % 5 == 0 else 0) - wary * reply
-                   + 0.01 * (M_DOUBLE[mi] * 32 + M_PIPS[mi]))
+            key = (
+                (s1 if s1 % 5 == 0 else 0) - wary * reply + 0.01 * (M_DOUBLE[mi] * 32 + M_PIPS[mi])
+            )
             if key > best_key:
                 best_key = key
                 best = mi

@@ -113,7 +113,7 @@ class DealSampler:
         shapes = tuple((e, m.bit_count()) for e, m in classes)
         for index, (eligible, mask) in enumerate(classes):
             k = shapes[index][1]
-            rest = shapes[index + 1:]
+            rest = shapes[index + 1 :]
             options: list[tuple[int, tuple[int, int, int]]] = []
             total = 0
             for split in _splits(k, eligible, remaining[0], remaining[1], remaining[2]):
@@ -133,7 +133,7 @@ class DealSampler:
             rng.shuffle(tiles)
             start = 0
             for i in range(3):
-                for tile in tiles[start:start + chosen[i]]:
+                for tile in tiles[start : start + chosen[i]]:
                     hands[self._others[i]] |= tile.mask
                 start += chosen[i]
                 remaining[i] -= chosen[i]
@@ -222,8 +222,11 @@ class PlayModel:
                     if not opened:
                         moves = [Move(tile)]
                     else:
-                        moves = [Move(tile, p) for p in opened
-                                 if p.tile is not tile and tile.has(p.value)]
+                        moves = [
+                            Move(tile, p)
+                            for p in opened
+                            if p.tile is not tile and tile.has(p.value)
+                        ]
                     if not moves or tile in table:
                         continue
                     weight = 0.0
@@ -272,8 +275,9 @@ class InferredDeals:
 
     __slots__ = ("_cumulative", "_pool")
 
-    def __init__(self, sampler: DealSampler, model: PlayModel, rng: random.Random,
-                 pool: int) -> None:
+    def __init__(
+        self, sampler: DealSampler, model: PlayModel, rng: random.Random, pool: int
+    ) -> None:
         self._pool = [sampler.sample(rng) for _ in range(pool)]
         cumulative = []
         total = 0.0

@@ -28,7 +28,8 @@ def _games(text: object) -> int:
     value = _whole(text, minimum=2, what="--games")
     if value % 2:
         raise ValueError(
-            f"--games must be even (each deal set is played twice, teams swapped), not {value}")
+            f"--games must be even (each deal set is played twice, teams swapped), not {value}"
+        )
     return value
 
 
@@ -41,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=(
             "Bot A (seats 0 and 2) against bot B (seats 1 and 3), games to the target. "
             "Duplicate play: every game's deals are played again with the teams swapped, "
-            "so deal luck cancels out. Prints A's game win rate with a 95%% Wilson "
+            "so deal luck cancels out. Prints A's game win rate with a 95% Wilson "
             "interval, the mean final margin, points per round, dominoes and blocks, and "
             "each bot's median and p95 seconds per decision. Results depend only on the "
             f"seed, not on --jobs. Bots: {names} (oracle sees every hand: research only)."
