@@ -7,9 +7,22 @@ import { LANGUAGES, apply, language } from "./i18n.js";
 
 export const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function openModal({ hook, className = "", html, labelledBy = null, onClose = () => {} }) {
+/**
+ * Open a modal dialog. `kind` is its family's class (`assist-dialog` for help and settings,
+ * `panel` for the score sheet, statistics and replays) and `closeAction` the data-action
+ * of its close buttons.
+ */
+export function openModal({
+  hook,
+  className = "",
+  html,
+  labelledBy = null,
+  onClose = () => {},
+  kind = "assist-dialog",
+  closeAction = "close-dialog",
+}) {
   const dialog = document.createElement("dialog");
-  dialog.className = `dialog assist-dialog ${className}`;
+  dialog.className = `dialog ${kind} ${className}`;
   dialog.dataset[hook] = "";
   dialog.innerHTML = html;
   if (labelledBy) dialog.setAttribute("aria-labelledby", labelledBy);
@@ -31,7 +44,7 @@ export function openModal({ hook, className = "", html, labelledBy = null, onClo
     close();
   });
   dialog.addEventListener("click", (event) => {
-    if (event.target.closest("[data-action='close-dialog']")) close();
+    if (event.target.closest(`[data-action='${closeAction}']`)) close();
   });
   dialog.showModal();
   return { dialog, close };
