@@ -743,9 +743,10 @@ export class Controller {
     else if (snap.over) text = t("announce.won", { team: teamName(snap.winner), score0: snap.scores[0], score1: snap.scores[1] });
     else if (this.autoplay) text = t("prompt.autoplay");
     else if (snap.human_turn && snap.must_pass) text = t("prompt.must_pass");
-    else if (snap.human_turn && this.ui.selected)
-      text = t("prompt.choose_target", { tile: this.ui.selected, count: snap.legal[this.ui.selected]?.length ?? 0 });
-    else if (snap.human_turn) text = snap.table.tiles.length ? t("prompt.choose_tile") : t("prompt.open");
+    else if (snap.human_turn && this.ui.selected) {
+      const count = snap.legal[this.ui.selected]?.length ?? 0;
+      text = t(count === 1 ? "prompt.choose_target_one" : "prompt.choose_target", { tile: this.ui.selected, count });
+    } else if (snap.human_turn) text = snap.table.tiles.length ? t("prompt.choose_tile") : t("prompt.open");
     else text = t("prompt.waiting", { seat: seatName(snap.turn) });
     this.setPrompt(text);
   }
