@@ -44,16 +44,9 @@ from urllib.parse import unquote, urlsplit
 from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
 
 from seven_rocks.build import build
+from seven_rocks.chromium import CHROMIUM, CHROMIUM_ARGS
 from seven_rocks.serve import serving
 
-CHROMIUM_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-)
 READY_MARK = "seven-rocks:engine-ready"
 QUERY = "?seats=human,bot,bot,bot&speed=0&seed=1"
 
@@ -211,9 +204,7 @@ def _medians(label: str, timings: list[Timing]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs to measure (default 5)")
-    parser.add_argument(
-        "--chromium", type=Path, default=Path("/usr/bin/chromium"), help="browser executable"
-    )
+    parser.add_argument("--chromium", type=Path, default=CHROMIUM, help="browser executable")
     parser.add_argument(
         "--timeout", type=float, default=120.0, help="seconds to wait for one boot (default 120)"
     )

@@ -27,9 +27,9 @@ from playwright.sync_api import Page, Request, sync_playwright
 
 from seven_rocks.bots import BOTS
 from seven_rocks.build import build
+from seven_rocks.chromium import CHROMIUM, CHROMIUM_ARGS
 from seven_rocks.serve import serving
 
-CHROMIUM = "/usr/bin/chromium"
 SETTLED = "body[data-game='ready'], body[data-engine='error']"
 
 
@@ -55,7 +55,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         site = build(Path(tmp) / "site")
         with serving(site, port=0) as url, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
             for run in range(args.runs):
                 context = browser.new_context(service_workers="block")
                 sizes: list[int] = []

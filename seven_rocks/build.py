@@ -59,6 +59,7 @@ __all__ = [
 #: them, so leaving them out keeps the zip small and the worker's import surface honest.
 BROWSER_EXCLUDED_MODULES: tuple[str, ...] = (
     "__main__.py",
+    "chromium.py",
     "build.py",
     "cli.py",
     "icons.py",

@@ -18,7 +18,6 @@ Playwright download: when it is missing the tests error out, they are never skip
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -40,17 +39,9 @@ from playwright.sync_api import (
 from playwright.sync_api import Error as PlaywrightError
 
 from seven_rocks.build import build
+from seven_rocks.chromium import CHROMIUM, CHROMIUM_ARGS
 from seven_rocks.serve import serving
 
-CHROMIUM = Path(os.environ.get("SEVEN_ROCKS_CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-)
 #: Generous: a cold boot takes ~2 s here, but CI machines have two slow cores.
 BOOT_TIMEOUT_MS = 90_000
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

@@ -18,12 +18,11 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright
 
 from seven_rocks.build import build
+from seven_rocks.chromium import CHROMIUM, CHROMIUM_ARGS
 from seven_rocks.serve import serving
 
 from .conftest import (
     BOOT_TIMEOUT_MS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     ENGINE_SETTLED,
     Guard,
     finish_context,
