@@ -72,6 +72,7 @@ MIME_TYPES: dict[str, str] = {
     ".mjs": "text/javascript; charset=utf-8",
     ".png": "image/png",
     ".py": "text/plain; charset=utf-8",
+    ".snapshot": "application/octet-stream",
     ".svg": "image/svg+xml",
     ".toml": "text/plain; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
@@ -115,7 +116,16 @@ def accepted_encodings(header: str | None) -> set[str]:
 
 class StaticHandler(SimpleHTTPRequestHandler):
     """Serves one directory with pinned MIME types, precompressed copies, ETags, security
-    headers, no caching and no request log."""
+    headers, revalidated caching and no request log.
+
+    It speaks HTTP/1.1: Chromium does not keep HTTP/1.0 responses in its cache, so with the
+    standard library's default every revalidation was a full download (a first visit fetched
+    the whole site twice: once for the page, once for the service worker's precache).
+    """
+
+    protocol_version = "HTTP/1.1"
+    #: An idle keep-alive connection is dropped after this many seconds, freeing its thread.
+    timeout = 30
 
     def send_head(self) -> BufferedReader | None:
         """Open the file for GET/HEAD and send its headers, preferring a compressed copy."""
@@ -191,6 +201,32 @@ class StaticServer(ThreadingHTTPServer):
     """
 
     daemon_threads = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._connections: set[socket.socket] = set()
+        self._connections_lock = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Track the connection, so that closing the server also closes kept-alive ones."""
+        with self._connections_lock:
+            self._connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        with self._connections_lock:
+            self._connections.discard(request)
+        super().shutdown_request(request)
+
+    def server_close(self) -> None:
+        """Stop listening and hang up on every open connection: a stopped server must look
+        stopped to a browser holding keep-alive connections (the offline tests rely on it)."""
+        super().server_close()
+        with self._connections_lock:
+            connections = list(self._connections)
+        for connection in connections:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """Ignore dropped connections; report anything else as usual."""
