@@ -24,10 +24,12 @@ Times come from the page's own clock (``performance``), from navigation start:
 
 Bytes are those of the cold visit's page and worker requests: as transferred (encoded) and
 as the files they stand for (raw). The service worker's own precache requests come after
-the engine is ready and are counted apart (Chromium does not answer them from its HTTP
-cache, so a first visit downloads the site twice: once to play, once to keep). A request
-outside the served origin fails the benchmark, as it would fail the e2e tests. No request
-routing is installed: in Chromium it disables the HTTP cache and would distort the numbers.
+the engine is ready and are counted apart: they revalidate what the page just loaded (304s,
+answered from the HTTP cache) and download what it did not need, the Pyodide memory
+snapshot. A first visit starts Python the ordinary way; the offline boot restores it from
+the snapshot (each boot prints which). A request outside the served origin fails the
+benchmark, as it would fail the e2e tests. No request routing is installed: in Chromium it
+disables the HTTP cache and would distort the numbers.
 """
 
 from __future__ import annotations
@@ -79,6 +81,7 @@ class Timing:
     engine_ready: float
     playable: float
     wall_s: float
+    python_start: str  # "snapshot" (restored) or "start-up" (ordinary)
 
 
 @dataclass
@@ -124,6 +127,7 @@ def _boot(page: Page, url: str, timeout_ms: float) -> Timing:
         engine_ready=float(found["ready"]),
         playable=float(found["playable"]),
         wall_s=wall,
+        python_start=str(page.evaluate("document.body.dataset.pythonStart")),
     )
 
 
@@ -186,7 +190,7 @@ def _line(label: str, timing: Timing) -> str:
     return (
         f"{label:<7} paint {_ms(timing.first_paint)}  table {_ms(timing.table_visible)}  "
         f"engine {_ms(timing.engine_ready)}  playable {_ms(timing.playable)}  "
-        f"(wall {timing.wall_s:5.2f} s)"
+        f"(wall {timing.wall_s:5.2f} s; Python {timing.python_start})"
     )
 
 
@@ -209,13 +213,19 @@ def main(argv: list[str] | None = None) -> int:
         "--timeout", type=float, default=120.0, help="seconds to wait for one boot (default 120)"
     )
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser.add_argument(
+        "--no-snapshot",
+        dest="snapshot",
+        action="store_false",
+        help="build without the Pyodide memory snapshot, to compare",
+    )
     args = parser.parse_args(argv)
     if not args.chromium.is_file():
         parser.error(f"no browser at {args.chromium}: run `apt-get install chromium`")
 
     runs: list[Run] = []
     with tempfile.TemporaryDirectory(prefix="seven-rocks-bench-") as tmp:
-        site = args.site or build(Path(tmp) / "site")
+        site = args.site or build(Path(tmp) / "site", snapshot=args.snapshot)
         with serving(site) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=str(args.chromium), args=list(CHROMIUM_ARGS)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import http.client
 import json
 import re
 import shutil
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from seven_rocks import icons
 from seven_rocks.build import (
     ICONS,
     SERVICE_WORKER,
+    BuildError,
     build,
     cache_version,
     compress_site,
@@ -107,7 +110,13 @@ def test_the_service_worker_lists_every_file_with_its_digest(site: Path) -> None
     for path, digest in files.items():
         assert hashlib.sha256((site / path).read_bytes()).hexdigest() == digest
     assert data["version"] == cache_version(files)
-    for needed in ("index.html", "seven_rocks.zip", "pyodide/pyodide.asm.wasm", "pyscript/core.js"):
+    for needed in (
+        "index.html",
+        "seven_rocks.zip",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/engine.snapshot",
+        "pyscript/core.js",
+    ):
         assert needed in files
 
 
@@ -229,3 +238,54 @@ def test_accept_encoding_parsing() -> None:
     assert accepted_encodings("gzip;q=0.8, br") == {"gzip", "br"}
     assert accepted_encodings("*;q=0.5, gzip;q=0") == {"br"}
     assert accepted_encodings("br;q=bogus") == set()
+
+
+def test_serve_keeps_connections_alive_and_hangs_up_when_stopped(site: Path) -> None:
+    # HTTP/1.1: Chromium keeps HTTP/1.0 responses out of its cache, which made every
+    # revalidation (the service worker's precache) a full download.
+    with serving(site) as url:
+        host, port = urllib.parse.urlsplit(url).netloc.split(":")
+        connection = http.client.HTTPConnection(host, int(port), timeout=10)
+        connection.request("GET", "/index.html")
+        first = connection.getresponse()
+        body = first.read()
+        assert (first.version, first.status) == (11, 200)
+        assert body == (site / "index.html").read_bytes()
+        # The same connection answers again, and a matching ETag gets a bodiless 304.
+        connection.request("GET", "/index.html", headers={"If-None-Match": first.headers["ETag"]})
+        second = connection.getresponse()
+        assert (second.status, second.read()) == (304, b"")
+
+    # The server is stopped: the kept-alive connection must not be served any more.
+    def ask_again() -> bytes:
+        connection.request("GET", "/index.html")
+        return connection.getresponse().read()
+
+    with pytest.raises((ConnectionError, http.client.HTTPException, OSError)):
+        ask_again()
+    connection.close()
+
+
+def test_a_failed_build_leaves_the_previous_one_whole(tmp_path: Path) -> None:
+    root = _checkout_copy(tmp_path)
+    out = build(tmp_path / "site", root=root, compress=False, snapshot=False)
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    (root / "web" / SERVICE_WORKER).unlink()
+    with pytest.raises(BuildError, match=r"sw\.js is missing"):
+        build(out, root=root, compress=False, snapshot=False)
+    after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    # Nothing half-built is left beside it either.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["checkout", "site"]
+
+
+def test_a_rebuild_replaces_the_old_files(tmp_path: Path) -> None:
+    root = _checkout_copy(tmp_path)
+    out = build(tmp_path / "site", root=root, compress=False, snapshot=False)
+    (root / "web" / "stale.js").write_text("// only in the first build\n", encoding="utf-8")
+    build(out, root=root, compress=False, snapshot=False)
+    assert (out / "stale.js").is_file()
+    (root / "web" / "stale.js").unlink()
+    build(out, root=root, compress=False, snapshot=False)
+    assert not (out / "stale.js").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["checkout", "site"]

@@ -48,8 +48,9 @@ const slow = setTimeout(() => {
 const stuck = setTimeout(() => fail(t("boot.timeout")), GIVE_UP_MS);
 
 try {
-  await booting;
+  const pong = await booting;
   performance.mark("seven-rocks:engine-ready"); // read by benchmarks/boot.py
+  document.body.dataset.pythonStart = pong.start; // "snapshot" or "start-up", for tests
   status.textContent = t("boot.ready");
   status.classList.remove("status--error");
   document.body.dataset.engine = "ready";

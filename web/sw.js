@@ -47,6 +47,9 @@ async function fetchVerified(path, digest) {
 }
 
 async function precache() {
+  // The unfilled template (web/sw.js served as is, or caught mid-build) lists no files:
+  // installing it would take over with an empty cache, so it must not install at all.
+  if (!Object.keys(BUILD.files).length) throw new Error("this service worker was not built");
   const cache = await caches.open(CACHE);
   await Promise.all(
     Object.entries(BUILD.files).map(async ([path, digest]) => {

@@ -2,7 +2,8 @@
 
 The main thread calls exactly one function, ``handle(request_json) -> reply_json``: JSON
 strings cross the worker boundary cheaply and need no SharedArrayBuffer. ``ping`` is the
-bridge's own health check and is answered here; every other method goes to
+bridge's own health check and is answered here (with how Python started: from the build's
+memory snapshot or the ordinary way); every other method goes to
 ``seven_rocks.session.handle``. Errors come back as ``{"error": {"type": ..., "message": ...}}``; an
 exception escaping the session is a bug, so its traceback also goes to the console.
 
@@ -12,9 +13,18 @@ and the page could not say what went wrong.
 """
 
 import json
+import os
+import random
 import sys
 import traceback
 from collections.abc import Callable
+
+#: "snapshot" when Pyodide was restored from the build's memory snapshot (which sets it, see
+#: seven_rocks/snapshot.mjs), "start-up" when Python started the ordinary way.
+PYTHON_START = os.environ.get("SEVEN_ROCKS_PYTHON_START", "start-up")
+# A restored snapshot holds the random generator's state as it was at build time: without a
+# fresh seed, anything drawn from `random` would repeat on every visit.
+random.seed()
 
 
 def _error(error: BaseException) -> str:
@@ -36,7 +46,7 @@ def handle(request_json: str) -> str:
     try:
         request = json.loads(request_json)
         if request.get("method") == "ping":
-            return json.dumps({"pong": True, "python": sys.version})
+            return json.dumps({"pong": True, "python": sys.version, "start": PYTHON_START})
     except Exception as error:
         return _error(error)
     try:

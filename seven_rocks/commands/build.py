@@ -14,10 +14,19 @@ def register(subparsers: Any) -> None:
         "build",
         help="build the static site into a folder ready to serve or upload",
         description="Copy the page, the engine (as one zip) and the PyScript and Pyodide "
-        "runtimes from node_modules (run `npm ci` first) into OUT.",
+        "runtimes from node_modules (run `npm ci` first) into OUT, with a Pyodide memory "
+        "snapshot (made with Node) that lets the page skip Python's start-up. OUT is "
+        "replaced whole at the end, so a server may keep serving it meanwhile.",
     )
     parser.add_argument(
         "--out", type=Path, default=Path("dist"), metavar="OUT", help="output folder (default dist)"
+    )
+    parser.add_argument(
+        "--no-snapshot",
+        dest="snapshot",
+        action="store_false",
+        help="leave out the Pyodide memory snapshot (made with Node); the page then starts "
+        "Python the ordinary way, about 1.5 s slower from the offline cache",
     )
     parser.set_defaults(func=run)
 
@@ -26,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     from ..cli import UsageError
 
     try:
-        out = build(args.out)
+        out = build(args.out, snapshot=args.snapshot)
     except BuildError as error:
         raise UsageError(str(error)) from None
     print(f"Built the site in {out}")

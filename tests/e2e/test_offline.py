@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright
 
-from seven_rocks.build import build
+from seven_rocks.build import SNAPSHOT, build
 from seven_rocks.chromium import CHROMIUM, CHROMIUM_ARGS
 from seven_rocks.serve import serving
 
@@ -52,6 +52,21 @@ def _wait_offline_ready(page: Page) -> None:
         page.wait_for_timeout(100)
 
 
+def _visit_until_cached(context: BrowserContext) -> Page:
+    """A first visit to the site's root, kept open until the service worker has it all."""
+    page = context.new_page()
+    page.goto("/")
+    _wait_ready(page)
+    _wait_offline_ready(page)
+    return page
+
+
+def _python_start(page: Page) -> str:
+    """How the worker's Python started: "snapshot" (restored) or "start-up" (ordinary)."""
+    start: str = page.evaluate("document.body.dataset.pythonStart")
+    return start
+
+
 def _play_one_move(page: Page) -> None:
     """Play one tile from South's hand through the UI and see the hand shrink."""
     hand = "[data-hand='0'] [data-tile]"
@@ -83,20 +98,76 @@ def test_plays_offline_after_one_visit(
     www, _ = _served_copy(site, tmp_path)
     with serving(www) as url:
         context, _ = guarded_context(url)
-        page = context.new_page()
-        page.goto("/")
-        _wait_ready(page)
-        _wait_offline_ready(page)
+        page = _visit_until_cached(context)
+        # A first visit starts Python the ordinary way: the snapshot is not on the device yet.
+        assert _python_start(page) == "start-up"
     # The server is gone, and the browser is offline as well.
     context.set_offline(True)
     page.goto(ONE_HUMAN)
     _wait_ready(page)
+    # From the cache, Python is restored from the build's memory snapshot.
+    assert _python_start(page) == "snapshot"
     _play_one_move(page)
     # A new tab, offline, boots from the cache too.
     second = context.new_page()
     second.goto(ONE_HUMAN)
     _wait_ready(second)
+    assert _python_start(second) == "snapshot"
     _play_one_move(second)
+
+
+def test_starts_without_a_snapshot_when_the_build_has_none(
+    tmp_path: Path, guarded_context: GuardedContext
+) -> None:
+    # The loader asks for the snapshot, gets a 404 and starts Python the ordinary way.
+    site = build(tmp_path / "plain", compress=False, snapshot=False)
+    assert not (site / SNAPSHOT).exists()
+    with serving(site) as url:
+        context, _ = guarded_context(url)
+        page = _visit_until_cached(context)
+        page.goto(ONE_HUMAN)
+        _wait_ready(page)
+        assert _python_start(page) == "start-up"
+        _play_one_move(page)
+
+
+def test_an_unbuilt_service_worker_never_installs(
+    site: Path, tmp_path: Path, guarded_context: GuardedContext
+) -> None:
+    # web/sw.js as written lists no files (the build fills them in). Served as is (a copy
+    # uploaded by hand, or caught in the middle of a build) it must not take over the page
+    # with an empty cache; the game itself still plays from the network.
+    www, served = _served_copy(site, tmp_path)
+    shutil.copyfile(ROOT / "web" / "sw.js", served / "sw.js")
+    for stale in ("sw.js.br", "sw.js.gz"):
+        (served / stale).unlink(missing_ok=True)
+    with serving(www) as url:
+        context, _ = guarded_context(url)
+        fetched: list[str] = []
+        context.on("requestfinished", lambda r: fetched.append(r.url.removeprefix(url)))
+        page = context.new_page()
+        page.goto(ONE_HUMAN)
+        _wait_ready(page)
+        # The page did try to install it...
+        deadline = time.monotonic() + 30
+        while "sw.js" not in fetched:
+            assert time.monotonic() < deadline, "the page never registered its service worker"
+            page.wait_for_timeout(100)
+        # ...and the failed install left no registration behind (a waiting or active one
+        # would mean it installed).
+        state = "installing"
+        while state != "none":
+            assert state == "installing", f"the unbuilt service worker got to {state}"
+            assert time.monotonic() < deadline, "the service worker is still installing"
+            page.wait_for_timeout(100)
+            state = page.evaluate(
+                """navigator.serviceWorker.getRegistration().then((r) =>
+                    !r ? "none" : r.installing ? "installing" : r.waiting ? "waiting"
+                    : r.active ? "active" : "installing")"""
+            )
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+        assert _cache_names(page) == []
+        _play_one_move(page)
 
 
 def test_works_from_a_sub_path(site: Path, tmp_path: Path, guarded_context: GuardedContext) -> None:
@@ -188,10 +259,7 @@ def test_a_new_build_is_offered_then_applied_whole(
     www, served = _served_copy(site, tmp_path)
     with serving(www) as url:
         context, _ = guarded_context(url)
-        page = context.new_page()
-        page.goto("/")
-        _wait_ready(page)
-        _wait_offline_ready(page)
+        page = _visit_until_cached(context)
         (old_cache,) = _cache_names(page)
         assert page.locator("[data-update-offer]").count() == 0
         # A second tab on the old build.
