@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from seven_rocks.build import SNAPSHOT, build
+from seven_rocks.session import Session
 from seven_rocks.snapshot import SnapshotError, make_snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,7 +23,8 @@ NODE = shutil.which("node")
 RESTORE = """
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [site] = process.argv.slice(1);
+const [site, requestsJson] = process.argv.slice(1);
+const requests = JSON.parse(requestsJson);
 const { loadPyodide } = await import(pathToFileURL(`${site}/pyodide/pyodide.mjs`).href);
 const pyodide = await loadPyodide({
   indexURL: `${site}/pyodide/`,
@@ -33,12 +35,13 @@ const before = pyodide.runPython(
 );
 pyodide.unpackArchive(new Uint8Array(readFileSync(`${site}/seven_rocks.zip`)), "zip");
 pyodide.FS.writeFile("/home/pyodide/worker.py", readFileSync(`${site}/worker.py`, "utf8"));
+pyodide.globals.set("requests", JSON.stringify(requests));
 const reply = pyodide.runPython(`
 import json, runpy, random
 worker = runpy.run_path("/home/pyodide/worker.py")
 json.dumps({
     "ping": json.loads(worker["handle"](json.dumps({"method": "ping"}))),
-    "game": json.loads(worker["handle"](json.dumps({"method": "new_game", "params": {"seed": 3}}))),
+    "replies": [json.loads(worker["handle"](json.dumps(r))) for r in json.loads(requests)],
     "random": random.random(),
 })`);
 console.log(JSON.stringify({ before: JSON.parse(before), ...JSON.parse(reply) }));
@@ -50,10 +53,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build(tmp_path_factory.mktemp("snapshot") / "site", compress=False)
 
 
-def _restore(site: Path) -> dict[str, object]:
+def _restore(site: Path, requests: list[dict[str, object]] | None = None) -> dict[str, object]:
+    """Restore the snapshot in Node, run worker.py, then send it ``requests`` (default: a new
+    game with seed 3); returns the replies, the ping and what was imported beforehand."""
     assert NODE is not None, "Node.js is needed (npm ci installs the JavaScript side with it)"
+    if requests is None:
+        requests = [{"method": "new_game", "params": {"seed": 3}}]
     result = subprocess.run(
-        [NODE, "--input-type=module", "-e", RESTORE, str(site)],
+        [NODE, "--input-type=module", "-e", RESTORE, str(site), json.dumps(requests)],
         capture_output=True,
         text=True,
         timeout=120,
@@ -71,10 +78,36 @@ def test_a_restored_snapshot_already_holds_the_engine_and_plays(site: Path) -> N
     assert isinstance(before, list) and "seven_rocks.session" in before
     ping = first["ping"]
     assert isinstance(ping, dict) and ping["pong"] is True and ping["start"] == "snapshot"
-    game = first["game"]
+    replies = first["replies"]
+    assert isinstance(replies, list) and len(replies) == 1
+    game = replies[0]
     assert isinstance(game, dict) and game["seed"] == 3 and len(game["hand"]) == 7
     # The deal for a seed is the engine's, snapshot or not.
-    assert _restore(site)["game"] == game
+    assert _restore(site)["replies"] == [game]
+
+
+def test_a_whole_bot_game_in_the_restored_interpreter_matches_cpython(site: Path) -> None:
+    # Every rule, bot and record path runs on the restored heap (whose string hash seed is
+    # fixed, unlike this process's), and must give the very game CPython gives.
+    bots = ["master", "expert", "greedy", "expert"]
+    session = Session()
+    session.new_game(seed=21, bots=bots)
+    steps = 0
+    while session.game is not None and not session.game.is_over:
+        session.step()
+        steps += 1
+    expected = session.record()
+    step: dict[str, object] = {"method": "step", "params": {}}
+    requests: list[dict[str, object]] = [
+        {"method": "new_game", "params": {"seed": 21, "bots": bots}},
+        *([step] * steps),
+        {"method": "record", "params": {}},
+    ]
+    replies = _restore(site, requests)["replies"]
+    assert isinstance(replies, list)
+    assert not [r for r in replies if "error" in r]
+    assert replies[-1] == expected
+    assert expected["winner"] in (0, 1)
 
 
 def test_every_restore_draws_fresh_random_numbers(site: Path) -> None:
