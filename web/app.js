@@ -14,7 +14,7 @@ const root = document.getElementById("app");
 // A small hook for tests and the curious: window.sevenRocks.engine.call("ping", {}).
 window.sevenRocks = { engine };
 
-/** The first visit downloads the Python runtime (~13 MB); say so when it takes a while. */
+/** The first visit downloads the Python runtime (5.7 MB); say so when it takes a while. */
 const SLOW_NOTICE_MS = 15_000;
 /** A broken Pyodide download never settles: give up on waiting after this long. */
 const GIVE_UP_MS = 120_000;
@@ -69,6 +69,10 @@ if (!failed) {
   window.sevenRocks.extras = new Extras(controller); // score sheet, records, replays, statistics
   window.sevenRocks.assist = installAssist(controller, engine); // hints, rules, settings, tour, sounds
   for (const [key, vars] of params.notices) controller.notify(key, vars, "warning");
+  // Said once, when the first visit's download is complete (js/update.js).
+  const offlineNow = () => controller.notify("notice.offline_ready", {}, "info");
+  if ("offlineNew" in document.body.dataset) offlineNow();
+  else document.addEventListener("seven-rocks:offline-new", offlineNow, { once: true });
 
   const speedSelect = document.getElementById("speed");
   const speedOption = [...speedSelect.options].find((o) => Number(o.value) === controller.settings.speed);

@@ -35,6 +35,7 @@ GuardedContext = Callable[[str], tuple[BrowserContext, Guard]]
 ROOT = Path(__file__).resolve().parents[2]
 #: A game where South is a person and the bots answer instantly: a move is one click away.
 ONE_HUMAN = "?seats=human,bot,bot,bot&speed=0&seed=7"
+OFFLINE_NOTICE = "[data-notice='info'] [data-i18n='notice.offline_ready']"
 
 
 def _wait_ready(page: Page) -> None:
@@ -101,12 +102,15 @@ def test_plays_offline_after_one_visit(
         page = _visit_until_cached(context)
         # A first visit starts Python the ordinary way: the snapshot is not on the device yet.
         assert _python_start(page) == "start-up"
+        # Once everything is kept, the player is told the game now works offline.
+        page.wait_for_selector(OFFLINE_NOTICE, timeout=10_000)
     # The server is gone, and the browser is offline as well.
     context.set_offline(True)
     page.goto(ONE_HUMAN)
     _wait_ready(page)
     # From the cache, Python is restored from the build's memory snapshot.
     assert _python_start(page) == "snapshot"
+    assert page.locator(OFFLINE_NOTICE).count() == 0  # said once, on the first visit only
     _play_one_move(page)
     # A new tab, offline, boots from the cache too.
     second = context.new_page()

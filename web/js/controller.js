@@ -586,7 +586,10 @@ export class Controller {
     close.textContent = "×";
     item.append(text, close);
     box.append(item);
-    while (box.childElementCount > 3) box.firstElementChild.remove();
+    // At most three at once: passing news (info) goes first, then the oldest.
+    while (box.childElementCount > 3) {
+      (box.querySelector("[data-notice='info']") ?? box.firstElementChild).remove();
+    }
     if (kind === "info") setTimeout(() => item.remove(), 6000);
   }
 

@@ -73,6 +73,13 @@ function showOffer(worker) {
 
 let accepted = false;
 
+/** The first install just took control: every file is on this device now. app.js shows it
+ *  as a notice (the flag covers an event sent before the game's controller existed). */
+function announceOffline() {
+  document.body.dataset.offlineNew = "";
+  document.dispatchEvent(new CustomEvent("seven-rocks:offline-new"));
+}
+
 function engineSettled() {
   return new Promise((resolve) => {
     const done = () => document.body.dataset.engine !== "loading";
@@ -101,6 +108,7 @@ async function register() {
   serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) location.reload();
     else if (hadController) showOffer(null);
+    else announceOffline();
     hadController = true;
   });
   await engineSettled();
