@@ -69,10 +69,6 @@ if (!failed) {
   window.sevenRocks.extras = new Extras(controller); // score sheet, records, replays, statistics
   window.sevenRocks.assist = installAssist(controller, engine); // hints, rules, settings, tour, sounds
   for (const [key, vars] of params.notices) controller.notify(key, vars, "warning");
-  // Said once, when the first visit's download is complete (js/update.js).
-  const offlineNow = () => controller.notify("notice.offline_ready", {}, "info");
-  if ("offlineNew" in document.body.dataset) offlineNow();
-  else document.addEventListener("seven-rocks:offline-new", offlineNow, { once: true });
 
   const speedSelect = document.getElementById("speed");
   const speedOption = [...speedSelect.options].find((o) => Number(o.value) === controller.settings.speed);

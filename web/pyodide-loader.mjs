@@ -4,8 +4,8 @@
 // `loadPyodide` it exports, so this module stands in for `pyodide/pyodide.mjs`: same exports,
 // same options, but it first fetches `pyodide/engine.snapshot` (made by `seven-rocks build`:
 // the heap of an interpreter that has already started and imported the engine) and passes it
-// on. Restoring that heap replaces Python's start-up (1.5 s on the reference machine) with a copy (0.2 s).
-// Without a snapshot, or if it is refused, Pyodide starts the ordinary way.
+// on. Restoring that heap replaces Python's start-up (1.5 s on the reference machine) with a
+// copy (0.2 s). Without a snapshot, or if it is refused, Pyodide starts the ordinary way.
 import { loadPyodide as loadPlain, version } from "./pyodide/pyodide.mjs";
 
 export { version };

@@ -35,7 +35,7 @@ GuardedContext = Callable[[str], tuple[BrowserContext, Guard]]
 ROOT = Path(__file__).resolve().parents[2]
 #: A game where South is a person and the bots answer instantly: a move is one click away.
 ONE_HUMAN = "?seats=human,bot,bot,bot&speed=0&seed=7"
-OFFLINE_NOTICE = "[data-notice='info'] [data-i18n='notice.offline_ready']"
+OFFLINE_NOTICE = "[data-offline-ready]"
 
 
 def _wait_ready(page: Page) -> None:
@@ -102,8 +102,13 @@ def test_plays_offline_after_one_visit(
         page = _visit_until_cached(context)
         # A first visit starts Python the ordinary way: the snapshot is not on the device yet.
         assert _python_start(page) == "start-up"
-        # Once everything is kept, the player is told the game now works offline.
-        page.wait_for_selector(OFFLINE_NOTICE, timeout=10_000)
+        # Once everything is kept, the player is told the game now works offline, by a
+        # banner over the page (the table keeps its size) that goes away by itself.
+        banner = page.locator(OFFLINE_NOTICE)
+        banner.wait_for(timeout=10_000)
+        assert "works offline" in banner.inner_text()
+        assert banner.evaluate("el => getComputedStyle(el).position") == "fixed"
+        banner.wait_for(state="detached", timeout=15_000)
     # The server is gone, and the browser is offline as well.
     context.set_offline(True)
     page.goto(ONE_HUMAN)

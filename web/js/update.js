@@ -16,15 +16,20 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 const REGISTER_AFTER_MS = 15_000;
 
 let offer = null;
+/** How long the "now works offline" banner stays. */
+const OFFLINE_BANNER_MS = 6_000;
 
-function showOffer(worker) {
-  if (offer) return;
-  offer = document.createElement("div");
-  offer.className = "update-offer";
-  offer.dataset.updateOffer = "";
-  offer.setAttribute("role", "status");
+/** A banner fixed at the bottom of the screen (over the page, never shifting its layout),
+ *  holding a text and buttons whose labels follow the language. `labels` maps each element
+ *  to its catalogue key. Only the buttons take clicks: the rest lets them through to the
+ *  table, so a banner never stands between the player and a tile. */
+function banner(dataset, text, buttons, labels) {
+  const box = document.createElement("div");
+  box.className = "update-offer";
+  Object.assign(box.dataset, dataset);
+  box.setAttribute("role", "status");
   // CSSOM properties (not a style attribute), which the Content-Security-Policy allows.
-  Object.assign(offer.style, {
+  Object.assign(box.style, {
     position: "fixed",
     insetInline: "1rem",
     bottom: "1rem",
@@ -41,23 +46,30 @@ function showOffer(worker) {
     background: "#1d1d1b",
     color: "#fdfbf5",
     boxShadow: "0 0.25rem 1rem rgb(0 0 0 / 0.3)",
+    pointerEvents: "none",
   });
-  const text = document.createElement("span");
-  const reload = document.createElement("button");
-  reload.type = "button";
-  reload.className = "button";
-  reload.dataset.action = "update-reload";
-  const later = document.createElement("button");
-  later.type = "button";
-  later.className = "button";
-  later.dataset.action = "update-later";
+  for (const button of buttons) {
+    button.type = "button";
+    button.className = "button";
+    button.style.pointerEvents = "auto";
+  }
   const translate = () => {
-    text.textContent = t("update.available");
-    reload.textContent = t("update.reload");
-    later.textContent = t("update.later");
+    for (const [element, key] of labels) element.textContent = t(key);
   };
   translate();
   onLanguageChange(translate);
+  box.append(text, ...buttons);
+  document.body.append(box);
+  return box;
+}
+
+function showOffer(worker) {
+  if (offer) return;
+  const text = document.createElement("span");
+  const reload = document.createElement("button");
+  reload.dataset.action = "update-reload";
+  const later = document.createElement("button");
+  later.dataset.action = "update-later";
   reload.addEventListener("click", () => {
     reload.disabled = true;
     accepted = true;
@@ -66,18 +78,28 @@ function showOffer(worker) {
     else location.reload();
   });
   later.addEventListener("click", () => offer.remove());
-  offer.append(text, reload, later);
-  document.body.append(offer);
+  offer = banner({ updateOffer: "" }, text, [reload, later], [
+    [text, "update.available"],
+    [reload, "update.reload"],
+    [later, "update.later"],
+  ]);
   document.body.dataset.update = "available";
 }
 
 let accepted = false;
 
-/** The first install just took control: every file is on this device now. app.js shows it
- *  as a notice (the flag covers an event sent before the game's controller existed). */
+/** The first install just took control: every file is on this device now, so say once
+ *  that the game works offline (later visits are served by the worker and say nothing). */
 function announceOffline() {
-  document.body.dataset.offlineNew = "";
-  document.dispatchEvent(new CustomEvent("seven-rocks:offline-new"));
+  const text = document.createElement("span");
+  const close = document.createElement("button");
+  close.dataset.action = "offline-close";
+  const box = banner({ offlineReady: "" }, text, [close], [
+    [text, "update.offline"],
+    [close, "notice.close"],
+  ]);
+  close.addEventListener("click", () => box.remove());
+  setTimeout(() => box.remove(), OFFLINE_BANNER_MS);
 }
 
 function engineSettled() {
