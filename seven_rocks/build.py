@@ -48,6 +48,7 @@ __all__ = [
     "BROWSER_EXCLUDED_MODULES",
     "COMPRESSED_SUFFIXES",
     "ICONS",
+    "OPTIONAL_FILES",
     "PYODIDE_FILES",
     "PYSCRIPT_MODULES",
     "SERVICE_WORKER",
@@ -145,6 +146,10 @@ _ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 _ENGINE_ZIP = "seven_rocks.zip"
 #: Where the Pyodide memory snapshot goes (``web/pyodide-loader.mjs`` reads it from there).
 SNAPSHOT = "pyodide/engine.snapshot"
+#: What the service worker may leave out of its cache: the 31 MB snapshot, which could
+#: exceed a small storage quota (older Safari allowed about 50 MB an origin) and which the
+#: game can do without.
+OPTIONAL_FILES: tuple[str, ...] = (SNAPSHOT,)
 _PACKAGE = "seven_rocks"
 # Directories the build reads from: the output must never be one of them or inside one.
 _SOURCE_DIRS = ("node_modules", "web", _PACKAGE, ".git")
@@ -280,7 +285,10 @@ def cache_version(digests: dict[str, str]) -> str:
 def _write_service_worker(site: Path, digests: dict[str, str]) -> None:
     path = site / SERVICE_WORKER
     source = path.read_text(encoding="utf-8")
-    build_info = {"version": cache_version(digests), "files": digests}
+    # Files the game works without (the snapshot only makes it start faster): the service
+    # worker keeps them when the browser gives it room, and installs without them otherwise.
+    optional = [name for name in OPTIONAL_FILES if name in digests]
+    build_info = {"version": cache_version(digests), "files": digests, "optional": optional}
     line = f"const BUILD = {json.dumps(build_info, sort_keys=True)};"
     text, count = _SW_BUILD_LINE.subn(lambda _: line, source, count=1)
     if count != 1:

@@ -8,7 +8,8 @@
 // * install: every file goes into a cache named after the build's version. Bytes are
 //   checked against the build's digests, so a half-uploaded or mixed site never gets cached
 //   (install fails and the browser retries later). Files whose digest did not change are
-//   taken from the previous version's cache instead of the network.
+//   taken from the previous version's cache instead of the network. The files the build
+//   lists as optional (the Python snapshot) are kept only if they fit and check out.
 // * waiting: the new worker does not take over by itself. The page (js/update.js) offers
 //   "new version, reload"; only when the player accepts is it told to skip waiting, and the
 //   page reloads once it has taken control. Otherwise it takes over on the next fresh load.
@@ -16,7 +17,7 @@
 // * fetch: the site's own files come from the cache of the worker's own version, never
 //   from another version's cache; anything else goes to the network untouched.
 
-const BUILD = { version: "dev", files: {} };
+const BUILD = { version: "dev", files: {}, optional: [] };
 
 const BASE = new URL("./", self.location.href).href;
 // Several builds may live on one origin under different paths: each owns its caches only.
@@ -51,13 +52,20 @@ async function precache() {
   // installing it would take over with an empty cache, so it must not install at all.
   if (!Object.keys(BUILD.files).length) throw new Error("this service worker was not built");
   const cache = await caches.open(CACHE);
-  await Promise.all(
-    Object.entries(BUILD.files).map(async ([path, digest]) => {
-      // The response itself (not a copy): it keeps its URL, which lets Chromium reuse the
-      // compiled WebAssembly from one boot to the next.
-      await cache.put(new URL(path, BASE).href, await fetchVerified(path, digest));
-    }),
-  );
+  const keep = async ([path, digest]) => {
+    // The response itself (not a copy): it keeps its URL, which lets Chromium reuse the
+    // compiled WebAssembly from one boot to the next.
+    await cache.put(new URL(path, BASE).href, await fetchVerified(path, digest));
+  };
+  const optional = new Set(BUILD.optional);
+  const entries = Object.entries(BUILD.files);
+  // Everything the game needs first, all or nothing...
+  await Promise.all(entries.filter(([path]) => !optional.has(path)).map(keep));
+  // ...then what only makes it faster (the Python snapshot), if there is room for it: when
+  // it cannot be kept, the game still works offline and starts Python the ordinary way.
+  for (const entry of entries.filter(([path]) => optional.has(path))) {
+    await keep(entry).catch(() => {});
+  }
 }
 
 self.addEventListener("install", (event) => {

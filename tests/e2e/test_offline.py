@@ -140,6 +140,34 @@ def test_starts_without_a_snapshot_when_the_build_has_none(
         _play_one_move(page)
 
 
+def test_the_snapshot_is_optional_for_offline_play(
+    site: Path, tmp_path: Path, guarded_context: GuardedContext
+) -> None:
+    # A snapshot that cannot be kept (here: bytes that do not match the build's digest; in
+    # the field: a storage quota too small for 31 MB) must not cost the player offline play.
+    www, served = _served_copy(site, tmp_path)
+    snapshot = served / SNAPSHOT
+    snapshot.write_bytes(b"not the snapshot the build made")
+    for stale in (".br", ".gz"):
+        snapshot.with_name(snapshot.name + stale).unlink(missing_ok=True)
+    with serving(www) as url:
+        context, _ = guarded_context(url)
+        page = _visit_until_cached(context)
+        cached: list[str] = page.evaluate(
+            """(async () => {
+                const cache = await caches.open((await caches.keys())[0]);
+                return (await cache.keys()).map((request) => request.url);
+            })()"""
+        )
+        assert url + "seven_rocks.zip" in cached
+        assert url + SNAPSHOT not in cached
+    context.set_offline(True)
+    page.goto(ONE_HUMAN)
+    _wait_ready(page)
+    assert _python_start(page) == "start-up"
+    _play_one_move(page)
+
+
 def test_an_unbuilt_service_worker_never_installs(
     site: Path, tmp_path: Path, guarded_context: GuardedContext
 ) -> None:
