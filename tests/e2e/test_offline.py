@@ -53,6 +53,14 @@ def _wait_offline_ready(page: Page) -> None:
         page.wait_for_timeout(100)
 
 
+def _replace_served(path: Path, data: bytes) -> None:
+    """Put other bytes in a served file, and drop its compressed copies (which the server
+    would otherwise send instead)."""
+    path.write_bytes(data)
+    for suffix in (".br", ".gz"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+
+
 def _visit_until_cached(context: BrowserContext) -> Page:
     """A first visit to the site's root, kept open until the service worker has it all."""
     page = context.new_page()
@@ -146,10 +154,7 @@ def test_the_snapshot_is_optional_for_offline_play(
     # A snapshot that cannot be kept (here: bytes that do not match the build's digest; in
     # the field: a storage quota too small for 31 MB) must not cost the player offline play.
     www, served = _served_copy(site, tmp_path)
-    snapshot = served / SNAPSHOT
-    snapshot.write_bytes(b"not the snapshot the build made")
-    for stale in (".br", ".gz"):
-        snapshot.with_name(snapshot.name + stale).unlink(missing_ok=True)
+    _replace_served(served / SNAPSHOT, b"not the snapshot the build made")
     with serving(www) as url:
         context, _ = guarded_context(url)
         page = _visit_until_cached(context)
@@ -175,9 +180,7 @@ def test_an_unbuilt_service_worker_never_installs(
     # uploaded by hand, or caught in the middle of a build) it must not take over the page
     # with an empty cache; the game itself still plays from the network.
     www, served = _served_copy(site, tmp_path)
-    shutil.copyfile(ROOT / "web" / "sw.js", served / "sw.js")
-    for stale in ("sw.js.br", "sw.js.gz"):
-        (served / stale).unlink(missing_ok=True)
+    _replace_served(served / "sw.js", (ROOT / "web" / "sw.js").read_bytes())
     with serving(www) as url:
         context, _ = guarded_context(url)
         fetched: list[str] = []
