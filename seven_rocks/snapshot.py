@@ -10,8 +10,8 @@ The build makes that snapshot with Node (``snapshot.mjs``, beside this module) f
 Pyodide files and engine zip the site ships, so it always matches them; the page's loader
 (``web/pyodide-loader.mjs``) passes it to ``loadPyodide`` and falls back to an ordinary
 start if it is missing or refused. The snapshot freezes a few things a boot would otherwise
-pick afresh: the string hash seed (fixed to 0 here) and the ``random`` module's state (the
-loader reseeds it from the OS on every restore).
+pick afresh: the string hash seed (fixed to 0 here) and the ``random`` module's state
+(``web/worker.py`` reseeds it from the OS on every start).
 
 Making one takes a couple of seconds, so results are cached by the hash of their inputs.
 """
