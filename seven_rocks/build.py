@@ -48,6 +48,7 @@ __all__ = [
     "BROWSER_EXCLUDED_MODULES",
     "COMPRESSED_SUFFIXES",
     "ICONS",
+    "INFLATED_FILES",
     "OPTIONAL_FILES",
     "PYODIDE_FILES",
     "PYSCRIPT_MODULES",
@@ -116,12 +117,10 @@ _SW_BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
 #: Suffixes of the compressed copies the build adds (``.br`` only when brotli is installed).
 COMPRESSED_SUFFIXES: tuple[str, ...] = (".br", ".gz")
 # Already-compressed formats gain nothing; tiny files are not worth a second request path.
-_INCOMPRESSIBLE = frozenset({".png", ".webp", ".woff2", ".ico"})
+_INCOMPRESSIBLE = frozenset({".png", ".webp", ".woff2", ".ico", ".snapshot"})
 _MIN_COMPRESS_BYTES = 512
 # Keep a compressed copy only if it saves at least this fraction of the file.
 _MIN_SAVING = 0.05
-# Files above this size are compressed at brotli level 9 rather than 11 (see _brotli_compressor).
-_BROTLI_BEST_MAX_BYTES = 16_000_000
 
 #: File kinds copied from ``web/``; anything else there (editor backups, notes) stays behind.
 WEB_SUFFIXES: tuple[str, ...] = (
@@ -150,6 +149,8 @@ SNAPSHOT = "pyodide/engine.snapshot"
 #: exceed a small storage quota (older Safari allowed about 50 MB an origin) and which the
 #: game can do without.
 OPTIONAL_FILES: tuple[str, ...] = (SNAPSHOT,)
+#: Files shipped gzip-compressed that the service worker keeps inflated (see snapshot.py).
+INFLATED_FILES: tuple[str, ...] = (SNAPSHOT,)
 _PACKAGE = "seven_rocks"
 # Directories the build reads from: the output must never be one of them or inside one.
 _SOURCE_DIRS = ("node_modules", "web", _PACKAGE, ".git")
@@ -287,8 +288,12 @@ def _write_service_worker(site: Path, digests: dict[str, str]) -> None:
     source = path.read_text(encoding="utf-8")
     # Files the game works without (the snapshot only makes it start faster): the service
     # worker keeps them when the browser gives it room, and installs without them otherwise.
-    optional = [name for name in OPTIONAL_FILES if name in digests]
-    build_info = {"version": cache_version(digests), "files": digests, "optional": optional}
+    build_info = {
+        "version": cache_version(digests),
+        "files": digests,
+        "optional": [name for name in OPTIONAL_FILES if name in digests],
+        "inflate": [name for name in INFLATED_FILES if name in digests],
+    }
     line = f"const BUILD = {json.dumps(build_info, sort_keys=True)};"
     text, count = _SW_BUILD_LINE.subn(lambda _: line, source, count=1)
     if count != 1:
@@ -318,9 +323,7 @@ def _brotli_compressor() -> Callable[[bytes], bytes] | None:
         return None
 
     def compress(data: bytes) -> bytes:
-        # Best quality takes ~35 s on the 31 MB snapshot for 15 % fewer bytes than level 9.
-        quality = 11 if len(data) <= _BROTLI_BEST_MAX_BYTES else 9
-        result: bytes = brotli.compress(data, quality=quality, lgwin=24)
+        result: bytes = brotli.compress(data, quality=11)
         return result
 
     return compress

@@ -17,7 +17,7 @@ const SITE = new URL("./", import.meta.url);
  *  Once the service worker serves the page, every file is already on this device, the
  *  Pyodide memory snapshot included, so `pyodide-loader.mjs` restores Python from it (about
  *  0.2 s instead of 1.5 s of start-up). A first visit starts Python the ordinary way instead:
- *  the snapshot is 4.8 MB more to download before the game could start, which a fast line
+ *  the snapshot is 6.1 MB more to download before the game could start, which a fast line
  *  repays but a slow one does not; the service worker fetches it afterwards, for next time. */
 const PYODIDE_URL = new URL(
   navigator.serviceWorker?.controller ? "./pyodide-loader.mjs" : "./pyodide/pyodide.mjs",

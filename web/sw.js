@@ -9,7 +9,8 @@
 //   checked against the build's digests, so a half-uploaded or mixed site never gets cached
 //   (install fails and the browser retries later). Files whose digest did not change are
 //   taken from the previous version's cache instead of the network. The files the build
-//   lists as optional (the Python snapshot) are kept only if they fit and check out.
+//   lists as optional (the Python snapshot) are kept only if they fit and check out; those
+//   it lists under `inflate` are shipped gzip-compressed and kept inflated.
 // * waiting: the new worker does not take over by itself. The page (js/update.js) offers
 //   "new version, reload"; only when the player accepts is it told to skip waiting, and the
 //   page reloads once it has taken control. Otherwise it takes over on the next fresh load.
@@ -17,7 +18,7 @@
 // * fetch: the site's own files come from the cache of the worker's own version, never
 //   from another version's cache; anything else goes to the network untouched.
 
-const BUILD = { version: "dev", files: {}, optional: [] };
+const BUILD = { version: "dev", files: {}, optional: [], inflate: [] };
 
 const BASE = new URL("./", self.location.href).href;
 // Several builds may live on one origin under different paths: each owns its caches only.
@@ -27,8 +28,25 @@ const CACHE = PREFIX + BUILD.version;
 const hex = (buffer) =>
   Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
+/** Kept on an inflated copy: the digest of the compressed bytes the build shipped. */
+const SHIPPED_DIGEST = "X-Seven-Rocks-Shipped-Digest";
+
 async function digestOf(response) {
+  const shipped = response.headers.get(SHIPPED_DIGEST);
+  if (shipped) return shipped;
   return hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+}
+
+/** The inflated copy of a file the build shipped gzip-compressed (the Python snapshot:
+ *  static hosts seldom compress it, so it travels compressed and is inflated once, here).
+ *  Inflated in full now, so a broken file fails the install, not a later boot. */
+async function inflated(response, digest) {
+  const bytes = await new Response(
+    response.body.pipeThrough(new DecompressionStream("gzip")),
+  ).arrayBuffer();
+  return new Response(bytes, {
+    headers: { "Content-Type": "application/octet-stream", [SHIPPED_DIGEST]: digest },
+  });
 }
 
 /** A stored copy of `path` with the right bytes: reused from an older cache or fetched. */
@@ -52,10 +70,15 @@ async function precache() {
   // installing it would take over with an empty cache, so it must not install at all.
   if (!Object.keys(BUILD.files).length) throw new Error("this service worker was not built");
   const cache = await caches.open(CACHE);
+  const inflate = new Set(BUILD.inflate);
   const keep = async ([path, digest]) => {
     // The response itself (not a copy): it keeps its URL, which lets Chromium reuse the
     // compiled WebAssembly from one boot to the next.
-    await cache.put(new URL(path, BASE).href, await fetchVerified(path, digest));
+    let response = await fetchVerified(path, digest);
+    if (inflate.has(path) && !response.headers.has(SHIPPED_DIGEST)) {
+      response = await inflated(response, digest);
+    }
+    await cache.put(new URL(path, BASE).href, response);
   };
   const optional = new Set(BUILD.optional);
   const entries = Object.entries(BUILD.files);
@@ -105,7 +128,11 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const hit = await cache.match(new URL(path, BASE).href);
-      return hit ?? fetch(event.request);
+      if (hit) return hit;
+      // An optional file this worker could not keep: the page does without it (the loader
+      // starts Python the ordinary way) rather than download it on every boot.
+      if (BUILD.optional.includes(path)) return new Response(null, { status: 404 });
+      return fetch(event.request);
     })(),
   );
 });
