@@ -76,6 +76,13 @@ def _python_start(page: Page) -> str:
     return start
 
 
+def _open_game(page: Page) -> str:
+    """Open a one-human game in ``page``; returns how the worker's Python started."""
+    page.goto(ONE_HUMAN)
+    _wait_ready(page)
+    return _python_start(page)
+
+
 def _play_one_move(page: Page) -> None:
     """Play one tile from South's hand through the UI and see the hand shrink."""
     hand = "[data-hand='0'] [data-tile]"
@@ -119,17 +126,13 @@ def test_plays_offline_after_one_visit(
         banner.wait_for(state="detached", timeout=15_000)
     # The server is gone, and the browser is offline as well.
     context.set_offline(True)
-    page.goto(ONE_HUMAN)
-    _wait_ready(page)
     # From the cache, Python is restored from the build's memory snapshot.
-    assert _python_start(page) == "snapshot"
+    assert _open_game(page) == "snapshot"
     assert page.locator(OFFLINE_NOTICE).count() == 0  # said once, on the first visit only
     _play_one_move(page)
     # A new tab, offline, boots from the cache too.
     second = context.new_page()
-    second.goto(ONE_HUMAN)
-    _wait_ready(second)
-    assert _python_start(second) == "snapshot"
+    assert _open_game(second) == "snapshot"
     _play_one_move(second)
 
 
@@ -142,9 +145,7 @@ def test_starts_without_a_snapshot_when_the_build_has_none(
     with serving(site) as url:
         context, _ = guarded_context(url)
         page = _visit_until_cached(context)
-        page.goto(ONE_HUMAN)
-        _wait_ready(page)
-        assert _python_start(page) == "start-up"
+        assert _open_game(page) == "start-up"
         _play_one_move(page)
 
 
@@ -173,9 +174,7 @@ def test_the_snapshot_is_optional_for_offline_play(
         page.wait_for_timeout(200)
         guard.console_errors[:] = [e for e in guard.console_errors if "status of 404" not in e]
     context.set_offline(True)
-    page.goto(ONE_HUMAN)
-    _wait_ready(page)
-    assert _python_start(page) == "start-up"
+    assert _open_game(page) == "start-up"
     _play_one_move(page)
 
 
