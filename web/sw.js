@@ -32,9 +32,14 @@ const hex = (buffer) =>
 const SHIPPED_DIGEST = "X-Seven-Rocks-Shipped-Digest";
 
 async function digestOf(response) {
-  const shipped = response.headers.get(SHIPPED_DIGEST);
-  if (shipped) return shipped;
   return hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+}
+
+/** The digest of what the build shipped for a copy in one of our caches: an inflated copy
+ *  says it in its header (only this worker writes that header; network responses are always
+ *  hashed), any other copy is hashed. */
+async function shippedDigestOf(cached) {
+  return cached.headers.get(SHIPPED_DIGEST) ?? (await digestOf(cached));
 }
 
 /** The inflated copy of a file the build shipped gzip-compressed (the Python snapshot:
@@ -55,7 +60,7 @@ async function fetchVerified(path, digest) {
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
     const old = await (await caches.open(name)).match(url);
-    if (old && (await digestOf(old)) === digest) return old;
+    if (old && (await shippedDigestOf(old)) === digest) return old;
   }
   // `no-cache`: revalidate with the server (a cheap 304 when the page just loaded the file).
   const response = await fetch(url, { cache: "no-cache" });
