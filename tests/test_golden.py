@@ -1,0 +1,52 @@
+"""Behaviour is frozen: records for a fixed seed stay byte-identical across refactors.
+
+The files in ``tests/golden/`` were written by ``main`` before the redesign (issue 7), with
+
+    seven-rocks simulate --games 300 --seed 5 --bots random,greedy,expert,random --record F
+    seven-rocks tournament master expert --games 4 --seed 3 --record F --no-progress --json
+
+Any change to the rules, the deal, a bot's choices or the record format shows up here as a
+difference in the first line that differs (not as a wall of JSON).
+"""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from seven_rocks.cli import main
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _first_difference(expected: bytes, actual: bytes) -> str:
+    for number, (want, got) in enumerate(
+        zip(expected.splitlines(), actual.splitlines(), strict=False), start=1
+    ):
+        if want != got:
+            at = next(i for i, (a, b) in enumerate(zip(want, got, strict=False)) if a != b)
+            return f"line {number}, byte {at}: expected {want[at : at + 60]!r}, got {got[at : at + 60]!r}"
+    return f"{len(expected.splitlines())} lines expected, {len(actual.splitlines())} written"
+
+
+def _assert_same(expected: bytes, actual: bytes) -> None:
+    if expected != actual:
+        pytest.fail(_first_difference(expected, actual))
+
+
+def test_simulated_records_are_byte_identical(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    args = ["simulate", "--games", "300", "--seed", "5", "--bots", "random,greedy,expert,random"]
+    assert main([*args, "--record", str(out)]) == 0
+    expected = gzip.decompress((GOLDEN / "simulate-300-seed5.jsonl.gz").read_bytes())
+    _assert_same(expected, out.read_bytes())
+
+
+def test_master_tournament_records_are_byte_identical(tmp_path: Path) -> None:
+    out = tmp_path / "tournament.jsonl"
+    args = ["tournament", "master", "expert", "--games", "4", "--seed", "3", "--no-progress"]
+    assert main([*args, "--json", "--record", str(out)]) == 0
+    expected = (GOLDEN / "tournament-master-expert-seed3.jsonl").read_bytes()
+    _assert_same(expected, out.read_bytes())
