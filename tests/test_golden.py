@@ -27,7 +27,8 @@ def _first_difference(expected: bytes, actual: bytes) -> str:
     ):
         if want != got:
             at = next(i for i, (a, b) in enumerate(zip(want, got, strict=False)) if a != b)
-            return f"line {number}, byte {at}: expected {want[at : at + 60]!r}, got {got[at : at + 60]!r}"
+            want_text, got_text = want[at : at + 60], got[at : at + 60]
+            return f"line {number}, byte {at}: expected {want_text!r}, got {got_text!r}"
     return f"{len(expected.splitlines())} lines expected, {len(actual.splitlines())} written"
 
 
