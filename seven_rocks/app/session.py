@@ -1,0 +1,277 @@
+"""The game as the browser's worker holds it: one game, the bots at its table and the
+table's geometry, answering the page's requests (see :mod:`.protocol` for the messages).
+
+The page's thread only draws; the session owns the game, the bots and the layout. Every
+answer is what the viewer (South, seat 0) may see: a snapshot never contains another
+player's tiles, which are revealed only by the settlement events, after the round is over,
+as at a real table. Bad input raises (an illegal move, a corrupt save) and leaves the
+session exactly as it was.
+
+>>> session = Session()
+>>> snap = session.new_game(seed=5, bots=[None, None, None, None])  # four people, one screen
+>>> snap["seed"], snap["round"], snap["scores"], len(snap["hand"])
+(5, 1, [0, 0], 7)
+>>> session.play("9-9")
+Traceback (most recent call last):
+...
+seven_rocks.errors.InvalidMoveError: bad move '9-9': no tile 9-9 in a double-six set
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any, Final
+
+from seven_rocks import (
+    DEFAULT_TARGET,
+    PASS,
+    Event,
+    Game,
+    GameWon,
+    Move,
+    Placed,
+    RoundSettled,
+    __version__,
+)
+
+from ..bots import BOTS, Bot, make_bot
+from ..bots.master import MasterBot
+from ..examples import worked
+from ..hints import describe_move, move_facts
+from ..play import bot_seed
+from ..record import from_record, to_record
+from . import checks
+from .protocol import (
+    PROTOCOL,
+    SAVE_FORMAT,
+    Info,
+    RequestError,
+    Snapshot,
+    Story,
+    encode_events,
+    move_text,
+    tile_of,
+)
+from .tables import TableCache, geometry_of, round_story, table_json
+
+VIEWER: Final = 0  # the person at the screen sits South
+DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
+HINT_BOT: Final = "master"
+DEFAULT_ASPECT: Final = 1.6
+
+
+def _scores_after(events: Sequence[Event]) -> tuple[int, int]:
+    """The team scores once ``events`` had happened."""
+    for event in reversed(events):
+        if isinstance(event, Placed | RoundSettled | GameWon):
+            return event.scores
+    return (0, 0)
+
+
+class Session:
+    """One game in progress plus the bots at the table and the table's geometry."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.bot_names: list[str | None] = list(DEFAULT_BOTS)
+        self.bots: list[Bot | None] = [None] * 4
+        self._tables = TableCache()
+
+    # -------------------------------------------------------------- lifecycle
+    def new_game(
+        self,
+        seed: int | None = None,
+        bots: Sequence[str | None] = DEFAULT_BOTS,
+        target: int = DEFAULT_TARGET,
+        aspect: float = DEFAULT_ASPECT,
+    ) -> Snapshot:
+        names = checks.bots(bots, BOTS)
+        checks.aspect(aspect)
+        game = Game(
+            checks.seed(seed), target=checks.target(target), seats=[n or "human" for n in names]
+        )
+        self._install(game, names)
+        return self.snapshot(aspect)
+
+    def _install(self, game: Game, names: list[str | None]) -> None:
+        self.game = game
+        self.bot_names = names
+        self.bots = [
+            None if n is None else make_bot(n, bot_seed(game.seed, s)) for s, n in enumerate(names)
+        ]
+        self._tables.clear()
+
+    @property
+    def _game(self) -> Game:
+        if self.game is None:
+            raise RequestError("no game has been started")
+        return self.game
+
+    @staticmethod
+    def info() -> Info:
+        """What a new-game dialog offers: the fair bots (weakest first) and the defaults."""
+        return {
+            "protocol": PROTOCOL,
+            "version": __version__,
+            "bots": list(BOTS),
+            "default_bots": list(DEFAULT_BOTS),
+            "target": DEFAULT_TARGET,
+            "viewer": VIEWER,
+        }
+
+    # --------------------------------------------------------------- actions
+    def play(self, move: str, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
+        """A human seat's move (the text the snapshot gave).  Illegal moves change nothing."""
+        game = self._game
+        checks.aspect(aspect)
+        text = checks.move_text(move)
+        if self.bots[game.turn] is not None and not game.is_over:
+            raise RequestError(
+                f"it is {game.seats[game.turn]}'s turn (seat {game.turn}), not yours"
+            )
+        game.play(Move.parse(text), game.turn)
+        return self.snapshot(aspect, since)
+
+    def step(self, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
+        """Let the bot whose turn it is make its move."""
+        game = self._game
+        checks.aspect(aspect)
+        if game.is_over:
+            raise RequestError("the game is over")
+        bot = self.bots[game.turn]
+        if bot is None:
+            raise RequestError(f"seat {game.turn} is a human seat: it moves with 'play'")
+        start = time.perf_counter()
+        move = bot.choose(game.view(game.turn))
+        elapsed = time.perf_counter() - start
+        game.play(move, game.turn)
+        snap = self.snapshot(aspect, since)
+        snap["think_ms"] = round(elapsed * 1000, 1)
+        return snap
+
+    def hint(self) -> dict[str, Any]:
+        """The strongest fair bot's choice for the viewer, with its reason."""
+        game = self._game
+        if game.is_over or game.turn != VIEWER or self.bots[VIEWER] is not None:
+            raise RequestError("a hint is only for your own turn")
+        view = game.view(VIEWER)
+        bot = make_bot(HINT_BOT, bot_seed(game.seed, 4 + len(game.events)))
+        # One search, whose verdict both picks the move and explains it (explain() would
+        # search again, with other samples, and could call the chosen move the worse one).
+        analysis = bot.analyse(view) if isinstance(bot, MasterBot) else []
+        move = analysis[0].move if analysis else bot.choose(view)
+        why = move_facts(view, move)
+        if len(analysis) > 1 and analysis[0].samples:
+            why["samples"] = analysis[0].samples
+            why["margin"] = round(analysis[0].value - analysis[1].value, 1)
+        return {
+            "move": move_text(move),
+            "tile": tile_of(move),
+            "at": str(move.at) if move.at else ("open" if move.tile else None),
+            "reason": describe_move(view, move),
+            "why": why,
+        }
+
+    @staticmethod
+    def examples(aspect: float = DEFAULT_ASPECT) -> dict[str, Any]:
+        """The rule book's worked examples, each step with the table the game would draw."""
+        return {"examples": worked(checks.aspect(aspect), table_json)}
+
+    def record(self) -> dict[str, Any]:
+        return to_record(self._game)
+
+    def save(self) -> dict[str, Any]:
+        """Everything needed to resume: the record (with the seed) and who sits where."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": PROTOCOL,
+            "bots": self.bot_names,
+            "record": self.record(),
+        }
+
+    def restore(self, save: object, aspect: float = DEFAULT_ASPECT) -> Snapshot:
+        """Resume a saved game; a corrupt or foreign save raises and changes nothing."""
+        if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
+            raise RequestError("this is not a Seven Rocks saved game")
+        if save.get("version") != PROTOCOL:
+            raise RequestError(
+                f"this saved game comes from another version ({save.get('version')!r})"
+            )
+        names = checks.bots(save.get("bots"), BOTS)
+        game = from_record(save.get("record"))
+        self._install(game, names)
+        return self.snapshot(aspect)
+
+    def load_record(self, record: object, aspect: float = DEFAULT_ASPECT) -> Story:
+        """Check a game record (for the replay viewer); returns its full public story."""
+        layout_aspect = checks.aspect(aspect)
+        game = from_record(record)
+        events = encode_events(game.events)
+        return {
+            "record": to_record(game),
+            "events": events,
+            "rounds": [
+                round_story(rnd, layout_aspect, [e for e in events if e["round"] == number])
+                for number, rnd in enumerate(game.rounds, start=1)
+            ],
+            "winner": game.winner,
+            "scores": list(game.scores),
+        }
+
+    # --------------------------------------------------------------- snapshot
+    def snapshot(self, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
+        """What the viewer may see now (plus the events from index ``since`` on)."""
+        game = self._game
+        aspect = checks.aspect(aspect)
+        since = checks.since(since)
+        rnd = game.current
+        human_turn = not game.is_over and self.bots[game.turn] is None
+        legal: dict[str, list[str]] = {}
+        moves: dict[str, dict[str, str]] = {}
+        if human_turn:
+            for move in game.legal_moves():
+                if move.tile is not None:
+                    tile, point = str(move.tile), str(move.at) if move.at else "open"
+                    legal.setdefault(tile, []).append(point)
+                    moves.setdefault(tile, {})[point] = move_text(move)
+        must_pass = human_turn and game.legal_moves() == [PASS]
+        last = rnd.turns[-1] if rnd.turns else None
+        before = _scores_after(game.events[:since])
+        snap: Snapshot = {
+            "protocol": PROTOCOL,
+            "seed": game.seed,
+            "target": game.target,
+            "round": game.round_number,
+            "turn": game.turn,
+            "opener": rnd.opener,
+            "over": game.is_over,
+            "winner": game.winner,
+            "scores": list(game.scores),
+            "gains": [game.scores[team] - before[team] for team in (0, 1)],
+            "bots": self.bot_names,
+            "hand_sizes": list(rnd.hand_sizes()),
+            "hand": [str(t) for t in rnd.hand(VIEWER)],
+            "table": self._tables.table(rnd, aspect),
+            "human_turn": human_turn,
+            "legal": legal,
+            "moves": moves,
+            "must_pass": must_pass,
+            "pass_move": move_text(PASS) if must_pass else None,
+            "last": None
+            if last is None
+            else {
+                "seat": last.seat,
+                "move": move_text(last.move),
+                "tile": tile_of(last.move),
+                "points": last.points,
+            },
+            "events_total": len(game.events),
+            "events": encode_events(game.events, since),
+        }
+        if not rnd.turns and len(game.rounds) > 1:
+            previous = game.rounds[-2]
+            snap["previous_table"] = table_json(
+                previous.layout, geometry_of(previous.layout, aspect)
+            )
+        return snap
