@@ -67,14 +67,14 @@ else
 	@echo "no JavaScript unit tests in tests/js/"
 endif
 
-unit: $(VENV)/.dev-installed   ## every Python test that needs no browser (slow ones included)
+unit: $(DEPS)   ## every Python test that needs no browser (slow ones included)
 	$(BIN)/pytest -m "not e2e"
 
 e2e: $(DEPS)   ## the browser tests (Playwright in Debian's Chromium)
 	bash scripts/ensure-chromium.sh
 	$(BIN)/pytest -m e2e
 
-slow: $(VENV)/.dev-installed   ## the long random-simulation runs
+slow: $(DEPS)   ## the long runs: big simulations, Pyodide in Node
 	$(BIN)/pytest -m slow
 
 bench: $(DEPS)
