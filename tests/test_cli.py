@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from seven_rocks.cli import main
-from seven_rocks.record import read_jsonl
+from seven_rocks.engine.record import read_jsonl
 
 
 def _simulate_and_replay(tmp_path: Path, games: int, bots: str) -> None:

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from seven_rocks.errors import RecordError
-from seven_rocks.game import Game
-from seven_rocks.record import to_record
-from seven_rocks.session import Session, handle
+from seven_rocks.app.session import Session, handle
+from seven_rocks.engine.errors import RecordError
+from seven_rocks.engine.game import Game
+from seven_rocks.engine.record import to_record
 
 
 def _finished(seed: int = 11) -> dict[str, object]:

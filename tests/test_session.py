@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from seven_rocks import SevenRocksError
-from seven_rocks.session import Session, handle
+from seven_rocks.app.session import Session, handle
 
 
 def _call(method: str, **params: Any) -> dict[str, Any]:
@@ -177,11 +177,11 @@ def test_a_snapshot_right_after_a_round_shows_the_finished_table() -> None:
 # ----------------------------------------------------------- hint reasons and examples
 def _view(hand: str, turns: list[tuple[int, str]]) -> Any:
     """Seat 0's view after ``turns`` (text moves), holding ``hand`` ("2-5 0-0")."""
-    from seven_rocks.layout import Layout
-    from seven_rocks.moves import Move
-    from seven_rocks.round import Turn
-    from seven_rocks.tiles import Tile
-    from seven_rocks.view import PlayerView
+    from seven_rocks.engine.layout import Layout
+    from seven_rocks.engine.moves import Move
+    from seven_rocks.engine.round import Turn
+    from seven_rocks.engine.tiles import Tile
+    from seven_rocks.engine.view import PlayerView
 
     layout = Layout()
     played = []
@@ -207,8 +207,8 @@ def _view(hand: str, turns: list[tuple[int, str]]) -> Any:
 
 
 def test_hint_facts_score_the_move_and_read_the_next_opponents_passes() -> None:
-    from seven_rocks.hints import move_facts
-    from seven_rocks.moves import Move
+    from seven_rocks.app.hints import move_facts
+    from seven_rocks.engine.moves import Move
 
     turns = [(0, "5-5"), (1, "pass"), (2, "0-5@5-5:line_a"), (3, "2-5@5-5:line_b")]
     facts = move_facts(_view("3-5 0-2", turns), Move.parse("3-5@5-5:branch_a"))
@@ -229,8 +229,8 @@ def test_hint_facts_score_the_move_and_read_the_next_opponents_passes() -> None:
 
 
 def test_hint_facts_know_when_the_next_opponent_must_knock() -> None:
-    from seven_rocks.hints import move_facts
-    from seven_rocks.moves import Move
+    from seven_rocks.app.hints import move_facts
+    from seven_rocks.engine.moves import Move
 
     turns = [
         (0, "5-5"),
@@ -251,7 +251,7 @@ def test_hint_facts_know_when_the_next_opponent_must_knock() -> None:
 
 
 def test_hint_reply_carries_the_facts_of_the_move_it_suggests() -> None:
-    from seven_rocks.scoring import placement_points
+    from seven_rocks.engine.scoring import placement_points
 
     session = Session()
     snap = session.new_game(seed=8, bots=[None, "greedy", "greedy", "greedy"])

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from seven_rocks.build import SNAPSHOT, build
-from seven_rocks.session import Session
-from seven_rocks.snapshot import SnapshotError, make_snapshot
+from seven_rocks.app.session import Session
+from seven_rocks.site.build import SNAPSHOT, build
+from seven_rocks.site.snapshot import SnapshotError, make_snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")
@@ -78,7 +78,7 @@ def test_a_restored_snapshot_already_holds_the_engine_and_plays(site: Path) -> N
     first = _restore(site)
     # The engine was imported before anything ran: that is the start-up the snapshot saves.
     before = first["before"]
-    assert isinstance(before, list) and "seven_rocks.session" in before
+    assert isinstance(before, list) and "seven_rocks.app.session" in before
     ping = first["ping"]
     assert isinstance(ping, dict) and ping["pong"] is True and ping["start"] == "snapshot"
     replies = first["replies"]

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from seven_rocks.commands import tournament as command
-from seven_rocks.record import loads
-from seven_rocks.tournament import run_tournament, wilson_interval
+from seven_rocks.cli import tournament as command
+from seven_rocks.engine.record import loads
+from seven_rocks.research.tournament import run_tournament, wilson_interval
 
 
 def parse(argv: list[str]) -> argparse.Namespace:

@@ -4,8 +4,9 @@ The main thread calls exactly one function, ``handle(request_json) -> reply_json
 strings cross the worker boundary cheaply and need no SharedArrayBuffer. ``ping`` is the
 bridge's own health check and is answered here (with how Python started: from the build's
 memory snapshot or the ordinary way); every other method goes to
-``seven_rocks.session.handle``. Errors come back as ``{"error": {"type": ..., "message": ...}}``; an
-exception escaping the session is a bug, so its traceback also goes to the console.
+``seven_rocks.app.session.handle``. Errors come back as
+``{"error": {"type": ..., "message": ...}}``; an exception escaping the session is a bug,
+so its traceback also goes to the console.
 
 If the engine fails to import, ``handle`` still exists and reports that error for every
 request, ``ping`` included: PyScript would otherwise only print the traceback to the console
@@ -20,7 +21,7 @@ import traceback
 from collections.abc import Callable
 
 #: "snapshot" when Pyodide was restored from the build's memory snapshot (which sets it, see
-#: seven_rocks/snapshot.mjs), "start-up" when Python started the ordinary way.
+#: seven_rocks/site/snapshot.mjs), "start-up" when Python started the ordinary way.
 PYTHON_START = os.environ.get("SEVEN_ROCKS_PYTHON_START", "start-up")
 # A restored snapshot holds the random generator's state as it was at build time: without a
 # fresh seed, anything drawn from `random` would repeat on every visit.
@@ -34,7 +35,7 @@ def _error(error: BaseException) -> str:
 _session_handle: Callable[[str], str] | None = None
 _boot_error: Exception | None = None
 try:
-    from seven_rocks.session import handle as _session_handle
+    from seven_rocks.app.session import handle as _session_handle
 except Exception as error:  # a broken engine zip: say so on every request
     _boot_error = error
 

@@ -6,8 +6,8 @@ tests/test_rule_book.py checks that this list is the book's and replays the book
 against the engine.
 
 Each example is a list of placements (the text forms the game records use).  :func:`worked`
-plays them on a :class:`~seven_rocks.layout.Layout` and lays them out with the table's own
-:class:`~seven_rocks.geometry.GeometryBuilder`, so the rules dialog draws every step with the
+plays them on a :class:`~seven_rocks.engine.layout.Layout` and lays them out with the table's own
+:class:`~seven_rocks.app.geometry.GeometryBuilder`, so the rules dialog draws every step with the
 game's renderer: filled numbers at the scoring ends, hollow dots at the open points, exactly
 as the original's diagrams.
 
@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from ..engine.layout import Layout
+from ..engine.moves import Move
+from ..engine.scoring import placement_points
 from .geometry import GeometryBuilder
-from .layout import Layout
-from .moves import Move
-from .scoring import placement_points
 
 #: docs/RULES.md's placement examples, in its order: "main" is Example 1 (one round, step by
 #: step), then Examples 2 to 5.

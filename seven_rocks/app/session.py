@@ -16,7 +16,7 @@ settlement events, after the round is over, as at a real table.
 >>> session.play("9-9")
 Traceback (most recent call last):
 ...
-seven_rocks.errors.InvalidMoveError: bad move '9-9': no tile 9-9 in a double-six set
+seven_rocks.engine.errors.InvalidMoveError: bad move '9-9': no tile 9-9 in a double-six set
 >>> reply = json.loads(handle('{"method": "play", "params": {"move": "6-6"}}'))
 >>> reply["error"]["type"]
 'RequestError'
@@ -30,21 +30,21 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from . import __version__
-from .bots import BOTS, Bot, make_bot
-from .bots.master import MasterBot
-from .errors import SevenRocksError
-from .events import Event, Passed, Placed, RoundSettled, RoundStarted
+from .. import __version__
+from ..bots import BOTS, Bot, make_bot
+from ..bots.master import MasterBot
+from ..engine.errors import SevenRocksError
+from ..engine.events import Event, Passed, Placed, RoundSettled, RoundStarted
+from ..engine.game import Game
+from ..engine.layout import Layout
+from ..engine.moves import PASS, Move
+from ..engine.record import from_record, to_record
+from ..engine.round import Round
+from ..engine.scoring import DEFAULT_TARGET
 from .examples import worked
-from .game import Game
 from .geometry import GeometryBuilder
 from .hints import describe_move, move_facts
-from .layout import Layout
-from .moves import PASS, Move
 from .play import bot_seed
-from .record import from_record, to_record
-from .round import Round
-from .scoring import DEFAULT_TARGET
 
 PROTOCOL: Final = 1
 SAVE_FORMAT: Final = "seven-rocks-save"

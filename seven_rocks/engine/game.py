@@ -132,7 +132,7 @@ class Game:
         return self.current.legal_moves()
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know: see :class:`~seven_rocks.view.PlayerView`."""
+        """What ``seat`` may know: see :class:`~seven_rocks.engine.view.PlayerView`."""
         return PlayerView.of(self, seat)
 
     # ---------------------------------------------------------------- mutation
