@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from seven_rocks import ALL_TILES, Move, Round, Tile
-from seven_rocks.examples import EXAMPLES
+from seven_rocks.app.examples import EXAMPLES
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "docs" / "RULES.md"
@@ -173,7 +173,7 @@ def test_deduction_example_against_the_engine(example: Example) -> None:
 
 
 def test_the_games_drawn_examples_are_the_books() -> None:
-    """The rules dialog draws seven_rocks/examples.py: the same placements, in the same order,
+    """The rules dialog draws seven_rocks/app/examples.py: the same placements, in the same order,
     so a placement example added to the book must be added to the game too."""
     assert [list(moves) for moves in EXAMPLES.values()] == [_moves(e) for e in PLACEMENTS]
 
@@ -201,7 +201,7 @@ SECTION_KEYS: dict[str, tuple[str, ...]] = {
         "rules.score.3",
         "rules.score.4",
     ),
-    # The placement examples are drawn from seven_rocks/examples.py (checked above to be the
+    # The placement examples are drawn from seven_rocks/app/examples.py (checked above to be the
     # book's); these keys caption them.  The deduction example is rules.end.3.
     "Worked examples": (
         "rules.examples.h",
