@@ -45,9 +45,9 @@ from urllib.parse import unquote, urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
 
-from seven_rocks.build import build
-from seven_rocks.chromium import CHROMIUM, CHROMIUM_ARGS
-from seven_rocks.serve import serving
+from seven_rocks.site.build import build
+from seven_rocks.site.serve import serving
+from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
 
 READY_MARK = "seven-rocks:engine-ready"
 QUERY = "?seats=human,bot,bot,bot&speed=0&seed=1"

@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from seven_rocks.bots import BOTS, PRESETS, Bot, make_bot
-from seven_rocks.game import Game
-from seven_rocks.view import PlayerView
+from seven_rocks.engine.game import Game
+from seven_rocks.engine.view import PlayerView
 
 
 def positions(count: int, seed: int) -> tuple[list[PlayerView], float]:

@@ -26,9 +26,9 @@ from typing import Any
 from playwright.sync_api import Page, Request, sync_playwright
 
 from seven_rocks.bots import BOTS
-from seven_rocks.build import build
-from seven_rocks.chromium import CHROMIUM, CHROMIUM_ARGS
-from seven_rocks.serve import serving
+from seven_rocks.site.build import build
+from seven_rocks.site.serve import serving
+from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
 
 SETTLED = "body[data-game='ready'], body[data-engine='error']"
 

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from seven_rocks import ALL_TILES, Round, Tile
-from seven_rocks.round import deal_hands
+from seven_rocks.engine.round import deal_hands
 
 
 def _deals(count: int, seed: int) -> list[list[tuple[Tile, ...]]]:

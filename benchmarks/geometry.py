@@ -21,8 +21,8 @@ from time import perf_counter_ns
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from seven_rocks.geometry import GeometryBuilder, layout_geometry
-from seven_rocks.layout import placements_of, random_layout
+from seven_rocks.app.geometry import GeometryBuilder, layout_geometry
+from seven_rocks.engine.layout import placements_of, random_layout
 
 Placements = list[tuple[str, str | None]]
 

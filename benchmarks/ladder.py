@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from seven_rocks.tournament import run_tournament
+from seven_rocks.research.tournament import run_tournament
 
 #: The ladder: each level against the one below, and the cheating yardstick.
 MATCHES = [

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from seven_rocks.bots.expert import DEFAULT_WEIGHTS, ExpertBot, ExpertWeights
-from seven_rocks.tournament import run_tournament
+from seven_rocks.research.tournament import run_tournament
 
 
 def score(

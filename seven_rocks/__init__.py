@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from .errors import (
+from .engine.errors import (
     IllegalMoveError,
     IllegalPassError,
     InvalidDealError,
@@ -26,14 +26,14 @@ from .errors import (
     SevenRocksError,
     TileNotInHandError,
 )
-from .events import Event, GameWon, Passed, Placed, RoundSettled, RoundStarted
-from .game import Game
-from .layout import Layout, ScoringEnd
-from .moves import ALL_MOVES, ALL_POINTS, PASS, Move, Point, Side
-from .round import End, Round, Turn
-from .scoring import DEFAULT_TARGET, placement_points, round_to_five
-from .tiles import ALL_TILES, DOUBLES, Tile
-from .view import PlayerView
+from .engine.events import Event, GameWon, Passed, Placed, RoundSettled, RoundStarted
+from .engine.game import Game
+from .engine.layout import Layout, ScoringEnd
+from .engine.moves import ALL_MOVES, ALL_POINTS, PASS, Move, Point, Side
+from .engine.round import End, Round, Turn
+from .engine.scoring import DEFAULT_TARGET, placement_points, round_to_five
+from .engine.tiles import ALL_TILES, DOUBLES, Tile
+from .engine.view import PlayerView
 
 __version__ = "0.1.0"
 

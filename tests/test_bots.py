@@ -17,13 +17,13 @@ from seven_rocks.bots import BOTS, PRESETS, Bot, make_bot
 from seven_rocks.bots.master import MasterBot
 from seven_rocks.bots.playout import BLOCKED, DOMINO, M_TILE, TARGET, Sim, move_index
 from seven_rocks.bots.sampling import DealSampler, InferredDeals, PlayModel
-from seven_rocks.game import Game
-from seven_rocks.moves import PASS
+from seven_rocks.engine.game import Game
+from seven_rocks.engine.moves import PASS
+from seven_rocks.engine.round import Round, deal_hands
+from seven_rocks.engine.tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of, tiles_of
+from seven_rocks.engine.view import PlayerView
 from seven_rocks.research import RESEARCH_BOTS, OracleBot
-from seven_rocks.round import Round, deal_hands
-from seven_rocks.tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of, tiles_of
-from seven_rocks.tournament import decide
-from seven_rocks.view import PlayerView
+from seven_rocks.research.tournament import decide
 
 BOT_DIR = Path(__file__).resolve().parent.parent / "seven_rocks" / "bots"
 

@@ -9,15 +9,19 @@ import http.client
 import json
 import re
 import shutil
+import subprocess
+import sys
 import urllib.parse
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import brotli
 import pytest
 
-from seven_rocks import icons
-from seven_rocks.build import (
+import seven_rocks
+from seven_rocks.site import icons
+from seven_rocks.site.build import (
     ICONS,
     SERVICE_WORKER,
     SNAPSHOT,
@@ -27,8 +31,9 @@ from seven_rocks.build import (
     compress_site,
     file_digests,
     pyscript_files,
+    zip_engine,
 )
-from seven_rocks.serve import accepted_encodings, serving
+from seven_rocks.site.serve import accepted_encodings, serving
 
 ROOT = Path(__file__).resolve().parents[1]
 TEXT_SUFFIXES = (".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".py")
@@ -294,3 +299,26 @@ def test_a_rebuild_replaces_the_old_files(tmp_path: Path) -> None:
     build(out, root=root, compress=False, snapshot=False)
     assert not (out / "stale.js").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["checkout", "site"]
+
+
+def test_the_browser_zip_leaves_out_the_desktop_layers(tmp_path: Path) -> None:
+    """Built by inclusion: the command line, the site tooling and the research code never
+    ship, and what does ship imports nothing of theirs (nor tqdm or argparse)."""
+    archive_path = zip_engine(Path(seven_rocks.__file__).parent, tmp_path / "engine.zip")
+    with zipfile.ZipFile(archive_path) as archive:
+        names = archive.namelist()
+    assert "seven_rocks/app/session.py" in names and "seven_rocks/engine/round.py" in names
+    for left_out in ("cli", "site", "research"):
+        assert not [name for name in names if name.startswith(f"seven_rocks/{left_out}/")]
+    probe = (
+        "import sys; sys.path[:] = [p for p in sys.path if 'site-packages' not in p];"
+        f"sys.path.insert(0, {str(archive_path)!r});"
+        "import seven_rocks.app.session, seven_rocks.bots;"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-I", "-c", probe], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert "seven_rocks.app.session" in loaded
+    desktop = ("seven_rocks.cli", "seven_rocks.site", "seven_rocks.research", "tqdm", "argparse")
+    assert not [name for name in loaded if name.startswith(desktop)]

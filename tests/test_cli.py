@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from seven_rocks.cli import main
-from seven_rocks.record import read_jsonl
+from seven_rocks.engine.record import read_jsonl
 
 
 def _simulate_and_replay(tmp_path: Path, games: int, bots: str) -> None:
@@ -38,6 +38,7 @@ def _simulate_and_replay(tmp_path: Path, games: int, bots: str) -> None:
     assert main(["replay", str(record), "--quiet"]) == 0
 
 
+@pytest.mark.slow
 def test_a_thousand_simulated_games_all_replay(tmp_path: Path) -> None:
     _simulate_and_replay(tmp_path, 1000, "random")
 

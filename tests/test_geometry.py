@@ -1,7 +1,7 @@
-"""Tests for :mod:`seven_rocks.geometry`: where each domino of the table is drawn.
+"""Tests for :mod:`seven_rocks.app.geometry`: where each domino of the table is drawn.
 
 The properties are checked on random *legal* tables made by the engine
-(:func:`seven_rocks.layout.random_layout`), whose open points are also an independent check
+(:func:`seven_rocks.engine.layout.random_layout`), whose open points are also an independent check
 of the geometry's own bookkeeping of free ends.
 """
 
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seven_rocks.geometry import (
+from seven_rocks.app.geometry import (
     TABLE_AREA,
     Geometry,
     GeometryBuilder,
@@ -23,7 +23,7 @@ from seven_rocks.geometry import (
     TileGeometry,
     layout_geometry,
 )
-from seven_rocks.layout import placements_of, random_layout
+from seven_rocks.engine.layout import placements_of, random_layout
 
 Placements = list[tuple[str, str | None]]
 Rect = tuple[float, float, float, float]

@@ -21,8 +21,8 @@ from seven_rocks import (
     Tile,
     placement_points,
 )
-from seven_rocks.record import dumps, loads
-from seven_rocks.scoring import MAX_ENDS_SUM
+from seven_rocks.engine.record import dumps, loads
+from seven_rocks.engine.scoring import MAX_ENDS_SUM
 from tests.helpers import snapshot
 
 

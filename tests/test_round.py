@@ -20,7 +20,7 @@ from seven_rocks import (
     TileNotInHandError,
     round_to_five,
 )
-from seven_rocks.events import GameWon
+from seven_rocks.engine.events import GameWon
 from tests.helpers import hands_from, snapshot
 
 # Seat 0 holds 1-4 and 1-1; the rest of the set is spread so that play is forced.

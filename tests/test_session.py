@@ -9,9 +9,17 @@ import pytest
 
 from seven_rocks import SevenRocksError
 from seven_rocks.app.dispatch import Dispatcher
-from seven_rocks.app.protocol import Request, RequestError, encode_events
+from seven_rocks.app.protocol import Request, RequestError, Snapshot, encode_events
 from seven_rocks.app.session import Session
-from seven_rocks.record import to_record
+from seven_rocks.engine.record import to_record
+
+
+def _a_move(snap: Snapshot) -> str:
+    """The first move the snapshot offers South, as the page would send it back."""
+    first = next(iter(snap["moves"].values()), None)
+    text = snap["pass_move"] if first is None else next(iter(first.values()))
+    assert text is not None
+    return text
 
 
 def _call(method: str, **params: Any) -> dict[str, Any]:
@@ -67,9 +75,7 @@ def test_save_and_restore_resume_exactly() -> None:
         if snap["over"]:
             break
         if snap["human_turn"]:
-            moves: dict[str, dict[str, str]] = snap["moves"]
-            first = next(iter(moves.values()), None)
-            session.play(snap["pass_move"] if first is None else next(iter(first.values())))
+            session.play(_a_move(snap))
         else:
             session.step()
     saved = json.loads(json.dumps(session.save()))
@@ -175,18 +181,18 @@ def test_a_snapshot_right_after_a_round_shows_the_finished_table() -> None:
     assert kinds[-2:] == ["round_settled", "round_started"]
     assert snap["table"]["tiles"] == []
     assert snap["previous_table"]["tiles"]
-    settled = snap["events"][-2]
+    settled: Any = snap["events"][-2]
     assert len(settled["hands"]) == 4 and len(settled["deductions"]) == 4
 
 
 # ----------------------------------------------------------- hint reasons and examples
 def _view(hand: str, turns: list[tuple[int, str]]) -> Any:
     """Seat 0's view after ``turns`` (text moves), holding ``hand`` ("2-5 0-0")."""
-    from seven_rocks.layout import Layout
-    from seven_rocks.moves import Move
-    from seven_rocks.round import Turn
-    from seven_rocks.tiles import Tile
-    from seven_rocks.view import PlayerView
+    from seven_rocks.engine.layout import Layout
+    from seven_rocks.engine.moves import Move
+    from seven_rocks.engine.round import Turn
+    from seven_rocks.engine.tiles import Tile
+    from seven_rocks.engine.view import PlayerView
 
     layout = Layout()
     played = []
@@ -212,8 +218,8 @@ def _view(hand: str, turns: list[tuple[int, str]]) -> Any:
 
 
 def test_hint_facts_score_the_move_and_read_the_next_opponents_passes() -> None:
-    from seven_rocks.hints import move_facts
-    from seven_rocks.moves import Move
+    from seven_rocks.app.hints import move_facts
+    from seven_rocks.engine.moves import Move
 
     turns = [(0, "5-5"), (1, "pass"), (2, "0-5@5-5:line_a"), (3, "2-5@5-5:line_b")]
     facts = move_facts(_view("3-5 0-2", turns), Move.parse("3-5@5-5:branch_a"))
@@ -234,8 +240,8 @@ def test_hint_facts_score_the_move_and_read_the_next_opponents_passes() -> None:
 
 
 def test_hint_facts_know_when_the_next_opponent_must_knock() -> None:
-    from seven_rocks.hints import move_facts
-    from seven_rocks.moves import Move
+    from seven_rocks.app.hints import move_facts
+    from seven_rocks.engine.moves import Move
 
     turns = [
         (0, "5-5"),
@@ -256,7 +262,7 @@ def test_hint_facts_know_when_the_next_opponent_must_knock() -> None:
 
 
 def test_hint_reply_carries_the_facts_of_the_move_it_suggests() -> None:
-    from seven_rocks.scoring import placement_points
+    from seven_rocks.engine.scoring import placement_points
 
     session = Session()
     snap = session.new_game(seed=8, bots=[None, "greedy", "greedy", "greedy"])
@@ -293,17 +299,15 @@ def test_examples_are_the_rule_books_worked_examples() -> None:
 
 
 # ------------------------------------------------------------------ the protocol
-def _play_to_the_end(seed: int, bots: list[str | None]) -> tuple[Session, list[dict[str, Any]]]:
+def _play_to_the_end(seed: int, bots: list[str | None]) -> tuple[Session, list[Any]]:
     """A whole game through the session's replies, as the page sees it (events in batches)."""
     session = Session()
     snap = session.new_game(seed=seed, bots=bots)
-    seen: list[dict[str, Any]] = list(snap["events"])
+    seen: list[Any] = list(snap["events"])
     while not snap["over"]:
         since = snap["events_total"]
         if snap["human_turn"]:
-            first = next(iter(snap["moves"].values()), None)
-            text = snap["pass_move"] if first is None else next(iter(first.values()))
-            snap = session.play(text, since=since)
+            snap = session.play(_a_move(snap), since=since)
         else:
             snap = session.step(since=since)
         seen.extend(snap["events"])
@@ -325,9 +329,7 @@ def test_the_moves_a_snapshot_offers_are_exactly_the_legal_ones_as_text() -> Non
                 t: sorted(per) for t, per in snap["moves"].items()
             }
             assert (snap["pass_move"] == "pass") == snap["must_pass"]
-            first = next(iter(snap["moves"].values()), None)
-            text = snap["pass_move"] if first is None else next(iter(first.values()))
-            snap = session.play(text, since=snap["events_total"])
+            snap = session.play(_a_move(snap), since=snap["events_total"])
             checked += 1
         else:
             snap = session.step(since=snap["events_total"])

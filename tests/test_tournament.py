@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from seven_rocks.commands import tournament as command
-from seven_rocks.record import loads
-from seven_rocks.tournament import run_tournament, wilson_interval
+from seven_rocks.cli import tournament as command
+from seven_rocks.engine.record import loads
+from seven_rocks.research.tournament import run_tournament, wilson_interval
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -138,6 +138,7 @@ def test_text_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert "median" in out
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_number_of_jobs() -> None:
     one, two = io.StringIO(), io.StringIO()
     serial = run_tournament("master-quick", "expert", 4, seed=9, jobs=1, progress=False, record=one)

@@ -1,7 +1,7 @@
 // Seven Rocks service worker: the whole game, Python runtime included, works offline after
 // one visit, and a new build replaces an old one all at once or not at all.
 //
-// The build (seven_rocks/build.py) rewrites the `const BUILD = ...;` line below with the
+// The build (seven_rocks/site/build.py) rewrites the `const BUILD = ...;` line below with the
 // SHA-256 of every file of the site and a version derived from all of them; since the
 // browser compares this script byte for byte, any change to any file is a new service worker.
 //

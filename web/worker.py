@@ -21,7 +21,7 @@ import traceback
 from collections.abc import Callable
 
 #: "snapshot" when Pyodide was restored from the build's memory snapshot (which sets it, see
-#: seven_rocks/snapshot.mjs), "start-up" when Python started the ordinary way.
+#: seven_rocks/site/snapshot.mjs), "start-up" when Python started the ordinary way.
 PYTHON_START = os.environ.get("SEVEN_ROCKS_PYTHON_START", "start-up")
 # A restored snapshot holds the random generator's state as it was at build time: without a
 # fresh seed, anything drawn from `random` would repeat on every visit.

@@ -5,7 +5,7 @@ and the session stays as it was."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection
 from typing import Final
 
 from .protocol import RequestError
@@ -16,8 +16,9 @@ from .protocol import RequestError
 ASPECT_RANGE: Final = (0.4, 3.0)
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _whole(value: object) -> int | None:
+    """``value`` if it is a whole number (not a bool), else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def aspect(value: object) -> float:
@@ -34,21 +35,25 @@ def aspect(value: object) -> float:
 
 
 def seed(value: object) -> int | None:
-    if value is not None and (not _whole(value) or value < 0):  # type: ignore[operator]
+    whole = _whole(value)
+    if value is not None and (whole is None or whole < 0):
         raise RequestError(f"a seed is a whole number from 0 up, not {value!r}")
-    return value  # type: ignore[return-value]
+    return whole
 
 
 def target(value: object) -> int:
-    if not _whole(value) or value <= 0:  # type: ignore[operator]
+    whole = _whole(value)
+    if whole is None or whole <= 0:
         raise RequestError(f"the target must be a positive whole number, not {value!r}")
-    return value  # type: ignore[return-value]
+    return whole
 
 
 def since(value: object) -> int:
-    if not _whole(value):
+    """The index of the first event the page has not seen (a negative one means all)."""
+    whole = _whole(value)
+    if whole is None:
         raise RequestError(f"'since' must be a whole number, not {value!r}")
-    return max(0, value)  # type: ignore[call-overload]
+    return max(0, whole)
 
 
 def move_text(value: object) -> str:
@@ -57,7 +62,7 @@ def move_text(value: object) -> str:
     return value
 
 
-def bots(value: object, known: Sequence[str]) -> list[str | None]:
+def bots(value: object, known: Collection[str]) -> list[str | None]:
     """Four seats, each a bot name of ``known`` or ``None`` for a person."""
     if not isinstance(value, list | tuple) or len(value) != 4:
         raise RequestError("'bots' must list four seats (null for a human seat)")

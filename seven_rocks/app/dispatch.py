@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from seven_rocks import SevenRocksError, __version__
-
+from .. import __version__
+from ..engine.errors import SevenRocksError
 from .protocol import METHODS, PROTOCOL, Request, RequestError, encode_error, encode_reply
 from .session import Session
 

@@ -27,16 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypedDict
 
-from seven_rocks import (
-    Event,
-    GameWon,
-    Move,
-    Passed,
-    Placed,
-    RoundSettled,
-    RoundStarted,
-    SevenRocksError,
-)
+from ..engine.errors import SevenRocksError
+from ..engine.events import Event, GameWon, Passed, Placed, RoundSettled, RoundStarted
+from ..engine.moves import Move
 
 PROTOCOL: Final = 1
 SAVE_FORMAT: Final = "seven-rocks-save"

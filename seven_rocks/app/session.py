@@ -23,25 +23,18 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
-from seven_rocks import (
-    DEFAULT_TARGET,
-    PASS,
-    Event,
-    Game,
-    GameWon,
-    Move,
-    Placed,
-    RoundSettled,
-    __version__,
-)
-
+from .. import __version__
 from ..bots import BOTS, Bot, make_bot
 from ..bots.master import MasterBot
-from ..examples import worked
-from ..hints import describe_move, move_facts
-from ..play import bot_seed
-from ..record import from_record, to_record
+from ..engine.events import Event, GameWon, Placed, RoundSettled
+from ..engine.game import Game
+from ..engine.moves import PASS, Move
+from ..engine.record import from_record, to_record
+from ..engine.scoring import DEFAULT_TARGET
 from . import checks
+from .examples import worked
+from .hints import describe_move, move_facts
+from .play import bot_seed
 from .protocol import (
     PROTOCOL,
     SAVE_FORMAT,

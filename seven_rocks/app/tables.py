@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from seven_rocks import Layout, Move, Round
-
-from ..geometry import GeometryBuilder
+from ..engine.layout import Layout
+from ..engine.moves import Move
+from ..engine.round import Round
+from .geometry import GeometryBuilder
 from .protocol import EventJSON, StoryRound, StoryTurn, tile_of
 
 

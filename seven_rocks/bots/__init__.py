@@ -1,7 +1,7 @@
 """Computer players, found by name: ``make_bot("greedy", seed=1)``.
 
 :data:`BOTS` is what the UI offers: fair players only (they decide from a
-:class:`~seven_rocks.view.PlayerView`), in strength order.  :data:`PRESETS` adds named
+:class:`~seven_rocks.engine.view.PlayerView`), in strength order.  :data:`PRESETS` adds named
 strength levels of the search bot for tournaments and benchmarks.  The research
 yardstick that sees hidden hands lives apart, in :mod:`seven_rocks.research`.
 """

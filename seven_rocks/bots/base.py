@@ -1,6 +1,6 @@
 """The one interface every computer player implements, and how bots are found by name.
 
-A bot is given a :class:`~seven_rocks.view.PlayerView` (never the round or the game)
+A bot is given a :class:`~seven_rocks.engine.view.PlayerView` (never the round or the game)
 and answers with one of the view's legal moves.  Its randomness comes from its own
 seeded ``random.Random``, so a bot with a seed is a deterministic function of the
 views it is shown.
@@ -12,8 +12,8 @@ import random
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from ..moves import Move
-from ..view import PlayerView
+from ..engine.moves import Move
+from ..engine.view import PlayerView
 
 
 class Bot(ABC):

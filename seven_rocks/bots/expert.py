@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ..moves import PASS, Move
-from ..view import PlayerView
+from ..engine.moves import PASS, Move
+from ..engine.view import PlayerView
 from .base import Bot
 from .playout import (
     M_DOUBLE,

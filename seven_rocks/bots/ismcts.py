@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Callable
 
-from ..layout import Layout
+from ..engine.layout import Layout
 from .playout import Sim
 
 DealSource = Callable[[random.Random], list[int]]

@@ -48,8 +48,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..moves import PASS, Move, Point, Side
-from ..view import PlayerView
+from ..engine.moves import PASS, Move, Point, Side
+from ..engine.view import PlayerView
 from . import ismcts
 from .base import Bot
 from .playout import M_DOUBLE, M_PIPS, TARGET, Sim

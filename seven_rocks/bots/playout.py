@@ -1,6 +1,6 @@
 """A lean simulator of one round on bit sets, for the search bots' playouts.
 
-:class:`Sim` holds the same state as a :class:`~seven_rocks.round.Round` (hands as bit
+:class:`Sim` holds the same state as a :class:`~seven_rocks.engine.round.Round` (hands as bit
 sets, the open points, the ends' sum, the spinner) in flat lists and ints, computes a
 move's points without placing it, and can snapshot/restore or push/pop.  It is only
 ever built from a position the caller supplies (a view's table plus a *guessed*
@@ -9,7 +9,7 @@ deal, or the true deal for the research oracle): it has no way to reach a real r
 Its rules are the engine's (checked against :class:`Round` by the tests); it exists
 because the playouts need a few hundred thousand placements per second.
 
->>> from seven_rocks.game import Game
+>>> from seven_rocks.engine.game import Game
 >>> import random
 >>> game = Game(seed=2)
 >>> rnd = game.current
@@ -26,9 +26,9 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from ..layout import Layout
-from ..moves import ALL_MOVES, ALL_POINTS, OPENING_MOVES, PASS, Move, Side
-from ..tiles import ALL_TILES, SUIT_MASKS, tiles_of
+from ..engine.layout import Layout
+from ..engine.moves import ALL_MOVES, ALL_POINTS, OPENING_MOVES, PASS, Move, Side
+from ..engine.tiles import ALL_TILES, SUIT_MASKS, tiles_of
 
 # Round ends (0 while the round goes on).
 DOMINO: Final = 1

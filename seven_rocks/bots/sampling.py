@@ -1,13 +1,13 @@
 """What a seat can infer about the hidden hands, and deals of the unseen tiles drawn from it.
 
-Everything here is computed from a :class:`~seven_rocks.view.PlayerView` alone: the
+Everything here is computed from a :class:`~seven_rocks.engine.view.PlayerView` alone: the
 unseen tiles, each other seat's hand size, and the numbers each seat has shown it
 lacks by passing.  :class:`DealSampler` draws complete deals of the unseen tiles that
 respect all of that, **uniformly** among the consistent deals: tiles that the same
 seats may hold are interchangeable, so a small dynamic programme over those groups
 counts the consistent deals exactly and samples from them without rejection.
 
->>> from seven_rocks.game import Game
+>>> from seven_rocks.engine.game import Game
 >>> import random
 >>> game = Game(seed=5)
 >>> view = game.view(game.turn)
@@ -22,8 +22,8 @@ import random
 from functools import lru_cache
 from math import comb
 
-from ..tiles import tiles_of
-from ..view import PlayerView
+from ..engine.tiles import tiles_of
+from ..engine.view import PlayerView
 
 
 def view_hand_mask(view: PlayerView) -> int:
@@ -199,10 +199,10 @@ class PlayModel:
     def __init__(self, view: PlayerView, beta: float = 0.15, noise: float = 0.15) -> None:
         from math import exp
 
-        from ..layout import Layout
-        from ..moves import Move
-        from ..scoring import placement_points
-        from ..tiles import ALL_TILES
+        from ..engine.layout import Layout
+        from ..engine.moves import Move
+        from ..engine.scoring import placement_points
+        from ..engine.tiles import ALL_TILES
 
         table = Layout()
         # Per informative turn: seat, tiles that seat played from that turn on, the

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..moves import Move
-from ..scoring import placement_points
-from ..view import PlayerView
+from ..engine.moves import Move
+from ..engine.scoring import placement_points
+from ..engine.view import PlayerView
 from .base import Bot
 
 

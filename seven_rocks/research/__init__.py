@@ -2,7 +2,7 @@
 
 Nothing here is offered in the UI (:data:`seven_rocks.bots.BOTS` never lists it).  The
 tournament runner hands these bots the true hands through their explicit
-``choose_with_hands`` method; a :class:`~seven_rocks.view.PlayerView` never leaks them.
+``choose_with_hands`` method; a :class:`~seven_rocks.engine.view.PlayerView` never leaks them.
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..bots.master import MasterBot
-from ..moves import Move
-from ..tiles import Tile, mask_of
-from ..view import PlayerView
+from ..engine.moves import Move
+from ..engine.tiles import Tile, mask_of
+from ..engine.view import PlayerView
 
 
 class OracleBot(MasterBot):

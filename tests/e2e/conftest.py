@@ -38,9 +38,9 @@ from playwright.sync_api import (
 )
 from playwright.sync_api import Error as PlaywrightError
 
-from seven_rocks.build import build
-from seven_rocks.chromium import CHROMIUM, CHROMIUM_ARGS
-from seven_rocks.serve import serving
+from seven_rocks.site.build import build
+from seven_rocks.site.serve import serving
+from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
 
 #: Generous: a cold boot takes ~2 s here, but CI machines have two slow cores.
 BOOT_TIMEOUT_MS = 90_000

@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from seven_rocks.record import from_record
+from seven_rocks.engine.record import from_record
 
 from .conftest import BOOT_TIMEOUT_MS, ENGINE_SETTLED
 

@@ -7,7 +7,7 @@ import sys
 import pytest
 from playwright.sync_api import Page, expect
 
-from seven_rocks.record import from_record
+from seven_rocks.engine.record import from_record
 
 from .playing import GAME_OVER, call, open_page, team_scores
 

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright
 
-from seven_rocks.build import SNAPSHOT, build
-from seven_rocks.chromium import CHROMIUM, CHROMIUM_ARGS
-from seven_rocks.serve import serving
+from seven_rocks.site.build import SNAPSHOT, build
+from seven_rocks.site.serve import serving
+from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
 
 from .conftest import (
     BOOT_TIMEOUT_MS,

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from seven_rocks.game import Game
-from seven_rocks.record import to_record
+from seven_rocks.engine.game import Game
+from seven_rocks.engine.record import to_record
 
 from .playing import (
     GAME_OVER,

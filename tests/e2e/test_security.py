@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from seven_rocks.serve import CONTENT_SECURITY_POLICY, HEADER_ONLY_POLICY
+from seven_rocks.site.serve import CONTENT_SECURITY_POLICY, HEADER_ONLY_POLICY
 
 from .conftest import BOOT_TIMEOUT_MS, ENGINE_SETTLED, Guard
 

@@ -5,7 +5,7 @@
 // it in one sentence and start afresh. The checks are pure functions, testable in Node.
 
 export const SAVE_KEY = "seven-rocks:save";
-/** The engine's save format and its version (seven_rocks/session.py: SAVE_FORMAT, PROTOCOL). */
+/** The engine's save format and its version (seven_rocks/app/session.py: SAVE_FORMAT, PROTOCOL). */
 export const SAVE_FORMAT = "seven-rocks-save";
 export const SAVE_VERSION = 1;
 

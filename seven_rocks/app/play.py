@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from .bots import Bot, make_bot
-from .game import Game
-from .scoring import DEFAULT_TARGET
+from ..bots import Bot, make_bot
+from ..engine.game import Game
+from ..engine.scoring import DEFAULT_TARGET
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

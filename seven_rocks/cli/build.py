@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..build import BuildError, build
+from ..site.build import BuildError, build
 
 
 def register(subparsers: Any) -> None:
@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..cli import UsageError
+    from . import UsageError
 
     try:
         out = build(args.out, snapshot=args.snapshot)

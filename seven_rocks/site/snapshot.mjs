@@ -1,4 +1,4 @@
-// Make a Pyodide memory snapshot with the engine already imported (run by seven_rocks/snapshot.py).
+// Make a Pyodide memory snapshot with the engine already imported (run by seven_rocks/site/snapshot.py).
 //
 //   node snapshot.mjs PYODIDE_DIR ENGINE_ZIP OUT MODULE[,MODULE...]
 //

@@ -29,12 +29,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .bots import BOTS, PRESETS
-from .bots.base import Bot
-from .game import Game
-from .record import dumps
-from .round import End
-from .scoring import DEFAULT_TARGET
+from ..bots import BOTS, PRESETS
+from ..bots.base import Bot
+from ..engine.game import Game
+from ..engine.record import dumps
+from ..engine.round import End
+from ..engine.scoring import DEFAULT_TARGET
 
 BotFactory = Callable[[int | None], Bot]
 
@@ -64,14 +64,14 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
 
 def bot_names() -> list[str]:
     """Every name a tournament accepts: the fair bots, their levels, the research bots."""
-    from .research import RESEARCH_BOTS
+    from . import RESEARCH_BOTS
 
     return [*BOTS, *PRESETS, *RESEARCH_BOTS]
 
 
 def bot_factory(name: str) -> BotFactory:
     """The constructor of a bot by tournament name (fair bots, levels, research bots)."""
-    from .research import RESEARCH_BOTS
+    from . import RESEARCH_BOTS
 
     if name in BOTS:
         return BOTS[name]

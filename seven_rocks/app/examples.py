@@ -1,8 +1,13 @@
 """The rule book's worked examples, placed by the engine itself, step by step.
 
+The rule book is docs/RULES.md; these are Examples 1 to 5 of its "Worked examples" section
+(the placements; Examples 6 and 7, deductions, are told in words by the dialog's text).
+tests/test_rule_book.py checks that this list is the book's and replays the book's every row
+against the engine.
+
 Each example is a list of placements (the text forms the game records use).  :func:`worked`
-plays them on a :class:`~seven_rocks.layout.Layout` and lays them out with the table's own
-:class:`~seven_rocks.geometry.GeometryBuilder`, so the rules dialog draws every step with the
+plays them on a :class:`~seven_rocks.engine.layout.Layout` and lays them out with the table's own
+:class:`~seven_rocks.app.geometry.GeometryBuilder`, so the rules dialog draws every step with the
 game's renderer: filled numbers at the scoring ends, hollow dots at the open points, exactly
 as the original's diagrams.
 
@@ -18,12 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from ..engine.layout import Layout
+from ..engine.moves import Move
+from ..engine.scoring import placement_points
 from .geometry import GeometryBuilder
-from .layout import Layout
-from .moves import Move
-from .scoring import placement_points
 
-#: The worked examples of RULES.md, in its order ("main" is the numbered list).
+#: docs/RULES.md's placement examples, in its order: "main" is Example 1 (one round, step by
+#: step), then Examples 2 to 5.
 EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
     "main": (
         "1-4",

@@ -13,7 +13,7 @@ Besides copying, the build makes the site installable, offline-capable and quick
 
 * only the PyScript modules the page actually loads are copied (not the editor, terminal or
   TOML chunks), see ``PYSCRIPT_MODULES``;
-* the app icons are drawn by ``seven_rocks.icons`` (SVG and PNG, never downloaded) next to
+* the app icons are drawn by ``seven_rocks.site.icons`` (SVG and PNG, never downloaded) next to
   the hand-written ``manifest.webmanifest``;
 * every file's SHA-256 goes into the service worker (``sw.js``): its precache list, and a
   cache version derived from all of them, so any changed byte makes a new version and an
@@ -22,7 +22,7 @@ Besides copying, the build makes the site installable, offline-capable and quick
   file that shrinks enough; ``seven-rocks serve`` sends them when the browser accepts them.
   Brotli at its best level is slow on the 9.6 MB wasm, so compressed outputs are cached by
   content hash under ``node_modules/.cache/seven-rocks/``;
-* a Pyodide memory snapshot with the engine already imported (``seven_rocks.snapshot``)
+* a Pyodide memory snapshot with the engine already imported (``seven_rocks.site.snapshot``)
   lets a boot from the offline cache skip Python's start-up.
 
 The site is assembled in a hidden sibling folder and swapped in at the end, so a server
@@ -41,11 +41,11 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-from seven_rocks import icons
-from seven_rocks.snapshot import SnapshotError, make_snapshot
+from seven_rocks.site import icons
+from seven_rocks.site.snapshot import SnapshotError, make_snapshot
 
 __all__ = [
-    "BROWSER_EXCLUDED_MODULES",
+    "BROWSER_PACKAGES",
     "COMPRESSED_SUFFIXES",
     "ICONS",
     "INFLATED_FILES",
@@ -64,18 +64,11 @@ __all__ = [
     "zip_engine",
 ]
 
-#: Modules of the package that only make sense on a desktop Python: the browser never imports
+#: What the browser gets of the package, by inclusion: the top-level ``__init__.py`` (the
+#: public API) and these sub-packages. Everything else (the command line, the site tooling,
+#: the research yardsticks and tournaments) stays on the desktop: the worker never imports
 #: them, so leaving them out keeps the zip small and the worker's import surface honest.
-BROWSER_EXCLUDED_MODULES: tuple[str, ...] = (
-    "__main__.py",
-    "chromium.py",
-    "build.py",
-    "cli.py",
-    "icons.py",
-    "serve.py",
-    "snapshot.py",
-    "tournament.py",
-)
+BROWSER_PACKAGES: tuple[str, ...] = ("engine", "bots", "app")
 
 #: The Pyodide files ``loadPyodide`` actually fetches (checked against pyodide 314.0.7: the
 #: loader, the Emscripten glue, the wasm binary, the standard library and the lock file it
@@ -161,8 +154,8 @@ class BuildError(RuntimeError):
 
 
 def _repo_root() -> Path:
-    """The checkout this module lives in (``seven_rocks/`` sits at the top level)."""
-    return Path(__file__).resolve().parent.parent
+    """The checkout this module lives in (``seven_rocks/site/build.py``)."""
+    return Path(__file__).resolve().parents[2]
 
 
 def _require_dir(path: Path, hint: str) -> Path:
@@ -229,9 +222,11 @@ def _engine_sources(package_dir: Path) -> list[Path]:
         relative = path.relative_to(package_dir)
         if "__pycache__" in relative.parts:
             continue
-        if len(relative.parts) == 1 and relative.name in BROWSER_EXCLUDED_MODULES:
-            continue
-        sources.append(path)
+        if len(relative.parts) == 1:
+            if relative.name == "__init__.py":
+                sources.append(path)
+        elif relative.parts[0] in BROWSER_PACKAGES:
+            sources.append(path)
     return sources
 
 

@@ -15,9 +15,9 @@ The format is a contract other tools read::
 there, a resumed unfinished game deals its next rounds from it, as the original would have.
 
 Reading a record replays it through the engine, so every move is checked again; any
-fault raises :class:`~seven_rocks.errors.RecordError` naming the round and the move.
+fault raises :class:`~seven_rocks.engine.errors.RecordError` naming the round and the move.
 
->>> from seven_rocks.game import Game
+>>> from seven_rocks.engine.game import Game
 >>> game = Game(seed=11)
 >>> while not game.is_over:
 ...     _ = game.play(game.legal_moves()[-1])

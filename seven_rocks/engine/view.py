@@ -4,7 +4,7 @@ Bots receive only this.  It is built from copies and public facts (the table, th
 public history, hand sizes, the scores, the seat's own hand); it holds no reference
 to the round or the game, so no attribute chain leads from a view to a hidden hand.
 
->>> from seven_rocks.game import Game
+>>> from seven_rocks.engine.game import Game
 >>> game = Game(seed=3)
 >>> view = game.view(game.turn)
 >>> len(view.hand), view.hand_sizes, len(view.unseen_tiles())

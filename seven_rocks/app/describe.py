@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from .events import GameWon, Passed, Placed, RoundSettled, RoundStarted
-from .game import Game
-from .round import End
-from .scoring import round_to_five
+from ..engine.events import GameWon, Passed, Placed, RoundSettled, RoundStarted
+from ..engine.game import Game
+from ..engine.round import End
+from ..engine.scoring import round_to_five
 
 POSITIONS = ("South", "West", "North", "East")
 

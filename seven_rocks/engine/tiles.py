@@ -110,7 +110,7 @@ class Tile:
         >>> Tile.parse("7-1")
         Traceback (most recent call last):
         ...
-        seven_rocks.errors.InvalidTileError: no tile 7-1 in a double-six set
+        seven_rocks.engine.errors.InvalidTileError: no tile 7-1 in a double-six set
         """
         if not isinstance(text, str):
             raise InvalidTileError(f"a tile is written like '3-5', not {text!r}")

@@ -1,6 +1,6 @@
 """The ``seven-rocks`` command line (also ``python -m seven_rocks``).
 
-Each subcommand lives in its own module of :mod:`seven_rocks.commands` and registers
+Each subcommand lives in its own module of this package and registers
 its parser; errors a user can cause (an unknown bot, a bad number, an unreadable or
 invalid file) print one line on stderr and exit with status 2, never a traceback.
 """
@@ -13,8 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import __version__
-from .errors import SevenRocksError
+from .. import __version__
+from ..engine.errors import SevenRocksError
 
 #: Subcommand modules, in the order ``--help`` lists them.
 COMMANDS = ("simulate", "replay", "tournament", "build", "serve")
@@ -41,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"seven-rocks {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
-        module = importlib.import_module(f"{__package__}.commands.{name}")
+        module = importlib.import_module(f"{__package__}.{name}")
         module.register(subparsers)
     return parser
 

@@ -9,12 +9,12 @@ from typing import IO, Any
 
 from tqdm import tqdm
 
+from ..app.play import make_bots, play_game
 from ..bots import BOTS
-from ..play import make_bots, play_game
-from ..record import dumps
-from ..round import End
-from ..scoring import DEFAULT_TARGET
-from ._args import non_negative_int, positive_int
+from ..engine.record import dumps
+from ..engine.round import End
+from ..engine.scoring import DEFAULT_TARGET
+from .args import non_negative_int, positive_int
 
 
 def bot_list(text: str) -> list[str]:

@@ -7,8 +7,8 @@ import json
 import sys
 from typing import IO, Any
 
-from ..scoring import DEFAULT_TARGET
-from ..tournament import bot_names, run_tournament
+from ..engine.scoring import DEFAULT_TARGET
+from ..research.tournament import bot_names, run_tournament
 
 USAGE_ERROR = 2
 

@@ -1,12 +1,12 @@
 """One round: the deal, whose turn it is, legal moves, placements and passes, the end.
 
 :class:`Round` is the state machine the bots search: :meth:`legal_moves` returns
-interned :class:`~seven_rocks.moves.Move` objects from precomputed tables, :meth:`push`
+interned :class:`~seven_rocks.engine.moves.Move` objects from precomputed tables, :meth:`push`
 checks and applies a move in a few operations, :meth:`pop` undoes it, and
 :meth:`copy` is cheap.  It knows the match score and the target, so a search sees
 that reaching 250 ends the game at once.
 
->>> from seven_rocks.tiles import ALL_TILES
+>>> from seven_rocks.engine.tiles import ALL_TILES
 >>> rnd = Round([ALL_TILES[i::4] for i in range(4)], opener=0)
 >>> rnd.turn, len(rnd.legal_moves()), [str(t) for t in rnd.hand(0)][:3]
 (0, 7, ['0-0', '0-4', '1-2'])
@@ -252,7 +252,7 @@ class Round:
     def push(self, move: Move, seat: int | None = None) -> int:
         """Play ``move`` for the player to move (or check it is ``seat``'s turn) and
         return the points it scored.  An illegal move raises a specific
-        :class:`~seven_rocks.errors.IllegalMoveError` and changes nothing."""
+        :class:`~seven_rocks.engine.errors.IllegalMoveError` and changes nothing."""
         turn = self.turn
         tile = move.tile
         hand = self._hands[turn]

@@ -7,8 +7,8 @@ for the next opponent and which of them that opponent is known to lack (a pass p
 the most that opponent could score in reply with a tile they might hold, and whether the move
 dominoes, plays a double or makes the spinner.  The page renders these with its catalogue.
 
->>> from seven_rocks.game import Game
->>> from seven_rocks.moves import Move
+>>> from seven_rocks.engine.game import Game
+>>> from seven_rocks.engine.moves import Move
 >>> game = Game(seed=3)
 >>> view = game.view(game.turn)
 >>> facts = move_facts(view, Move(view.hand[0]))
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import sum_text
-from .moves import Move
-from .scoring import placement_points
-from .view import PlayerView
+from ..engine.events import sum_text
+from ..engine.moves import Move
+from ..engine.scoring import placement_points
+from ..engine.view import PlayerView
 
 
 def move_facts(view: PlayerView, move: Move) -> dict[str, Any]:
@@ -74,7 +74,7 @@ def describe_move(view: PlayerView, move: Move) -> str | None:
     """The expert bot's one-line English reason (for logs and the command line)."""
     if move.tile is None:
         return "no tile matches any open end: must knock"
-    from .bots.expert import Knowledge, describe, features
+    from ..bots.expert import Knowledge, describe, features
 
     feats = next((f for f in features(view, Knowledge(view)) if f.move is move), None)
     return None if feats is None else describe(feats, view)

@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..serve import serve
-from ._args import port_number
+from ..site.serve import serve
+from .args import port_number
 
 
 def register(subparsers: Any) -> None:
@@ -33,7 +33,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..cli import UsageError
+    from . import UsageError
 
     if not (args.directory / "index.html").is_file():
         raise UsageError(f"{args.directory} is not a built site: run `seven-rocks build` first")

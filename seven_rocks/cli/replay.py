@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..describe import describe_game, team_name
-from ..errors import RecordError
-from ..record import read_jsonl
-from ._args import positive_int
+from ..app.describe import describe_game, team_name
+from ..engine.errors import RecordError
+from ..engine.record import read_jsonl
+from .args import positive_int
 
 
 def register(subparsers: Any) -> None:

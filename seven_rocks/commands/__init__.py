@@ -1,1 +1,0 @@
-"""The ``seven-rocks`` subcommands, one module each, each with ``register(subparsers)``."""
