@@ -14,7 +14,7 @@ session exactly as it was.
 >>> session.play("9-9")
 Traceback (most recent call last):
 ...
-seven_rocks.errors.InvalidMoveError: bad move '9-9': no tile 9-9 in a double-six set
+seven_rocks.engine.errors.InvalidMoveError: bad move '9-9': no tile 9-9 in a double-six set
 """
 
 from __future__ import annotations
