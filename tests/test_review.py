@@ -116,6 +116,7 @@ def test_losses_marks_and_accuracy_are_consistent_over_a_game() -> None:
     assert review.complete and review.moves
     for m in review.moves:
         assert m.loss >= 0
+        assert {r.code for r in m.reasons} <= set(rv.REASON_CODES) and rv.reason_text(m)
         if m.mark is Mark.FORCED:
             assert m.candidates == () and m.accuracy is None
             continue

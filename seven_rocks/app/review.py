@@ -56,6 +56,7 @@ from ..engine.game import Game
 from ..engine.moves import PASS, Move
 from ..engine.record import from_record
 from ..engine.round import SEATS
+from ..engine.tiles import Tile
 from ..engine.view import PlayerView
 from .describe import POSITIONS
 from .hints import move_facts
@@ -70,6 +71,21 @@ DEFAULT_LEVEL: Final = "default"
 #: Losses (expected points) from which a move is a mistake, a blunder.
 MISTAKE_LOSS: Final = 5.0
 BLUNDER_LOSS: Final = 15.0
+#: Every reason code (see :class:`Reason`); the page has a sentence for each.
+REASON_CODES: Final = (
+    "forced",
+    "best",
+    "scores_less",
+    "hands_more",
+    "misses_block",
+    "keeps_double",
+    "keeps_heavy",
+    "greedy",
+    "later",
+    "search",
+)
+#: Pips by which the best move's tile must outweigh the played one to call it "keeps heavy".
+HEAVY_GAP: Final = 4
 #: Expected points lost that halve a move's accuracy.
 HALF_LIFE: Final = 10.0
 
@@ -116,7 +132,12 @@ class Reason:
     ``hands_more``  lets ``seat`` (the next opponent) score up to ``threat`` in reply,
                     where the best move leaves at most ``best_threat``
     ``misses_block`` the best move leaves ``seat`` only ``numbers`` it is known to lack
-    ``later``       no difference on this move: the loss shows later in the round
+    ``keeps_double`` the best move gets the double ``tile`` out (doubles are hard to place)
+    ``keeps_heavy`` the move sheds ``pips`` pips, the best ``best_pips`` (a hand left at the
+                    end is deducted)
+    ``greedy``      takes ``points`` now, more than the best move's ``best_points``, and
+                    pays for it later in the round
+    ``later``       nothing above tells them apart: the loss shows later in the round
     ``search``      over ``samples`` deals the move averages ``value`` for the team,
                     the best ``best_value``
     ==============  ===============================================================
@@ -369,7 +390,16 @@ def _reasons(
             out.append(
                 Reason("misses_block", {"seat": ideal["next_seat"], "numbers": ideal["open"]})
             )
-        if not out:
+        if ideal["double"] and not facts["double"]:
+            out.append(Reason("keeps_double", {"tile": ideal["tile"]}))
+        pips, best_pips = Tile.parse(facts["tile"]).pips, Tile.parse(ideal["tile"]).pips
+        if best_pips - pips >= HEAVY_GAP:
+            out.append(Reason("keeps_heavy", {"pips": pips, "best_pips": best_pips}))
+        if facts["points"] > ideal["points"]:
+            out.append(
+                Reason("greedy", {"points": facts["points"], "best_points": ideal["points"]})
+            )
+        elif not out:
             out.append(Reason("later", {}))
     best_value = max(a.value for a in found)
     out.append(
@@ -478,6 +508,13 @@ class ReviewJob:
         self._positions = _positions(game, seat)
         self._found: list[MoveReview] = []
 
+    @classmethod
+    def for_record(
+        cls, record: Mapping[str, Any], seat: int, level: str = DEFAULT_LEVEL
+    ) -> ReviewJob:
+        """A job for a record (checked by replaying it), reusing the review cached in it."""
+        return cls(from_record(record), seat, level, cached(record, seat, level))
+
     @property
     def finished(self) -> bool:
         return self.done >= self.total
@@ -569,7 +606,7 @@ def review_record(
 
     Returns the review and the job (whose ``searched`` says how many moves needed a search).
     """
-    job = ReviewJob(from_record(record), seat, level, cached(record, seat, level))
+    job = ReviewJob.for_record(record, seat, level)
     return job.run(), job
 
 
@@ -604,6 +641,15 @@ def reason_text(move: MoveReview) -> str:
                 f"{move.best} would leave {POSITIONS[a['seat']]} only "
                 f"{_numbers(a['numbers'])}, which they lack"
             )
+        elif reason.code == "keeps_double":
+            parts.append(f"{move.best} would get the double {a['tile']} out")
+        elif reason.code == "keeps_heavy":
+            parts.append(f"sheds {a['pips']} pips where {move.best} sheds {a['best_pips']}")
+        elif reason.code == "greedy":
+            parts.append(
+                f"takes {a['points']} now (the best move {a['best_points']}) "
+                "but pays for it later in the round"
+            )
         elif reason.code == "later":
             parts.append("the cost shows later in the round")
         elif reason.code == "search" and move.mark is not Mark.BEST:
@@ -619,6 +665,7 @@ __all__ = [
     "FORMAT",
     "HALF_LIFE",
     "MISTAKE_LOSS",
+    "REASON_CODES",
     "RECORD_FIELD",
     "VERSION",
     "GameReview",
