@@ -20,6 +20,7 @@ made for serving real traffic, and sets it up for what a static site meets:
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -135,6 +136,9 @@ class SiteServer:
             asyncore_loop_timeout=_LOOP_TIMEOUT_S,
             ident="",  # no Server header
         )
+        # A page load is ~20 requests at once: a queue of tasks is normal, not worth a
+        # warning per request on the terminal.
+        logging.getLogger("waitress.queue").setLevel(logging.ERROR)
         self._dispatcher = ThreadedTaskDispatcher()
         self._dispatcher.set_thread_count(adjustments.threads)
         app = SiteApp(root)
