@@ -25,6 +25,8 @@ const MIN_SPAN = 13; // the smallest view (in tile units) across the table's sho
 const MIN_SPAN_SHORT = 8; // ... when that side is short
 const MAX_UNIT_PX = 26; // a tile's long side is at most 52 CSS px, or MIN_SPAN allows more
 const TWEEN_MS = 260;
+const TAP_PX = 46; // a lit target's tap area, in CSS px (44 is the usual floor)
+const MAX_HIT = 2.6; // ... in units at most
 
 const fmt = (n) => Number(n.toFixed(3));
 
@@ -99,12 +101,12 @@ function openPoints(table) {
   return (table?.points ?? []).filter((p) => p.point !== "open" && !ends.some((e) => e.x === p.x && e.y === p.y));
 }
 
-function targetMarkup(p, model) {
+function targetMarkup(p, model, hit = 1.7) {
   const active = p.point === model.activeTarget ? " target--active" : "";
   const label = model.labels?.targets?.[p.point] ?? p.point;
   return (
     `<g class="target${active}" data-target="${p.point}" role="button" tabindex="0" aria-label="${label}" transform="translate(${fmt(p.x)} ${fmt(p.y)})">` +
-    `<rect class="target__hit" x="-0.85" y="-0.85" width="1.7" height="1.7"/>` +
+    `<rect class="target__hit" x="${fmt(-hit / 2)}" y="${fmt(-hit / 2)}" width="${fmt(hit)}" height="${fmt(hit)}"/>` +
     `<rect class="target__box" x="-0.44" y="-0.44" width="0.88" height="0.88" rx="0.12"/>` +
     (p.value == null ? "" : `<text class="target__value" dy="0.02">${p.value}</text>`) +
     `</g>`
@@ -148,9 +150,17 @@ export class TableView {
     const marks = [
       ...(model.showEnds === false ? [] : (table?.ends ?? []).map((e) => endMarkup(e, model))),
       ...(model.showPoints ? openPoints(table).map(pointMarkup) : []),
-      ...(model.targets ?? []).map((p) => targetMarkup(p, model)),
+      ...(model.targets ?? []).map((p) => targetMarkup(p, model, this.hitSize())),
     ];
     this.marksLayer.innerHTML = marks.join("");
+  }
+
+  /** A lit target's tap area in units: at least TAP_PX on screen (it may reach over a
+   *  neighbouring tile, which is not tappable while a target is lit), at most MAX_HIT. */
+  hitSize() {
+    const width = this.svg.getBoundingClientRect().width;
+    const perUnit = this.box && width > 0 ? width / this.box[2] : 0;
+    return perUnit > 0 ? Math.min(MAX_HIT, Math.max(1.7, TAP_PX / perUnit)) : 1.7;
   }
 
   /** Tiles keyed by name: a tile already drawn keeps its element and glides to a new place;
