@@ -52,8 +52,9 @@ function viewFor(bounds, aspect, minSpan = MIN_SPAN) {
 /** The closest zoom for a drawing area: MIN_SPAN units across its short side, or fewer when
  *  that side is short (a phone on its side), so a tile is never drawn longer than
  *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. */
-function closestSpan(svg) {
-  const { width, height } = svg.getBoundingClientRect();
+const aspectOf = ({ width, height }) => (width > 0 && height > 0 ? width / height : 1.6);
+
+function closestSpan({ width, height }) {
   const short = Math.min(width, height);
   if (!(short > 0)) return MIN_SPAN;
   return Math.min(MIN_SPAN, Math.max(MIN_SPAN_SHORT, short / MAX_UNIT_PX));
@@ -133,16 +134,18 @@ export class TableView {
 
   /** The drawing area's width / height (what the geometry should be laid out for). */
   aspect() {
-    const { width, height } = this.svg.getBoundingClientRect();
-    return width > 0 && height > 0 ? width / height : 1.6;
+    return aspectOf(this.svg.getBoundingClientRect());
   }
 
   render(model) {
     const table = model.table;
     const tiles = table?.tiles ?? [];
     const bounds = tiles.length || model.targets?.length ? table.bounds : [-1, -0.5, 1, 0.5];
+    // Every layout read first, then only writes: a read after a write forces a layout, which
+    // on a slow phone is what makes a move stutter.
+    this.rect = this.svg.getBoundingClientRect();
     const from = this.seatPoint(model);
-    this.setView(viewFor(bounds, this.aspect(), model.minSpan ?? closestSpan(this.svg)), model.animate);
+    this.setView(viewFor(bounds, aspectOf(this.rect), model.minSpan ?? closestSpan(this.rect)), model.animate);
     this.layer.dataset.layout = tiles.map((t) => t.tile).join(" ");
     this.layer.dataset.count = String(tiles.length);
     this.layer.classList.toggle("layout--choosing", Boolean(model.targets?.length));
@@ -158,7 +161,7 @@ export class TableView {
   /** A lit target's tap area in units: at least TAP_PX on screen (it may reach over a
    *  neighbouring tile, which is not tappable while a target is lit), at most MAX_HIT. */
   hitSize() {
-    const width = this.svg.getBoundingClientRect().width;
+    const width = (this.rect ?? this.svg.getBoundingClientRect()).width;
     const perUnit = this.box && width > 0 ? width / this.box[2] : 0;
     return perUnit > 0 ? Math.min(MAX_HIT, Math.max(1.7, TAP_PX / perUnit)) : 1.7;
   }
