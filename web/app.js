@@ -13,6 +13,7 @@ import { closeSheet, openSheet } from "./js/sheet-panel.js";
 import { installShortcuts } from "./js/shortcuts.js";
 import { installSound } from "./js/sound.js";
 import { Stats } from "./js/stats.js";
+import { readSettings } from "./js/storage.js";
 import { installToolbar } from "./js/toolbar.js";
 import { maybeStartTour, startTour } from "./js/tour.js";
 
@@ -26,6 +27,12 @@ window.sevenRocks = { engine };
 const SLOW_NOTICE_MS = 15_000;
 /** A broken Pyodide download never settles: give up on waiting after this long. */
 const GIVE_UP_MS = 120_000;
+
+/** Select `ms` in the speed box (a speed from the address may need an option of its own). */
+function showSpeed(select, ms) {
+  if (![...select.options].some((o) => Number(o.value) === ms)) select.add(new Option(`${ms} ms`, String(ms)));
+  select.value = String(ms);
+}
 
 let failed = false;
 function fail(message) {
@@ -49,6 +56,9 @@ const board = showPreview(document.getElementById("board"));
 performance.mark("seven-rocks:table-visible");
 const languageSelect = document.getElementById("language");
 languageSelect.value = language();
+// The speed box shows the speed the game will use from the start, not its first option.
+const speedSelect = document.getElementById("speed");
+showSpeed(speedSelect, readParams(location.search, []).speed ?? readSettings([]).speed);
 
 const slow = setTimeout(() => {
   if (!failed) status.textContent = t("boot.slow");
@@ -105,13 +115,7 @@ if (!failed) {
   onLanguageChange(setDropText);
   window.sevenRocks.tour = { start: startTour };
 
-  const speedSelect = document.getElementById("speed");
-  const speedOption = [...speedSelect.options].find((o) => Number(o.value) === controller.settings.speed);
-  if (!speedOption) {
-    const custom = new Option(`${controller.settings.speed} ms`, String(controller.settings.speed));
-    speedSelect.add(custom);
-  }
-  speedSelect.value = String(controller.settings.speed);
+  showSpeed(speedSelect, controller.settings.speed);
   speedSelect.addEventListener("change", () => controller.setSpeed(Number(speedSelect.value)));
   // Every language picker (toolbar, dialogs) switches the language; all show the current one.
   languageSelect.addEventListener("change", () => setLanguage(languageSelect.value));

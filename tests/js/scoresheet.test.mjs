@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { pegs, sheetModel } from "../../web/js/scoresheet.js";
+import { pegText, pegs, sheetModel } from "../../web/js/scoresheet.js";
 
 // As the worker encodes them (seven_rocks/app/protocol.py): every event carries the scores
 // and each team's net points in its round so far.
@@ -51,4 +51,11 @@ test("pegs leapfrog: the front is the score, the back the score before its last 
     { front: 0, back: 0 },
     { front: 0, back: 0 },
   ]);
+});
+
+test("after a deduction the pegs are told as a step back, not a back peg ahead of the front", () => {
+  // No catalogue is loaded here, so t() gives the key: which sentence is chosen is the point.
+  assert.equal(pegText(0, { front: 5, back: 10 }), "sheet.peg_label_back");
+  assert.equal(pegText(1, { front: 20, back: 10 }), "sheet.peg_label");
+  assert.equal(pegText(1, { front: 0, back: 0 }), "sheet.peg_label");
 });

@@ -88,7 +88,7 @@ test("the prompt says what South can do, as catalogue keys", () => {
   assert.deepEqual(state.prompt(snap(), { ...ui, selected: "3-5" }), { key: "prompt.choose_target", vars: { tile: "3-5", count: 2 } });
   assert.equal(state.prompt(snap(), { ...ui, selected: "0-5" }).key, "prompt.choose_target_one");
   assert.deepEqual(state.prompt(snap({ human_turn: false, turn: 3 }), ui), { key: "prompt.waiting", vars: { seat: 3 } });
-  assert.equal(state.prompt(snap({ over: true, winner: 1, scores: [100, 255] }), ui).vars.team, 1);
+  assert.equal(state.prompt(snap({ over: true, winner: 1, scores: [100, 255] }), ui), null, "the move log says it once");
   assert.equal(state.prompt(snap(), ui, { autoplay: true }).key, "prompt.autoplay");
   assert.equal(state.prompt(snap(), ui, { shown: {} }), null);
 });
@@ -108,4 +108,29 @@ test("the table is laid out again only when the shape changes by a quarter", () 
   assert.equal(state.needsRelayout(1.2, 1.6), true);
   assert.equal(state.needsRelayout(1.4, 1.6), false);
   assert.equal(state.needsRelayout(1.4, null), false);
+});
+
+test("a resumed game gets back its round so far: each seat's last action and the sum banner", () => {
+  const events = [
+    { type: "round_started", round: 1, opener: 0 },
+    { type: "placed", round: 1, seat: 0, tile: "6-6", points: 0 },
+    { type: "round_settled", round: 1 },
+    { type: "round_started", round: 2, opener: 1 },
+    { type: "placed", round: 2, seat: 1, tile: "5-5", points: 10 },
+    { type: "passed", round: 2, seat: 2 },
+  ];
+  const ui = state.resumedUi(events);
+  assert.deepEqual(ui.actions, [null, { type: "play", tile: "5-5" }, { type: "pass" }, null]);
+  assert.equal(ui.lastPlaced.tile, "5-5");
+  assert.equal(ui.newTile, null, "nothing animates on a reload");
+  assert.equal(state.latestToSay(events).type, "passed");
+  assert.equal(state.latestToSay(events.slice(0, 4)).type, "round_started");
+  assert.equal(state.latestToSay([]), null);
+  assert.deepEqual(state.resumedUi([]).actions, [null, null, null, null]);
+});
+
+test("the keyboard starts a turn on the first tile that has a place", () => {
+  assert.equal(state.firstPlayable(snap({ hand: ["1-2", "0-5", "3-5"] })), "0-5");
+  assert.equal(state.firstPlayable(snap({ hand: ["1-2"] })), null);
+  assert.equal(state.firstPlayable(null), null);
 });

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { describeEvent, describeEvents, howRoundEnded } from "../../web/js/announce.js";
-import { esc, signed } from "../../web/js/html.js";
+import { esc, num, signed } from "../../web/js/html.js";
 import { nextIndex } from "../../web/js/input.js";
 import { shortcutFor } from "../../web/js/shortcuts.js";
 
@@ -22,6 +22,10 @@ test("esc makes text safe in markup and attributes", () => {
 
 test("signed numbers use a real minus sign", () => {
   assert.deepEqual([10, -5, 0].map(signed), ["+10", "−5", "0"]);
+});
+
+test("a score below zero is shown with U+2212, never a hyphen", () => {
+  assert.deepEqual([-15, 0, 40, "3-5"].map(num), ["\u221215", "0", "40", "3-5"]);
 });
 
 test("arrows wrap around; Home and End only where asked", () => {

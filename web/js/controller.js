@@ -20,6 +20,12 @@ import { TableView } from "./table.js";
 
 /** Tell the page's other modules (hint.js, sound.js) what happened: `seven-rocks:<name>`. */
 const emit = (name, detail = null) => document.dispatchEvent(new CustomEvent(`seven-rocks:${name}`, { detail }));
+/** Nothing else holds the keyboard (no dialog, menu or field): focus may go to the hand. */
+const focusIsFree = () => {
+  const el = document.activeElement;
+  if (document.querySelector("dialog[open]")) return false;
+  return !el || el === document.body || Boolean(el.closest("#board"));
+};
 /** The drawing area's shape, to two decimals (the engine clamps it to what it lays out). */
 const roundAspect = (aspect) => Math.round(aspect * 100) / 100;
 
@@ -41,6 +47,7 @@ export class Controller {
     this.gen = 0; // bumps on every new game, so stale loops stop
     this.shownTable = null; // a finished round's table while its summary is open
     this.laidOut = null; // the aspect the table was last laid out for
+    this.frame = 0; // the animation frame a draw is waiting for (0: none)
     this.ui = state.freshUi();
     bindInput(this.board, this.inputHost());
     addEventListener("resize", () => {
@@ -123,10 +130,12 @@ export class Controller {
     this.snap = snap;
     this.count = snap.events_total;
     this.events = [...snap.events];
-    this.ui = state.freshUi();
+    // A resumed game shows what its round so far left: the sum banner, each seat's last
+    // action and, in the move log, the latest move (not only the round's opening).
+    this.ui = state.resumedUi(snap.events);
     this.shownTable = null;
-    const opened = state.lastRoundStart(snap.events);
-    if (opened) this.announce(() => describeEvent(opened));
+    const latest = state.latestToSay(snap.events);
+    if (latest) this.announce(() => describeEvent(latest));
     this.board.hidden = false;
     this.root.dataset.game = "on";
     this.render();
@@ -247,7 +256,7 @@ export class Controller {
       dragSelect: (tile) => {
         if (this.ui.selected === tile) return;
         this.ui = { ...this.ui, selected: tile, activeTarget: null };
-        this.render();
+        this.renderNow();
       },
     };
   }
@@ -265,13 +274,13 @@ export class Controller {
       return;
     }
     this.ui = state.chooseTile(this.ui, this.snap, tile);
-    this.render();
+    this.renderNow();
     if (viaKeyboard && this.ui.selected) this.focusTarget(this.ui.activeTarget);
   }
 
   cancel() {
     this.ui = state.cancelSelection(this.ui);
-    this.render();
+    this.renderNow();
   }
 
   async play(tile, point) {
@@ -302,7 +311,7 @@ export class Controller {
       return;
     }
     this.ui = state.showHint(this.ui, this.snap, hint);
-    this.render();
+    this.renderNow();
     emit("hint", hint);
   }
 
@@ -316,7 +325,7 @@ export class Controller {
     if (!this.ui.hinted) return;
     this.ui.hinted = null;
     if (this.ui.selected) this.cancel();
-    else this.render();
+    else this.renderNow();
   }
 
   focusTarget(point) {
@@ -370,9 +379,33 @@ export class Controller {
   }
 
   // ------------------------------------------------------------------ render
+  /** Draw the game at the next animation frame: however many changes come before it (an
+   *  engine reply, its events, a bot starting to think), the page is written once per frame,
+   *  so a move never costs the main thread one long task of repeated style and layout. */
   render() {
+    if (!this.snap || this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  /** Draw now (the player's own input: the lit targets must be there for the next key). */
+  renderNow() {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.draw({ now: true });
+  }
+
+  draw({ now = false } = {}) {
     if (!this.snap) return;
     const interactive = this.interactive;
+    if (interactive && !this.wasInteractive && this.ui.focusTile == null && focusIsFree()) {
+      // The player's turn came: the keyboard starts on the hand, not where a closed dialog
+      // left it (the page's top).
+      this.ui.focusTile = state.firstPlayable(this.snap);
+    }
+    this.wasInteractive = interactive;
     renderGame(
       { root: this.root, board: this.board, tableView: this.tableView },
       {
@@ -382,6 +415,7 @@ export class Controller {
         interactive,
         autoplay: this.autoplay,
         animate: !reducedMotion() && this.settings.speed > 0,
+        now,
       },
     );
     this.ui.newTile = null; // animated once

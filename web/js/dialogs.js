@@ -2,7 +2,7 @@
 // and removes itself when closed. Built with the page's one modal helper (modal.js).
 
 import { howRoundEnded } from "./announce.js";
-import { esc } from "./html.js";
+import { esc, num } from "./html.js";
 import { botName, seatName, t, teamName } from "./i18n.js";
 import { openModal } from "./modal.js";
 import { tileSvg } from "./tiles.js";
@@ -71,6 +71,25 @@ export function newGameDialog({ bots, chosen }) {
   });
 }
 
+/** The heading of a dialog that sits over the table at a round's or the game's end, with a
+ *  button folding it down to its heading and buttons, so the final table can be studied. */
+function foldableHead(title) {
+  return `<div class="dialog__head"><h2>${esc(title)}</h2>
+    <button type="button" class="button dialog__fold" data-action="fold" aria-expanded="true" data-i18n="dialog.fold">${esc(t("dialog.fold"))}</button></div>`;
+}
+
+/** Wire the fold button: folded, the dialog keeps its heading, lead and buttons at the
+ *  bottom edge and lets the table show through (no dimmed backdrop). */
+function wireFold(dialog) {
+  const button = dialog.querySelector("[data-action=fold]");
+  button.addEventListener("click", () => {
+    const folded = dialog.classList.toggle("dialog--folded");
+    button.setAttribute("aria-expanded", String(!folded));
+    button.dataset.i18n = folded ? "dialog.unfold" : "dialog.fold"; // a language switch follows
+    button.textContent = t(button.dataset.i18n);
+  });
+}
+
 function handRow(seat, hand, pips, deduction) {
   const tiles = hand.length
     ? hand.map((tile) => `<span class="mini-tile" data-tile="${tile}" title="${tile}">${tileSvg(tile)}</span>`).join("")
@@ -101,8 +120,9 @@ export function roundSummaryDialog({ settled, started, autoMs = null }) {
   let timer = 0;
   return ask(
     { className: "dialog--round", hook: "roundSummary", html: `<div class="dialog__body">
-      <h2>${esc(t("round.title", { round: settled.round }))}</h2>
+      ${foldableHead(t("round.title", { round: settled.round }))}
       <p class="dialog__lead" data-round-end="${settled.end}">${esc(how)}</p>
+      <div class="dialog__detail">
       <div class="summary-wrap"><table class="summary">
         <thead><tr><th scope="col">${esc(t("round.player"))}</th><th scope="col">${esc(t("round.hand"))}</th>
         <th scope="col" class="num">${esc(t("round.pips"))}</th><th scope="col" class="num">${esc(t("round.rounded"))}</th>
@@ -114,17 +134,19 @@ export function roundSummaryDialog({ settled, started, autoMs = null }) {
           .map(
             (team) => `<li class="team-line team-line--${team}" data-summary-team="${team}">
               <span>${esc(t("round.team_deduction", { team: teamName(team), points: teamDeduction[team] ? `−${teamDeduction[team]}` : "0" }))}</span>
-              <strong data-summary-score="${team}">${settled.scores[team]}</strong></li>`,
+              <strong data-summary-score="${team}">${num(settled.scores[team])}</strong></li>`,
           )
           .join("")}
       </ul>
       <p class="dialog__next" data-next-opener="${started?.opener ?? ""}">${esc(next)}</p>
+      </div>
       <div class="dialog__actions">
-        <button type="button" class="button button--primary" data-next-round>${esc(t("round.next"))}</button>
+        <button type="button" class="button button--primary" data-next-round autofocus>${esc(t("round.next"))}</button>
       </div>
     </div>`, onClose: () => clearTimeout(timer) },
     (dialog, answer) => {
       dialog.dataset.round = String(settled.round);
+      wireFold(dialog);
       dialog.querySelector("[data-next-round]").addEventListener("click", () => answer());
       if (autoMs != null) timer = setTimeout(() => answer(), autoMs);
     },
@@ -139,22 +161,25 @@ export function gameOverDialog({ team, scores, viewerIsHuman }) {
       : t("over.you_lose")
     : t("over.winner", { team: teamName(team) });
   return ask({ className: "dialog--over", hook: "gameOver", html: `<div class="dialog__body">
-      <h2>${esc(t("over.title"))}</h2>
+      ${foldableHead(t("over.title"))}
       <p class="dialog__lead" data-winner="${team}">${esc(title)}</p>
+      <div class="dialog__detail">
       <ul class="summary-teams">
         ${[0, 1]
           .map(
             (tm) => `<li class="team-line team-line--${tm}${tm === team ? " team-line--winner" : ""}">
-              <span>${esc(teamName(tm))}</span><strong data-final-score="${tm}">${scores[tm]}</strong></li>`,
+              <span>${esc(teamName(tm))}</span><strong data-final-score="${tm}">${num(scores[tm])}</strong></li>`,
           )
           .join("")}
       </ul>
       <p>${esc(t("over.final", { score0: scores[0], score1: scores[1] }))}</p>
+      </div>
       <div class="dialog__actions">
-        <button type="button" class="button" data-action="close">${esc(t("notice.close"))}</button>
+        <button type="button" class="button" data-action="close" autofocus>${esc(t("notice.close"))}</button>
         <button type="button" class="button button--primary" data-action="new-game">${esc(t("over.new_game"))}</button>
       </div>
     </div>`, fallback: false }, (dialog, answer) => {
+    wireFold(dialog);
     dialog.querySelector("[data-action=new-game]").addEventListener("click", () => answer(true));
     dialog.querySelector("[data-action=close]").addEventListener("click", () => answer(false));
   });

@@ -10,44 +10,83 @@ import { backSvg, tileSvg } from "./tiles.js";
  * marked aria-disabled (still focusable, so the keyboard can read the whole hand).
  */
 /** A phone on its side lays the hand's tiles flat: a short row leaves the height to the table. */
-const FLAT = "(max-height: 500px) and (orientation: landscape)";
+const FLAT = matchMedia("(max-height: 500px) and (orientation: landscape)");
+/** The markup a revealed hand was last drawn with: an unchanged hand is not drawn again. */
+const drawn = new WeakMap();
+
+/** Text written only when it changed (a rewrite costs a style and layout pass). */
+const setText = (el, text) => {
+  if (el.textContent !== text) el.textContent = text;
+};
+
+/** An attribute written only when it changed; `null` removes it. */
+const setAttr = (el, name, value) => {
+  if (el.getAttribute(name) === value) return;
+  if (value == null) el.removeAttribute(name);
+  else el.setAttribute(name, value);
+};
 
 export function renderSouthHand(el, model) {
   const { tiles, legal, selected, interactive } = model;
-  const flat = matchMedia(FLAT).matches;
+  const flat = FLAT.matches;
   const keep = document.activeElement?.closest?.("[data-hand='0'] [data-tile]")?.dataset.tile;
-  el.innerHTML = tiles
-    .map((tile) => {
-      const playable = interactive && tile in legal;
-      const classes = ["hand-tile"];
-      if (flat) classes.push("hand-tile--flat");
-      if (interactive && !playable) classes.push("hand-tile--dim");
-      if (playable) classes.push("hand-tile--playable");
-      if (tile === selected) classes.push("hand-tile--selected");
-      if (tile === model.hinted) classes.push("hand-tile--hinted");
-      const label = !interactive
-        ? t("hand.tile", { tile })
-        : playable
-          ? t("hand.tile_playable", { tile })
-          : t("hand.tile_blocked", { tile });
-      const pressed = tile === selected ? "true" : "false";
-      const disabled = interactive && !playable ? ` aria-disabled="true"` : "";
-      return (
-        `<button type="button" class="${classes.join(" ")}" data-tile="${tile}" aria-label="${label}" aria-pressed="${pressed}"${disabled}>` +
-        `${tileSvg(tile, { vertical: !flat })}</button>`
-      );
-    })
-    .join("");
+  // Keyed by tile, as chessground keys its pieces: a tile already in the hand keeps its
+  // button (and its focus) and only what changed is written; a played tile's button goes.
+  if (el.dataset.flat !== String(flat)) {
+    el.replaceChildren();
+    el.dataset.flat = String(flat);
+  }
+  const buttons = new Map([...el.children].map((b) => [b.dataset.tile, b]));
+  let previous = null;
+  for (const tile of tiles) {
+    const playable = interactive && tile in legal;
+    const classes = ["hand-tile"];
+    if (flat) classes.push("hand-tile--flat");
+    if (interactive && !playable) classes.push("hand-tile--dim");
+    if (playable) classes.push("hand-tile--playable");
+    if (tile === selected) classes.push("hand-tile--selected");
+    if (tile === model.hinted) classes.push("hand-tile--hinted");
+    const label = !interactive
+      ? t("hand.tile", { tile })
+      : playable
+        ? t("hand.tile_playable", { tile })
+        : t("hand.tile_blocked", { tile });
+    let button = buttons.get(tile);
+    buttons.delete(tile);
+    if (!button) {
+      button = document.createElement("button");
+      button.type = "button";
+      button.dataset.tile = tile;
+      button.innerHTML = tileSvg(tile, { vertical: !flat });
+    }
+    const className = classes.join(" ");
+    if (button.className !== className) button.className = className;
+    setAttr(button, "aria-label", label);
+    setAttr(button, "aria-pressed", tile === selected ? "true" : "false");
+    setAttr(button, "aria-disabled", interactive && !playable ? "true" : null);
+    if (tile !== model.hinted && button.hasAttribute("data-hinted")) button.removeAttribute("data-hinted");
+    const next = previous ? previous.nextSibling : el.firstChild;
+    if (next !== button) el.insertBefore(button, next);
+    previous = button;
+  }
+  for (const gone of buttons.values()) gone.remove();
   const refocus = model.focusTile ?? keep;
-  if (refocus) el.querySelector(`[data-tile="${refocus}"]`)?.focus({ preventScroll: true });
+  const target = refocus ? el.querySelector(`[data-tile="${refocus}"]`) : null;
+  if (!target || target === document.activeElement) return;
+  if (!model.focusLater) target.focus({ preventScroll: true });
+  // Focusing needs an up-to-date layout: in the middle of a frame's writes that would be a
+  // forced one, so a drawn-ahead frame focuses at the next, when layout is clean.
+  else requestAnimationFrame(() => target.isConnected && !document.querySelector("dialog[open]:modal") && target.focus({ preventScroll: true }));
 }
 
 /** A hidden hand: `count` tile backs. */
 export function renderHiddenHand(el, seat, count, vertical) {
   // The label first: it must follow a language switch even when the tiles stay as they are.
-  el.setAttribute("aria-label", t("hand.hidden_label", { seat: t(`seat.${seat}`), count }));
+  const label = t("hand.hidden_label", { seat: t(`seat.${seat}`), count });
+  if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
   if (el.childElementCount === count && el.dataset.vertical === String(vertical)) return;
   el.dataset.vertical = String(vertical);
+  drawn.delete(el);
   el.innerHTML = Array.from(
     { length: count },
     () => `<span class="back-tile" data-tile="hidden">${backSvg({ vertical })}</span>`,
@@ -61,11 +100,10 @@ export function renderHiddenHand(el, seat, count, vertical) {
 export function renderSeatHead(el, model) {
   const { seat, count, level, turn, thinking, action, knocking } = model;
   const name = seat === 0 ? `${t("seat.0")} · ${t("seat.you")}` : t(`seat.${seat}`);
-  el.querySelector(".seat__name").textContent = name;
+  setText(el.querySelector(".seat__name"), name);
   const human = level === t("bot.human");
-  el.querySelector(".seat__level").textContent = human ? "" : seat === 2 ? `${t("seat.partner")} · ${level}` : level;
-  el.querySelector(".seat__count").textContent =
-    count === 1 ? t("seat.tiles_one") : t("seat.tiles", { count });
+  setText(el.querySelector(".seat__level"), human ? "" : seat === 2 ? `${t("seat.partner")} · ${level}` : level);
+  setText(el.querySelector(".seat__count"), count === 1 ? t("seat.tiles_one") : t("seat.tiles", { count }));
   const status = el.querySelector(".seat__status");
   let text = "";
   if (thinking) text = t("seat.thinking");
@@ -73,14 +111,19 @@ export function renderSeatHead(el, model) {
   else if (turn) text = human ? t("seat.your_turn") : t("seat.to_play");
   else if (action?.type === "pass") text = t("seat.knock");
   else if (action?.type === "play") text = t("seat.played", { tile: action.tile });
-  status.textContent = text;
-  status.dataset.kind = thinking ? "thinking" : knocking ? "pass" : turn ? "turn" : (action?.type ?? "");
+  setText(status, text);
+  const kind = thinking ? "thinking" : knocking ? "pass" : turn ? "turn" : (action?.type ?? "");
+  if (status.dataset.kind !== kind) status.dataset.kind = kind;
 }
 
 /** A hand revealed at the end of a round (face up, not clickable). */
 export function renderRevealedHand(el, tiles, vertical) {
   el.dataset.vertical = "revealed";
-  el.innerHTML = tiles
+  const markup = tiles
     .map((tile) => `<span class="back-tile back-tile--open" data-tile="${tile}">${tileSvg(tile, { vertical })}</span>`)
     .join("");
+  if (drawn.get(el) !== markup) {
+    el.innerHTML = markup;
+    drawn.set(el, markup);
+  }
 }

@@ -4,5 +4,9 @@
 /** `text` made safe inside element content and quoted attribute values. */
 export const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A number as shown: a score below zero is "−15" with a real minus sign (U+2212), never
+ *  the hyphen "-15", in every language and beside signed changes. */
+export const num = (n) => (typeof n === "number" && n < 0 ? `−${-n}` : String(n));
+
 /** A change of score as shown: "+10", "−5", "0". */
-export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+export const signed = (n) => (n > 0 ? `+${n}` : num(n));

@@ -4,6 +4,8 @@
 // `data-i18n-label="key"` fills aria-label, `data-i18n-title` the title.
 
 export const LANGUAGES = Object.freeze({ en: "English", "pt-BR": "Português (Brasil)" });
+import { num } from "./html.js";
+
 const STORAGE_KEY = "seven-rocks:lang";
 const catalogues = {};
 let current = "en";
@@ -70,7 +72,7 @@ export function has(key) {
 
 export function t(key, vars = {}) {
   const text = catalogues[current]?.[key] ?? catalogues.en?.[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (match, name) => (name in vars ? String(vars[name]) : match));
+  return text.replace(/\{(\w+)\}/g, (match, name) => (name in vars ? num(vars[name]) : match));
 }
 
 /** Translate the static markup under `root`. */

@@ -3,7 +3,7 @@
 // on every change and touches only the board's elements; it decides nothing about the game.
 
 import { renderHiddenHand, renderRevealedHand, renderSeatHead, renderSouthHand } from "./hand.js";
-import { signed } from "./html.js";
+import { num, signed } from "./html.js";
 import { botName, pointName, seatName, t, teamName } from "./i18n.js";
 import { prompt, targetsOf, tileOf } from "./state.js";
 
@@ -25,21 +25,37 @@ export function promptText(line) {
 export const sumText = (placed) =>
   placed.points > 0 ? t("sum.line", { sum: placed.sum_text, points: placed.points }) : t("sum.none", { sum: placed.sum_text });
 
+/** Write only what changed: an unchanged text or attribute written again still costs the
+ *  browser a style and layout pass (and on a slow phone, a move's frame). */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+function setData(el, name, value) {
+  if (el.dataset[name] !== value) el.dataset[name] = value;
+}
+
+function toggleClass(el, name, on) {
+  if (el.classList.contains(name) !== on) el.classList.toggle(name, on);
+}
+
+function toggleAttr(el, name, on) {
+  if (el.hasAttribute(name) !== on) el.toggleAttribute(name, on);
+}
+
 /**
  * Draw the game. `model` = {snap, ui, shown (a finished round under its summary, or null),
- * interactive, autoplay, animate}; `dom` = {root, board, tableView}.
+ * interactive, autoplay, animate, now (drawn at once for the player's input, not in an
+ * animation frame)}; `dom` = {root, board, tableView}. The table goes first:
+ * it is the only part that reads the page's layout, and it reads before anything is written.
  */
 export function renderGame(dom, model) {
   const { board, tableView } = dom;
   const { snap, ui, shown, interactive, animate } = model;
-  board.dataset.turn = snap.over ? "" : String(snap.turn);
-  board.dataset.round = String(snap.round);
-  board.classList.toggle("board--animate", animate);
-  if (ui.thinking != null) board.dataset.thinking = String(ui.thinking);
-  else delete board.dataset.thinking;
-  board.toggleAttribute("data-game-over", Boolean(snap.over));
-  board.toggleAttribute("data-human-turn", interactive);
-  board.toggleAttribute("data-knocking", ui.knocking);
 
   // The table: the live one, or the finished one under a round summary.
   const table = shown ? shown.table : snap.table;
@@ -54,6 +70,7 @@ export function renderGame(dom, model) {
     table,
     lastTile: shown ? shown.lastTile : tileOf(snap.last),
     newTile: shown ? null : ui.newTile,
+    newSeat: shown ? null : ui.lastPlaced?.seat, // a new tile travels from its player's seat
     targets,
     activeTarget: ui.activeTarget,
     selectedTile: ui.selected,
@@ -61,15 +78,24 @@ export function renderGame(dom, model) {
     animate,
     showEnds: true,
   });
-  renderSum(dom.root.querySelector("#sum"), ui.lastPlaced, table);
+
+  setData(board, "turn", snap.over ? "" : String(snap.turn));
+  setData(board, "round", String(snap.round));
+  toggleClass(board, "board--animate", animate);
+  if (ui.thinking != null) setData(board, "thinking", String(ui.thinking));
+  else if ("thinking" in board.dataset) delete board.dataset.thinking;
+  toggleAttr(board, "data-game-over", Boolean(snap.over));
+  toggleAttr(board, "data-human-turn", interactive);
+  toggleAttr(board, "data-knocking", ui.knocking);
+  renderSum(dom.root.querySelector("#sum"), ui.lastPlaced, table, animate);
 
   for (const seat of [0, 1, 2, 3]) {
     const el = board.querySelector(`[data-seat="${seat}"]`);
     const isTurn = !snap.over && !shown && snap.turn === seat;
-    el.classList.toggle("seat--turn", isTurn);
-    el.classList.toggle("seat--thinking", ui.thinking === seat);
-    el.toggleAttribute("data-active", isTurn);
-    el.dataset.lastAction = ui.actions[seat]?.type ?? "";
+    toggleClass(el, "seat--turn", isTurn);
+    toggleClass(el, "seat--thinking", ui.thinking === seat);
+    toggleAttr(el, "data-active", isTurn);
+    setData(el, "lastAction", ui.actions[seat]?.type ?? "");
     renderSeatHead(el.querySelector(".seat__head"), {
       seat,
       count: snap.hand_sizes[seat],
@@ -81,63 +107,103 @@ export function renderGame(dom, model) {
     });
     const hand = el.querySelector("[data-hand]");
     if (seat === 0) {
-      renderSouthHand(hand, { tiles: snap.hand, legal: snap.legal, selected: ui.selected, interactive, hinted: ui.hinted, focusTile: ui.focusTile });
+      renderSouthHand(hand, {
+        tiles: snap.hand,
+        legal: snap.legal,
+        selected: ui.selected,
+        interactive,
+        hinted: ui.hinted,
+        focusTile: ui.focusTile,
+        focusLater: !model.now,
+      });
     } else if (shown) renderRevealedHand(hand, shown.hands[seat], true); // after the round: face up
     else renderHiddenHand(hand, seat, snap.hand_sizes[seat], true);
   }
-  renderScores(snap);
-  dom.root.querySelector("#prompt").textContent = promptText(prompt(snap, ui, model));
-  document.querySelector("[data-action='hint']").disabled = !interactive || model.autoplay;
+  renderScores(snap, animate);
+  setText(dom.root.querySelector("#prompt"), promptText(prompt(snap, ui, model)));
+  const hint = document.querySelector("[data-action='hint']");
+  const noHint = !interactive || model.autoplay;
+  if (hint.disabled !== noHint) hint.disabled = noHint;
 }
 
 /** The sum banner: the last placement's ends and points, popping when it changes. */
-function renderSum(el, placed, table) {
+function renderSum(el, placed, table, animate) {
   if (!placed || !table.tiles.length) {
-    el.textContent = table.tiles.length ? "" : t("table.empty");
-    el.dataset.points = "";
-    el.classList.remove("sum--scored");
+    setText(el, table.tiles.length ? "" : t("table.empty"));
+    setData(el, "points", "");
+    toggleClass(el, "sum--scored", false);
     return;
   }
   const text = sumText(placed);
   const key = `${placed.round}:${placed.move}`;
   if (el.dataset.event === key && el.textContent === text) return;
+  const fresh = el.dataset.event !== key;
   el.dataset.event = key;
-  el.textContent = text;
-  el.dataset.points = String(placed.points);
-  el.dataset.team = String(placed.team);
-  el.classList.toggle("sum--scored", placed.points > 0);
-  restart(el, "sum--pop");
+  setText(el, text);
+  setData(el, "points", String(placed.points));
+  setData(el, "team", String(placed.team));
+  toggleClass(el, "sum--scored", placed.points > 0);
+  if (fresh && animate) el.animate(POP, { duration: 450, easing: "ease-out" });
 }
 
-/** Restart a CSS animation class. */
-function restart(el, className) {
-  el.classList.remove(className);
-  void el.offsetWidth;
-  el.classList.add(className);
-}
+/** The banner's pop, run with the Web Animations API: restarting a CSS animation class
+ *  needs a forced layout between removing and adding it. */
+const POP = [
+  { transform: "scale(0.6)", opacity: 0 },
+  { transform: "scale(1.15)", opacity: 1, offset: 0.6 },
+  { transform: "scale(1)", opacity: 1 },
+];
+const GAIN = [
+  { opacity: 0, transform: "translateY(0.6rem)" },
+  { opacity: 1, transform: "translateY(0)", offset: 0.2 },
+  { opacity: 1, transform: "translateY(0)", offset: 0.8 },
+  { opacity: 0, transform: "translateY(-0.4rem)" },
+];
+const COUNT_MS = 700;
 
-/** Each team's score, its progress to the target, and the last change popping up. */
-function renderScores(snap) {
+/** Each team's score, its progress to the target, and the last change popping up; the
+ *  shown number counts up (or down) to the new score when motion is wanted. */
+function renderScores(snap, animate) {
   for (const team of [0, 1]) {
     const box = document.querySelector(`[data-team="${team}"]`);
     const scoreEl = box.querySelector("[data-team-score]");
     const before = scoreEl.dataset.score; // undefined before the first draw
     const score = snap.scores[team];
     const gain = snap.gains?.[team] ?? 0; // the engine's change since the page's last snapshot
-    scoreEl.textContent = String(score);
+    const changed = before != null && String(score) !== before;
     scoreEl.dataset.score = String(score);
-    box.querySelector(".team__name").textContent = teamName(team);
+    if (changed && animate) countTo(scoreEl, Number(before), score);
+    else if (!scoreEl.counting) setText(scoreEl, num(score));
+    setText(box.querySelector(".team__name"), teamName(team));
     const fill = box.querySelector(".team__fill");
-    fill.style.width = `${Math.max(0, Math.min(1, score / snap.target)) * 100}%`; // the bar's length
+    const width = `${Math.max(0, Math.min(1, score / snap.target)) * 100}%`; // the bar's length
+    if (fill.style.width !== width) fill.style.width = width;
     const bar = box.querySelector(".team__bar");
-    bar.setAttribute("aria-valuenow", String(score));
-    bar.setAttribute("aria-valuemax", String(snap.target));
-    bar.setAttribute("aria-label", t("team.score_label", { team: teamName(team), score, target: snap.target }));
-    box.querySelector(".team__target").textContent = t("team.progress", { score, target: snap.target });
-    if (before != null && String(score) !== before && gain) {
-      box.querySelector(".team__gain").textContent = signed(gain);
-      restart(box.querySelector(".team__gain"), "team__gain--pop");
+    setAttr(bar, "aria-valuenow", String(score));
+    setAttr(bar, "aria-valuemax", String(snap.target));
+    setAttr(bar, "aria-label", t("team.score_label", { team: teamName(team), score, target: snap.target }));
+    setText(box.querySelector(".team__target"), t("team.progress", { score, target: snap.target }));
+    if (changed && gain) {
+      const gainEl = box.querySelector(".team__gain");
+      gainEl.textContent = signed(gain);
+      if (animate) gainEl.animate(GAIN, { duration: 1400, easing: "ease-out" });
     }
-    box.classList.toggle("team--winner", snap.winner === team);
+    toggleClass(box, "team--winner", snap.winner === team);
   }
+}
+
+/** Count the shown score from `from` to `to` over COUNT_MS, one text write per frame. The
+ *  element's `data-score` holds the true score all along (and the meter its value). */
+function countTo(el, from, to) {
+  const start = performance.now();
+  el.counting = true;
+  const step = (now) => {
+    if (el.dataset.score !== String(to)) return; // a newer score took over
+    const k = Math.min(1, Math.max(0, (now - start) / COUNT_MS));
+    const eased = 1 - (1 - k) ** 3;
+    setText(el, num(Math.round(from + (to - from) * eased)));
+    if (k < 1) requestAnimationFrame(step);
+    else el.counting = false;
+  };
+  requestAnimationFrame(step);
 }

@@ -8,7 +8,7 @@
 // peg is the score, the back peg the score before the team's last change).
 
 import { howRoundEnded } from "./announce.js";
-import { esc, signed } from "./html.js";
+import { esc, num, signed } from "./html.js";
 import { seatName, t, teamName } from "./i18n.js";
 
 
@@ -52,6 +52,13 @@ export function pegs(events) {
     }
   }
   return out;
+}
+
+/** A team's pegs in words: "front peg 40, back peg 25", or after a deduction (the score
+ *  peg went back, so the other one stands ahead of it) "25, down from 40". */
+export function pegText(team, { front, back }) {
+  const key = front < back ? "sheet.peg_label_back" : "sheet.peg_label";
+  return t(key, { team: teamName(team), score: front, before: back });
 }
 
 // ---------------------------------------------------------------- peg board
@@ -110,9 +117,7 @@ export function pegBoardSvg(positions, target = 250, perRow = PER_ROW) {
       );
     }
   }
-  const label = [0, 1]
-    .map((team) => t("sheet.peg_label", { team: teamName(team), score: positions[team].front, before: positions[team].back }))
-    .join(" ");
+  const label = [0, 1].map((team) => pegText(team, positions[team])).join(" ");
   const height = (rows - 1) * ROW_GAP + LANE;
   return (
     `<svg class="pegboard" data-pegboard viewBox="${START_X - 8} -8 ${width - START_X + 40} ${height + 16}" role="img" aria-label="${esc(label)}">` +
@@ -153,7 +158,13 @@ function roundRows(r) {
   const s = r.settled;
   if (s) {
     const how = howRoundEnded(s);
-    rows.push(`<tr class="sheet__settle-head" data-sheet-row="settled"><td colspan="5">${esc(how)}</td></tr>`);
+    // The settlement's own column heads: its rows hold hands and pips, not tiles and ends.
+    rows.push(
+      `<tr class="sheet__settle-head" data-sheet-row="settled"><td colspan="5">${esc(how)}</td></tr>`,
+      `<tr class="sheet__settle-cols" data-sheet-row="settle-columns"><th scope="col">${esc(t("sheet.seat"))}</th>` +
+        `<th scope="col">${esc(t("round.hand"))}</th><th scope="col">${esc(t("sheet.pips_head"))}</th>` +
+        `<th scope="col" class="num sheet__team--0">${esc(t("round.deduction"))}</th><th scope="col" class="num sheet__team--1">${esc(t("round.deduction"))}</th></tr>`,
+    );
     for (const seat of [0, 1, 2, 3]) {
       rows.push(
         `<tr data-sheet-row="deduction" data-seat="${seat}">` +
@@ -174,7 +185,7 @@ function roundRows(r) {
       [0, 1].map((team) => `<td class="num sheet__team sheet__team--${team}" data-round-net="${team}">${signed(net[team])}</td>`).join("") +
       `</tr>`,
     `<tr class="sheet__running" data-sheet-row="running"><th scope="row" colspan="3">${esc(t("sheet.running"))}</th>` +
-      [0, 1].map((team) => `<td class="num sheet__team sheet__team--${team}" data-round-score="${team}">${r.scores[team]}</td>`).join("") +
+      [0, 1].map((team) => `<td class="num sheet__team sheet__team--${team}" data-round-score="${team}">${num(r.scores[team])}</td>`).join("") +
       `</tr>`,
   );
   return rows.join("");
@@ -189,7 +200,7 @@ export function sheetTable(events) {
     `<th scope="col" class="num sheet__team--0">${esc(teamName(0))}</th><th scope="col" class="num sheet__team--1">${esc(teamName(1))}</th></tr></thead>` +
     `<tbody>${rounds.map(roundRows).join("")}</tbody>` +
     `<tfoot><tr class="sheet__total"><th scope="row" colspan="3">${esc(t("sheet.total"))}</th>` +
-    [0, 1].map((team) => `<td class="num sheet__team sheet__team--${team}" data-sheet-total="${team}">${totals[team]}</td>`).join("") +
+    [0, 1].map((team) => `<td class="num sheet__team sheet__team--${team}" data-sheet-total="${team}">${num(totals[team])}</td>`).join("") +
     `</tr></tfoot></table>`
   );
 }

@@ -9,7 +9,7 @@ import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
 import { downloadRecord, pickRecord } from "./records.js";
 import { Replay } from "./replay.js";
-import { pegBoardSvg, pegs, sheetTable } from "./scoresheet.js";
+import { pegBoardSvg, pegText, pegs, sheetTable } from "./scoresheet.js";
 
 /** The link that deals this game again: `?seed=N` on the current page. */
 export function shareLink(seed) {
@@ -70,7 +70,7 @@ export function openSheet(c, { openStats }) {
     dialog.querySelector("[data-pegboard-wrap]").innerHTML =
       pegBoardSvg(positions, c.snap.target, innerWidth < 560 ? 25 : 50) +
       `<figcaption class="pegboard__legend">${[0, 1]
-        .map((team) => `<span class="legend legend--${team}">${esc(t("sheet.peg_label", { team: t(`team.${team}`), score: positions[team].front, before: positions[team].back }))}</span>`)
+        .map((team) => `<span class="legend legend--${team}">${esc(pegText(team, positions[team]))}</span>`)
         .join("")}</figcaption>`;
     const wrap = dialog.querySelector(".sheet-wrap");
     wrap.innerHTML = sheetTable(c.events);

@@ -25,6 +25,9 @@ export function isInteractive(snap, ui, shown = null) {
   return Boolean(snap && snap.human_turn && !snap.must_pass && !snap.over && !ui.busy && !shown);
 }
 
+/** South's first tile with a place on the table (where the keyboard starts a turn), or null. */
+export const firstPlayable = (snap) => snap?.hand?.find((tile) => tile in (snap.legal ?? {})) ?? null;
+
 /** The attach points `tile` may go to ([] when none). */
 export const targetsOf = (snap, tile) => (tile ? (snap?.legal?.[tile] ?? []) : []);
 
@@ -34,8 +37,6 @@ export const moveText = (snap, tile, point) => snap?.moves?.[tile]?.[point] ?? n
 /** The tile a move event or snapshot's `last` placed (null for a knock). */
 export const tileOf = (last) => last?.tile ?? null;
 
-/** The latest round opening among `events` (announced when a game is shown). */
-export const lastRoundStart = (events) => [...events].reverse().find((e) => e.type === "round_started") ?? null;
 
 /**
  * Fold a batch of new events into the UI state: what each seat did, the last placement.
@@ -66,6 +67,25 @@ export function foldEvents(ui, events) {
     hinted: null,
   };
   return { ui: next, placed, settled, started, won };
+}
+
+/** The UI state of a game shown anew (a reload, a resumed save): the current round's
+ *  events folded in, so the seats' last actions and the sum banner come back as they were;
+ *  nothing animates. */
+export function resumedUi(events) {
+  const start = events.findLastIndex((e) => e.type === "round_started");
+  const { ui } = foldEvents(freshUi(), start < 0 ? events : events.slice(start));
+  return { ...ui, newTile: null };
+}
+
+/** The latest event of the current round worth a line in the move log (a placement, a
+ *  knock, or the round's opening), or null. */
+export function latestToSay(events) {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const type = events[i].type;
+    if (type === "placed" || type === "passed" || type === "round_started" || type === "game_won") return events[i];
+  }
+  return null;
 }
 
 /**
@@ -108,8 +128,8 @@ export function showHint(ui, snap, hint) {
  * the renderer names them), or null for nothing.
  */
 export function prompt(snap, ui, { shown = null, autoplay = false } = {}) {
-  if (shown) return null;
-  if (snap.over) return { key: "announce.won", vars: { team: snap.winner, score0: snap.scores[0], score1: snap.scores[1] } };
+  // At the game's end the move log's latest line already says who won and by how much.
+  if (shown || snap.over) return null;
   if (autoplay) return { key: "prompt.autoplay", vars: {} };
   if (snap.human_turn && snap.must_pass) return { key: "prompt.must_pass", vars: {} };
   if (snap.human_turn && ui.selected) {

@@ -117,6 +117,7 @@ function targetMarkup(p, model, hit = 1.7) {
 const SVG = "http://www.w3.org/2000/svg";
 const GLIDE = { duration: 340, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" };
 const TRAVEL = { duration: 420, easing: "cubic-bezier(0.25, 0.8, 0.35, 1)" };
+const ZOOM = { duration: TWEEN_MS, easing: "cubic-bezier(0.33, 1, 0.68, 1)" }; // ease-out cubic
 
 export class TableView {
   /** @param {SVGSVGElement} svg holding a `<g data-layout>` */
@@ -129,12 +130,28 @@ export class TableView {
     this.marksLayer.dataset.marks = "";
     this.layer.replaceChildren(this.tilesLayer, this.marksLayer);
     this.box = null;
-    this.frame = 0;
+    this.marks = "";
+    this.zoom = null; // the running view tween (a Web Animation on the <svg>)
+    // The drawing area's size, kept up to date by the browser after each layout: reading it
+    // here forces no layout, which a read in the middle of a move's writes would.
+    this.size = null;
+    this.seats = new Map(); // seat -> where its caption is (seatOffset)
+    // Called just after a layout, when reading positions costs nothing: the seats' captions
+    // are measured here, not in the middle of a move.
+    new ResizeObserver(([entry]) => {
+      this.size = { width: entry.contentRect.width, height: entry.contentRect.height };
+      this.measureSeats();
+    }).observe(svg);
+  }
+
+  /** The drawing area's size in CSS px (the last observed, else measured now). */
+  area() {
+    return this.size ?? this.svg.getBoundingClientRect();
   }
 
   /** The drawing area's width / height (what the geometry should be laid out for). */
   aspect() {
-    return aspectOf(this.svg.getBoundingClientRect());
+    return aspectOf(this.area());
   }
 
   render(model) {
@@ -142,26 +159,35 @@ export class TableView {
     const tiles = table?.tiles ?? [];
     const bounds = tiles.length || model.targets?.length ? table.bounds : [-1, -0.5, 1, 0.5];
     // Every layout read first, then only writes: a read after a write forces a layout, which
-    // on a slow phone is what makes a move stutter.
-    this.rect = this.svg.getBoundingClientRect();
-    const from = this.seatPoint(model);
-    this.setView(viewFor(bounds, aspectOf(this.rect), model.minSpan ?? closestSpan(this.rect)), model.animate);
-    this.layer.dataset.layout = tiles.map((t) => t.tile).join(" ");
-    this.layer.dataset.count = String(tiles.length);
-    this.layer.classList.toggle("layout--choosing", Boolean(model.targets?.length));
+    // on a slow phone is what makes a move stutter. The size comes from a ResizeObserver;
+    // only a tile travelling from its seat needs to read positions.
+    this.rect = this.area();
+    const view = viewFor(bounds, aspectOf(this.rect), model.minSpan ?? closestSpan(this.rect));
+    const from = this.seatPoint(model, view);
+    this.setView(view, model.animate);
+    const layout = tiles.map((t) => t.tile).join(" ");
+    if (this.layer.dataset.layout !== layout) {
+      this.layer.dataset.layout = layout;
+      this.layer.dataset.count = String(tiles.length);
+    }
+    const choosing = Boolean(model.targets?.length);
+    if (this.layer.classList.contains("layout--choosing") !== choosing) this.layer.classList.toggle("layout--choosing", choosing);
     this.renderTiles(tiles, model, from);
     const marks = [
       ...(model.showEnds === false ? [] : (table?.ends ?? []).map((e) => endMarkup(e, model))),
       ...(model.showPoints ? openPoints(table).map(pointMarkup) : []),
       ...(model.targets ?? []).map((p) => targetMarkup(p, model, this.hitSize())),
-    ];
-    this.marksLayer.innerHTML = marks.join("");
+    ].join("");
+    if (marks !== this.marks) {
+      this.marksLayer.innerHTML = marks;
+      this.marks = marks;
+    }
   }
 
   /** A lit target's tap area in units: at least TAP_PX on screen (it may reach over a
    *  neighbouring tile, which is not tappable while a target is lit), at most MAX_HIT. */
   hitSize() {
-    const width = (this.rect ?? this.svg.getBoundingClientRect()).width;
+    const width = (this.rect ?? this.area()).width;
     const perUnit = this.box && width > 0 ? width / this.box[2] : 0;
     return perUnit > 0 ? Math.min(MAX_HIT, Math.max(1.7, TAP_PX / perUnit)) : 1.7;
   }
@@ -172,6 +198,7 @@ export class TableView {
     const drawn = new Map([...this.tilesLayer.children].map((el) => [el.dataset.tile, el]));
     const wanted = new Set(tiles.map((t) => t.tile));
     for (const [name, el] of drawn) if (!wanted.has(name)) el.remove();
+    let previous = null; // the tiles stay in play order (the newest on top): move only strays
     for (const t of tiles) {
       let el = drawn.get(t.tile);
       const fresh = !el;
@@ -184,11 +211,15 @@ export class TableView {
         el.innerHTML = tileInner(t, model);
         el.dataset.spinner = String(Boolean(t.is_spinner));
       }
-      this.tilesLayer.append(el); // play order: the newest on top
-      el.setAttribute("class", this.classes(t, model));
+      const next = previous ? previous.nextSibling : this.tilesLayer.firstChild;
+      if (next !== el) this.tilesLayer.insertBefore(el, next);
+      previous = el;
+      const classes = this.classes(t, model);
+      if (el.getAttribute("class") !== classes) el.setAttribute("class", classes);
       const before = fresh ? null : Number(el.dataset.turn);
       const place = placement(t, before);
       const old = el.style.transform;
+      if (old === place.css) continue; // in place already: nothing to write or animate
       el.style.transform = place.css;
       el.dataset.turn = String(place.turn);
       if (!model.animate) continue;
@@ -210,33 +241,57 @@ export class TableView {
   }
 
   /** Where the seat that placed `model.newTile` is, in the table's units (null: unknown). */
-  seatPoint(model) {
+  seatPoint(model, box) {
     if (!model.animate || model.newSeat == null || !model.newTile) return null;
-    const seat = document.querySelector(`[data-seat="${model.newSeat}"] .seat__head`);
-    const matrix = this.svg.getScreenCTM?.();
-    if (!seat || !matrix) return null;
-    const r = seat.getBoundingClientRect();
-    const p = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(matrix.inverse());
-    return { x: p.x, y: p.y };
-  }
-  setView(box, animate) {
-    cancelAnimationFrame(this.frame);
-    const from = this.box;
-    this.box = box;
-    if (!animate || !from) {
-      this.svg.setAttribute("viewBox", box.map(fmt).join(" "));
-      return;
-    }
-    const start = performance.now();
-    const step = (now) => {
-      // A frame's timestamp may precede `start`: clamp, or the tween would overshoot backwards.
-      const k = Math.min(1, Math.max(0, (now - start) / TWEEN_MS));
-      const e = 1 - (1 - k) ** 3;
-      const cur = from.map((v, i) => v + (box[i] - v) * e);
-      this.svg.setAttribute("viewBox", cur.map(fmt).join(" "));
-      if (k < 1) this.frame = requestAnimationFrame(step);
+    const at = this.seatOffset(model.newSeat);
+    const { width, height } = this.rect ?? {};
+    if (!at || !(width > 0 && height > 0)) return null;
+    // The view box is drawn "xMidYMid meet": one scale, centred.
+    const scale = Math.min(width / box[2], height / box[3]);
+    return {
+      x: box[0] + (at.x - (width - box[2] * scale) / 2) / scale,
+      y: box[1] + (at.y - (height - box[3] * scale) / 2) / scale,
     };
-    this.frame = requestAnimationFrame(step);
+  }
+
+  /** The centre of a seat's caption in px from the drawing area's top left, as measured
+   *  when the area last changed size (a measurement in the middle of a move would force a
+   *  layout of everything animating). */
+  seatOffset(seat) {
+    if (!this.seats.size) this.measureSeats();
+    return this.seats.get(seat) ?? null;
+  }
+
+  measureSeats() {
+    const area = this.svg.parentElement.getBoundingClientRect(); // not zoomed, unlike the <svg>
+    this.seats.clear();
+    for (const head of document.querySelectorAll("[data-seat] > .seat__head")) {
+      const r = head.getBoundingClientRect();
+      if (r.width > 0) {
+        const seat = Number(head.parentElement.dataset.seat);
+        this.seats.set(seat, { x: r.left + r.width / 2 - area.left, y: r.top + r.height / 2 - area.top });
+      }
+    }
+  }
+  /** Show `box` (x, y, width, height in units). The new view box is set at once; when
+   *  animated, a CSS transform on the <svg> element (run by the compositor, no work on the
+   *  main thread per frame) starts it looking like the old view and eases it to the new. */
+  setView(box, animate) {
+    const from = this.box;
+    const text = box.map(fmt).join(" ");
+    if (from && from.map(fmt).join(" ") === text) return;
+    this.box = box;
+    this.svg.setAttribute("viewBox", text);
+    this.zoom?.cancel();
+    this.zoom = null;
+    const width = this.rect?.width ?? 0;
+    if (!animate || !from || !(width > 0) || typeof this.svg.animate !== "function") return;
+    // A unit u at pixel (u - x) * s: the old view drew it at (u - x0) * s0, the new at
+    // (u - x1) * s1; so translate((x1 - x0) * s0, ...) scale(s0 / s1) maps new onto old.
+    const s0 = width / from[2];
+    const s1 = width / box[2];
+    const start = `translate(${fmt((box[0] - from[0]) * s0)}px, ${fmt((box[1] - from[1]) * s0)}px) scale(${fmt(s0 / s1)})`;
+    this.zoom = this.svg.animate([{ transform: start }, { transform: "none" }], ZOOM);
   }
 }
 

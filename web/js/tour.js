@@ -16,6 +16,80 @@ const STEPS = [
   ["scores", "#scores"],
   ["hint", "[data-action='hint']"],
 ];
+/** What a bubble must not cover at each step (its subject first) and what it had better not
+ *  (the tiles on the table and in the hand: it may already be the player's turn). */
+const SUBJECT = {
+  hand: "[data-hand='0'] [data-tile], [data-seat='0'] .seat__head",
+  table: "#table [data-tile]",
+  scores: "#scores",
+  hint: "[data-action='hint']",
+};
+const KEEP_CLEAR = "#table [data-tile], [data-hand='0'] [data-tile]";
+const MARGIN = 8;
+
+/** The smallest rectangle around `rects` (null for none). */
+function union(rects) {
+  const seen = rects.filter((r) => r.width > 0 && r.height > 0);
+  if (!seen.length) return null;
+  const left = Math.min(...seen.map((r) => r.left));
+  const top = Math.min(...seen.map((r) => r.top));
+  const right = Math.max(...seen.map((r) => r.right));
+  const bottom = Math.max(...seen.map((r) => r.bottom));
+  return { left, top, right, bottom, width: right - left, height: bottom - top };
+}
+
+const overlap = (a, b) =>
+  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+const gap = (a, b) => Math.hypot(Math.max(0, a.left - b.right, b.left - a.right), Math.max(0, a.top - b.bottom, b.top - a.bottom));
+
+/**
+ * Where a bubble of `size` ({width, height}) goes in a `view` ({width, height}): nowhere over
+ * `subject` (the rectangle it points at) if any place on screen allows, then over as little
+ * of `clear` (rectangles better left visible) as it can, then as near the subject as it can.
+ * Returns {left, top, side}: `side` is where the bubble is from its subject (its arrow
+ * points the other way). Pure, for the unit tests.
+ */
+export function placeBubble(size, subject, clear, view, margin = MARGIN) {
+  const maxLeft = Math.max(margin, view.width - size.width - margin);
+  const maxTop = Math.max(margin, view.height - size.height - margin);
+  // Candidates: a grid over the screen plus the places flush against the subject's sides.
+  const spots = (max, near, far, length, steps) => {
+    const out = [max, near + margin, far - margin - length];
+    for (let k = 0; k <= steps; k += 1) out.push(margin + ((max - margin) * k) / steps);
+    return out.map((v) => Math.min(max, Math.max(margin, v)));
+  };
+  let best = null;
+  for (const top of spots(maxTop, subject.bottom, subject.top, size.height, 60)) {
+    for (const left of spots(maxLeft, subject.right, subject.left, size.width, 30)) {
+      const box = { left, top, right: left + size.width, bottom: top + size.height };
+      const cost =
+        overlap(box, subject) * 1e6 + clear.reduce((sum, r) => sum + overlap(box, r), 0) * 10 + gap(box, subject);
+      if (!best || cost < best.cost) best = { cost, left, top, box };
+    }
+  }
+  const { box } = best;
+  let side = "over";
+  if (box.top >= subject.bottom) side = "below";
+  else if (box.bottom <= subject.top) side = "above";
+  else if (box.left >= subject.right) side = "right";
+  else if (box.right <= subject.left) side = "left";
+  return { left: Math.round(best.left), top: Math.round(best.top), side };
+}
+
+/** The rectangle a step's bubble points at: its subject's visible parts (the hint button
+ *  may be folded into the menu on a phone: then the menu button). */
+function subjectRect(name, target) {
+  const rects = [...document.querySelectorAll(SUBJECT[name])].map((el) => el.getBoundingClientRect());
+  const seen = union(rects);
+  if (seen) return seen;
+  const menu = document.getElementById("menu-button")?.getBoundingClientRect();
+  if (name === "hint" && menu?.width > 0) return menu;
+  const r = target.getBoundingClientRect();
+  // An empty table: its middle, where the first tile will go.
+  if (name === "table") return { left: r.left + r.width / 2 - 40, right: r.left + r.width / 2 + 40, top: r.top + r.height / 2 - 20, bottom: r.top + r.height / 2 + 20 };
+  return r;
+}
 
 export function tourSeen() {
   try {
@@ -68,17 +142,22 @@ export function startTour() {
     const target = document.querySelector(STEPS[index][1]);
     clearTarget();
     if (!target) return;
-    target.setAttribute("data-tour-target", STEPS[index][0]);
+    const name = STEPS[index][0];
+    target.setAttribute("data-tour-target", name);
     target.scrollIntoView?.({ block: "nearest" });
-    // Beside the target: below it if there is room, else above; CSSOM, not a style attribute.
-    const r = target.getBoundingClientRect();
+    // Beside what it points at, covering neither it nor the tiles if the screen allows;
+    // placed with CSSOM properties, not a style attribute (the Content-Security-Policy).
+    const subject = subjectRect(name, target);
+    const clear = [...document.querySelectorAll(KEEP_CLEAR)].map((el) => el.getBoundingClientRect());
     const box = dialog.getBoundingClientRect();
-    const margin = 8;
-    let top = r.bottom + margin;
-    if (top + box.height > innerHeight - margin) top = r.top - box.height - margin;
-    if (top < margin) top = Math.max(margin, (innerHeight - box.height) / 2);
-    const left = Math.min(Math.max(margin, r.left + r.width / 2 - box.width / 2), innerWidth - box.width - margin);
-    Object.assign(dialog.style, { top: `${Math.round(top)}px`, left: `${Math.round(Math.max(margin, left))}px` });
+    const at = placeBubble(box, subject, clear, { width: innerWidth, height: innerHeight });
+    Object.assign(dialog.style, { top: `${at.top}px`, left: `${at.left}px` });
+    dialog.dataset.side = at.side;
+    // The arrow points at the subject's middle, along the bubble's edge nearest to it.
+    const along = at.side === "below" || at.side === "above";
+    const offset = along ? (subject.left + subject.right) / 2 - at.left : (subject.top + subject.bottom) / 2 - at.top;
+    const room = along ? box.width : box.height;
+    dialog.style.setProperty("--arrow", `${Math.round(Math.min(room - 18, Math.max(18, offset)))}px`);
   };
   const render = () => {
     if (!dialog.isConnected) return;
@@ -99,6 +178,7 @@ export function startTour() {
     if (!dialog.isConnected) return;
     removeEventListener("keydown", onKey, true);
     removeEventListener("resize", render);
+    document.removeEventListener("seven-rocks:rendered", onDraw);
     clearTarget();
     dialog.close();
     dialog.remove();
@@ -127,6 +207,10 @@ export function startTour() {
   });
   addEventListener("keydown", onKey, true);
   addEventListener("resize", render);
+  // The game goes on behind the tour: new tiles may come where the bubble is; move it away
+  // at the frame after they are drawn (when reading the layout forces nothing).
+  const onDraw = () => requestAnimationFrame(() => dialog.isConnected && place());
+  document.addEventListener("seven-rocks:rendered", onDraw);
   onLanguageChange(render);
   dialog.show();
   render();

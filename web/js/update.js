@@ -19,39 +19,18 @@ let offer = null;
 /** How long the "now works offline" banner stays. */
 const OFFLINE_BANNER_MS = 6_000;
 
-/** A banner fixed at the bottom of the screen (over the page, never shifting its layout),
- *  holding a text and buttons whose labels follow the language. `labels` maps each element
- *  to its catalogue key. Only the buttons take clicks: the rest lets them through to the
- *  table, so a banner never stands between the player and a tile. */
+/** A banner fixed at the top of the screen (over the header, never shifting the layout nor
+ *  covering the hand or the table), holding a text and buttons whose labels follow the
+ *  language. `labels` maps each element to its catalogue key. Its look and place are all in
+ *  extras.css (`.update-offer`): only the buttons take clicks, the rest lets them through. */
 function banner(dataset, text, buttons, labels) {
   const box = document.createElement("div");
   box.className = "update-offer";
   Object.assign(box.dataset, dataset);
   box.setAttribute("role", "status");
-  // CSSOM properties (not a style attribute), which the Content-Security-Policy allows.
-  Object.assign(box.style, {
-    position: "fixed",
-    insetInline: "1rem",
-    bottom: "1rem",
-    zIndex: "1000",
-    display: "flex",
-    flexWrap: "wrap",
-    alignItems: "center",
-    justifyContent: "center",
-    gap: "0.75rem",
-    margin: "0 auto",
-    maxWidth: "32rem",
-    padding: "0.75rem 1rem",
-    borderRadius: "0.5rem",
-    background: "#1d1d1b",
-    color: "#fdfbf5",
-    boxShadow: "0 0.25rem 1rem rgb(0 0 0 / 0.3)",
-    pointerEvents: "none",
-  });
   for (const button of buttons) {
     button.type = "button";
     button.className = "button";
-    button.style.pointerEvents = "auto";
   }
   const translate = () => {
     for (const [element, key] of labels) element.textContent = t(key);

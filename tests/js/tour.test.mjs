@@ -1,0 +1,44 @@
+// Where the tour's bubble goes: never over what it points at when the screen has room,
+// and over as little of the tiles as it can (it may be the player's turn already).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { placeBubble } from "../../web/js/tour.js";
+
+const rect = (left, top, width, height) => ({ left, top, width, height, right: left + width, bottom: top + height });
+const box = ({ left, top }, size) => rect(left, top, size.width, size.height);
+const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+const PHONE = { width: 390, height: 844 };
+const SIZE = { width: 330, height: 170 };
+
+test("the bubble sits beside its subject, not on it", () => {
+  const hand = rect(20, 700, 350, 100);
+  const at = placeBubble(SIZE, hand, [], PHONE);
+  assert.equal(overlaps(box(at, SIZE), hand), false);
+  assert.equal(at.side, "above");
+  assert.ok(hand.top - (at.top + SIZE.height) < 40, "and near it");
+});
+
+test("pointing at the table's tiles it keeps off them and off the hand", () => {
+  const tiles = rect(60, 300, 270, 200);
+  const hand = rect(20, 720, 350, 90);
+  const at = placeBubble(SIZE, tiles, [tiles, hand], PHONE);
+  const bubble = box(at, SIZE);
+  assert.equal(overlaps(bubble, tiles), false);
+  assert.equal(overlaps(bubble, hand), false);
+  assert.ok(["above", "below"].includes(at.side));
+});
+
+test("on a phone on its side it goes beside the subject when above and below are full", () => {
+  const land = { width: 844, height: 390 };
+  const tiles = rect(320, 40, 180, 250);
+  const at = placeBubble(SIZE, tiles, [tiles], land);
+  assert.equal(overlaps(box(at, SIZE), tiles), false);
+  assert.ok(["left", "right"].includes(at.side));
+});
+
+test("it stays on screen", () => {
+  const at = placeBubble(SIZE, rect(0, 0, 390, 844), [], PHONE);
+  assert.ok(at.left >= 8 && at.top >= 8 && at.left + SIZE.width <= 390 - 8 + 1 && at.top + SIZE.height <= 844 - 8 + 1);
+});
