@@ -34,8 +34,13 @@ def call(page: Page, method: str, params: dict[str, Any] | None = None) -> Any:
     )
 
 
+def number(text: str) -> int:
+    """A number as the page shows it: a minus is U+2212 ("−15")."""
+    return int(text.replace("\u2212", "-"))
+
+
 def team_scores(page: Page) -> list[int]:
-    return [int(page.inner_text(f"[data-team-score='{team}']")) for team in (0, 1)]
+    return [number(page.inner_text(f"[data-team-score='{team}']")) for team in (0, 1)]
 
 
 def layout_tiles(page: Page) -> list[str]:

@@ -24,7 +24,10 @@ def attributes(scope: Locator, selector: str, name: str) -> list[str]:
 
 
 def test_the_score_sheet_matches_the_scoreboard_after_a_round(page: Page) -> None:
-    open_page(page, "?seats=greedy,greedy,greedy,greedy&seed=7&speed=0")
+    # 50 ms a move (animations off: the scores show at once) keeps round 2 on screen for a
+    # second or more: at speed 0 the bots may finish it between two looks.
+    page.add_init_script("localStorage.setItem('seven-rocks:prefs', '{\"animations\": false}')")
+    open_page(page, "?seats=greedy,greedy,greedy,greedy&seed=7&speed=50")
     expect(page.locator("#board[data-round='2']")).to_be_attached(timeout=30_000)
     page.keyboard.press("s")  # the shortcut; the bots wait while the sheet is open
     sheet = page.locator(SHEET)

@@ -265,11 +265,12 @@ export class TableView {
   measureSeats() {
     const area = this.svg.parentElement.getBoundingClientRect(); // not zoomed, unlike the <svg>
     this.seats.clear();
-    for (const head of document.querySelectorAll("[data-seat] > .seat__head")) {
-      const r = head.getBoundingClientRect();
+    for (const seatEl of document.querySelectorAll("#board > [data-seat]")) {
+      // Its caption, or the seat itself where a phone hides the caption (South's).
+      let r = seatEl.querySelector(".seat__head")?.getBoundingClientRect();
+      if (!(r?.width > 0)) r = seatEl.getBoundingClientRect();
       if (r.width > 0) {
-        const seat = Number(head.parentElement.dataset.seat);
-        this.seats.set(seat, { x: r.left + r.width / 2 - area.left, y: r.top + r.height / 2 - area.top });
+        this.seats.set(Number(seatEl.dataset.seat), { x: r.left + r.width / 2 - area.left, y: r.top + r.height / 2 - area.top });
       }
     }
   }

@@ -1,0 +1,419 @@
+"""The small faults a new player met on a phone (issue 11), each checked as a player meets it.
+
+A reload keeps the round's sum banner, the seats' last moves and the move line; the keyboard
+is on the hand when the turn comes; the peg board tells a deduction as a step back; the score
+sheet's settlement rows have their own column heads and its Download button is on a phone's
+screen; every minus sign is U+2212; the speed box and the toolbar do not change while the
+engine loads; the game-over line is said once; the round summary and the game-over dialog fold
+down to show the final table; the tour's bubbles keep off what they point at; a placed tile
+travels from its player's seat; the scores count up (and do not with animations off); in high
+contrast the dimmed ends stay readable; the banners' look lives in the style sheet. Every page's
+last screen is kept in ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+
+from .conftest import BOOT_TIMEOUT_MS, Guard, _origin, finish_context, watch_context
+from .playing import (
+    GAME_OVER,
+    PLAYABLE,
+    SUMMARY,
+    open_page,
+    play_first_move,
+    wait_for_human_or,
+)
+
+pytestmark = pytest.mark.e2e
+
+GAME = "?seed=2&speed=0&seats=human,greedy,greedy,greedy"
+SHEET = "dialog[data-sheet]"
+#: Team 0 goes below zero in this all-greedy game (found with seven_rocks.app.play).
+NEGATIVE_GAME = "?seats=greedy,greedy,greedy,greedy&seed=47&speed=0"
+#: A hyphen-minus used as a minus sign: "-15", but not the hyphen of a tile ("3-5").
+HYPHEN_MINUS = re.compile(r"(?<![0-9])-[0-9]")
+#: Rectangles of what is on the table (the tiles) and in South's hand.
+TILE_RECTS = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+  const r = (el.querySelector(".domino__body") ?? el).getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+})"""
+RECT = """(el) => { const r = el.getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; }"""
+RECTS = """(els) => els.map((el) => {
+  const r = el.getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+}).filter((r) => r.right > r.left)"""
+PLACES = """() => [...document.querySelectorAll('.masthead, #toolbar > *')].map((e) => {
+  const r = e.getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height];
+})"""
+#: Records, in the page, each tile put on the table (its animations' first transforms) and
+#: every number the scoreboard shows beside the score it stands for.
+WATCH_MOTION = """() => {
+  const seen = { tiles: [], counts: [] };
+  window.__seen = seen;
+  new MutationObserver((records) => {
+    for (const r of records) for (const el of r.addedNodes) {
+      if (!el.dataset?.tile) continue;
+      const starts = el.getAnimations().map((a) => a.effect.getKeyframes()[0].transform);
+      seen.tiles.push({ tile: el.dataset.tile, starts });
+    }
+  }).observe(document.querySelector('#table [data-tiles]'), { childList: true });
+  for (const el of document.querySelectorAll('[data-team-score]')) {
+    const note = () => seen.counts.push([el.dataset.score, el.textContent]);
+    new MutationObserver(note).observe(el, { childList: true, characterData: true, subtree: true });
+  }
+}"""
+PREFS = "try { localStorage.setItem('seven-rocks:prefs', JSON.stringify({prefs})); } catch {}"
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Do two rectangles share more than a hairline?"""
+    return (
+        min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+        and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
+    )
+
+
+@pytest.fixture
+def viewport_page(
+    browser: Browser, base_url: str, request: pytest.FixtureRequest
+) -> Iterator[Callable[..., Page]]:
+    """A factory of guarded pages at a viewport ("390x844": a phone, touch, device scale 2)."""
+    made: list[tuple[BrowserContext, Guard, str]] = []
+
+    def _make(viewport: str, *, phone: bool = True, init: str | None = None) -> Page:
+        width, height = map(int, viewport.split("x"))
+        context = browser.new_context(
+            base_url=base_url,
+            viewport={"width": width, "height": height},
+            is_mobile=phone,
+            has_touch=phone,
+            device_scale_factor=2 if phone else 1,
+        )
+        if init:
+            context.add_init_script(init)
+        guard = Guard(origin=_origin(base_url))
+        watch_context(context, guard)
+        made.append((context, guard, viewport))
+        return context.new_page()
+
+    yield _make
+    name = request.node.name
+    for context, guard, viewport in made:
+        finish_context(context, guard, f"{name}-{viewport}")
+
+
+def next_round_or_turn(page: Page) -> str:
+    """Play South's first playable tile until a round summary shows ("summary") or the game ends."""
+    while True:
+        found = wait_for_human_or(page, f"{SUMMARY}[open], {GAME_OVER}[open]", timeout=60)
+        if found == "other":
+            return "summary" if page.locator(f"{SUMMARY}[open]").count() else "over"
+        play_first_move(page)
+
+
+def open_sheet(page: Page) -> None:
+    page.keyboard.press("s")
+    expect(page.locator(SHEET)).to_be_visible()
+
+
+# ------------------------------------------------------------------------ a reload
+def test_a_reload_keeps_the_sum_the_seats_last_moves_and_the_move_line(page: Page) -> None:
+    open_page(page, GAME)
+    wait_for_human_or(page, GAME_OVER)
+    play_first_move(page)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    shown = {
+        "sum": page.inner_text("#sum"),
+        "status": [page.inner_text(f"[data-seat='{s}'] .seat__status") for s in (1, 2, 3)],
+        "line": page.locator("#announce li").last.inner_text(),
+    }
+    assert "=" in shown["sum"], f"no sum banner before the reload: {shown['sum']!r}"
+    assert any(status.startswith("played") for status in shown["status"]), shown
+    # Once the page has stored the engine's game (a state, polled), it comes back to it.
+    saved = page.evaluate("window.sevenRocks.engine.call('save')")
+    for _ in range(200):
+        stored = page.evaluate("localStorage.getItem('seven-rocks:save')")
+        if stored and json.loads(stored) == saved:
+            break
+        page.wait_for_timeout(50)
+    else:
+        pytest.fail("the game was never saved")
+    page.reload()
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#sum")).to_have_text(shown["sum"])
+    for seat, status in zip((1, 2, 3), shown["status"], strict=True):
+        expect(page.locator(f"[data-seat='{seat}'] .seat__status")).to_have_text(status)
+    expect(page.locator("#announce li").last).to_have_text(shown["line"])
+
+
+# ----------------------------------------------------------------------- the keyboard
+def test_the_keyboard_is_on_the_hand_when_the_turn_comes_after_a_round_summary(
+    page: Page,
+) -> None:
+    open_page(page, GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    expect(page.locator(f"{PLAYABLE}:focus")).to_have_count(1)  # the first turn, no Tab pressed
+    assert next_round_or_turn(page) == "summary", "the game ended in its first round"
+    page.keyboard.press("Enter")  # "Next round" has the focus
+    expect(page.locator(f"{SUMMARY}[open]")).to_have_count(0)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    # Not a single Tab: the turn itself put the keyboard on a playable tile.
+    expect(page.locator(f"{PLAYABLE}:focus")).to_have_count(1)
+
+
+# ----------------------------------------------------------------- the score sheet
+def test_the_sheet_tells_a_deduction_and_heads_the_settlement_rows_as_hands(page: Page) -> None:
+    page.add_init_script(PREFS.replace("{prefs}", "{ animations: false }"))
+    open_page(page, "?seats=greedy,greedy,greedy,greedy&seed=7&speed=50")
+    expect(page.locator("#board[data-round='2']")).to_be_attached(timeout=30_000)
+    open_sheet(page)
+    sheet = page.locator(SHEET)
+    # A deduction moved a team's score peg back: its other peg stands ahead of it.
+    pegs = sheet.locator("[data-peg]").evaluate_all(
+        "els => els.map(e => [Number(e.dataset.peg), e.dataset.pegRole, Number(e.dataset.value)])"
+    )
+    at = {(team, role): value for team, role, value in pegs}
+    back_teams = [t for t in (0, 1) if at[(t, "front")] < at[(t, "back")]]
+    assert back_teams, f"no team's pegs went back in round 1 ({at}): choose another seed"
+    for team in back_teams:
+        legend = sheet.locator(f".legend--{team}")
+        expect(legend).to_contain_text(f"{at[(team, 'front')]}, down from {at[(team, 'back')]}")
+        expect(legend).not_to_contain_text("front peg")
+    # Each settlement row sits under heads of its own: hand and pips, not tile and ends.
+    heads = sheet.locator("tr[data-sheet-row='deduction']").evaluate_all(
+        """rows => rows.map((row) => {
+          let r = row.previousElementSibling;
+          while (r && !r.querySelector('th[scope=col]')) r = r.previousElementSibling;
+          return r ? [...r.querySelectorAll('th')].map((th) => th.textContent.trim()) : null;
+        })"""
+    )
+    assert heads, "no settlement rows on the sheet"
+    for head in heads:
+        assert head is not None and head[1] == "Tiles left" and head[2] == "Pips → rounded", head
+
+
+def test_on_a_phone_the_sheets_download_is_on_screen(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = viewport_page("360x740")
+    open_page(page, GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    page.locator("#menu-button").tap()
+    page.locator("[data-action='sheet']").tap()
+    download = page.locator(f"{SHEET} [data-action='download-record']")
+    expect(download).to_be_visible()
+    box = download.evaluate(RECT)
+    size = page.viewport_size or {"width": 0, "height": 0}
+    assert box["bottom"] <= size["height"] and box["right"] <= size["width"], box
+    # Nothing scrolled, nothing over it: a tap at its middle lands on it.
+    middle = ((box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2)
+    assert (
+        page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.closest('[data-action]')?.dataset.action",
+            list(middle),
+        )
+        == "download-record"
+    )
+
+
+# ------------------------------------------------------------------- minus signs
+def test_scores_below_zero_use_a_real_minus_sign_everywhere(page: Page) -> None:
+    open_page(page, NEGATIVE_GAME)
+    expect(page.locator(f"{GAME_OVER}[open]")).to_be_visible(timeout=60_000)
+    page.locator(f"{GAME_OVER} [data-action='close']").click()
+    open_sheet(page)
+    scores = page.locator(f"{SHEET} [data-round-score]").all_inner_texts()
+    assert any(text.startswith("\u2212") for text in scores), f"no score below zero: {scores}"
+    texts = {
+        "sheet": page.inner_text(SHEET),
+        "log": " ".join(page.locator("#announce li").all_inner_texts()),
+        "scoreboard": page.inner_text("#scores"),
+    }
+    for where, text in texts.items():
+        assert not HYPHEN_MINUS.search(text), f"a hyphen as a minus sign in the {where}: {text!r}"
+
+
+# ------------------------------------------------------------------ while loading
+def test_the_speed_box_and_the_toolbar_stay_put_while_the_engine_loads(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = viewport_page("1920x1080", phone=False)
+    held: list[Route] = []
+    page.route("**/seven_rocks.zip", lambda route: held.append(route))  # held until we say
+    page.goto("/?seats=human,greedy,greedy,greedy&seed=3&speed=fast")
+    page.wait_for_selector("#board:not([hidden])")
+    for _ in range(400):
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "the engine was never requested"
+    speed = page.locator("#speed")
+    assert speed.evaluate("s => s.selectedOptions[0].textContent") == "Fast"
+    loading = page.evaluate(PLACES)
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("[data-action='new-game']")).to_be_enabled()
+    assert page.evaluate(PLACES) == loading, "the header or its toolbar moved when the engine came"
+    assert speed.evaluate("s => s.selectedOptions[0].textContent") == "Fast"
+
+
+# ------------------------------------------------------------------ the game's end
+def test_the_game_over_line_is_said_once_and_both_end_dialogs_fold_to_show_the_table(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = viewport_page("390x844")
+    page.goto("/?seats=greedy,greedy,greedy,greedy&seed=7&speed=800")
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    # The bots alone: a round summary closes by itself; catch one and fold it.
+    summary = page.locator(f"{SUMMARY}[open]")
+    expect(summary).to_be_visible(timeout=120_000)
+    check_folds(page, summary)
+    page.locator(f"{SUMMARY} [data-next-round]").click()
+    page.goto("/?seats=greedy,greedy,greedy,greedy&seed=7&speed=0")
+    over = page.locator(f"{GAME_OVER}[open]")
+    expect(over).to_be_visible(timeout=120_000)
+    won = page.locator("#announce li").last.inner_text()
+    assert " win " in won, won
+    board = page.inner_text("#board") + page.inner_text("#app")
+    assert board.count(won) == 1, f"the game's end is said {board.count(won)} times on the board"
+    check_folds(page, over)
+
+
+def check_folds(page: Page, dialog: Any) -> None:
+    """Fold `dialog`: the table's tiles show, nothing of the dialog over them, no dim."""
+    fold = dialog.locator("[data-action='fold']")
+    expect(fold).to_have_attribute("aria-expanded", "true")
+    fold.tap()
+    expect(fold).to_have_attribute("aria-expanded", "false")
+    expect(dialog.locator(".dialog__detail")).to_be_hidden()
+    box = dialog.evaluate(RECT)
+    tiles = page.evaluate(TILE_RECTS, "#table [data-tile]")
+    assert tiles, "no table under the dialog"
+    covered = [t for t in tiles if overlap(t, box)]
+    assert not covered, f"{len(covered)} of {len(tiles)} table tiles under the folded dialog"
+    size = page.viewport_size or {"width": 0, "height": 0}
+    assert all(t["bottom"] <= size["height"] and t["top"] >= 0 for t in tiles)
+    backdrop = dialog.evaluate("d => getComputedStyle(d, '::backdrop').backgroundColor")
+    assert backdrop in ("rgba(0, 0, 0, 0)", "transparent"), backdrop
+    fold.tap()
+    expect(dialog.locator(".dialog__detail")).to_be_visible()
+
+
+# ------------------------------------------------------------------------ the tour
+@pytest.mark.parametrize("viewport", ["390x844", "844x390", "1920x1080"])
+def test_the_tours_bubbles_point_at_things_without_covering_them(
+    viewport_page: Callable[..., Page], viewport: str
+) -> None:
+    page = viewport_page(viewport, phone=viewport != "1920x1080")
+    page.goto("/?speed=0")  # a first visit: the tour starts by itself
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    tour = page.locator("dialog[data-tour]")
+    expect(tour).to_be_visible()
+    subjects = {
+        "hand": "[data-hand='0'] [data-tile]",
+        "table": "#table [data-tile]",
+        "scores": "#scores",
+        "hint": "[data-action='hint']:visible",
+    }
+    if not page.locator(subjects["hint"]).count():
+        subjects["hint"] = "#menu-button"  # folded into the menu: the bubble points there
+    for step, selector in subjects.items():
+        expect(tour).to_have_attribute("data-step", step)
+        bubble = tour.evaluate(RECT)
+        rects = page.locator(selector).evaluate_all(RECTS)
+        assert rects, f"nothing to point at for {step}"
+        covered = [r for r in rects if overlap(r, bubble)]
+        assert not covered, f"the {step} bubble covers {len(covered)} of what it points at"
+        assert tour.get_attribute("data-side") in ("below", "above", "left", "right")
+        tour.locator("[data-tour-action='next']").click()
+    expect(tour).to_have_count(0)
+
+
+# ------------------------------------------------------------------------ motion
+def watch_motion(page: Page, tiles: int) -> dict[str, Any]:
+    """Watch the bots play until `tiles` tiles and a score change were seen; what was seen."""
+    page.goto("/?seats=greedy,greedy,greedy,greedy&seed=7&speed=800")
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate(WATCH_MOTION)
+    for _ in range(600):
+        seen: dict[str, Any] = page.evaluate("window.__seen")
+        if len(seen["tiles"]) >= tiles and seen["counts"]:
+            return seen
+        page.wait_for_timeout(50)
+    pytest.fail(f"the bots did not place {tiles} tiles and score within 30 s")
+
+
+def test_a_placed_tile_travels_from_its_seat_and_the_score_counts_up(
+    viewport_page: Callable[..., Page],
+) -> None:
+    seen = watch_motion(viewport_page("390x844"), 3)
+    # Every new tile starts away from its place (at its seat), turned and enlarged.
+    for tile in seen["tiles"]:
+        assert tile["starts"] and "scale(1.2)" in tile["starts"][0], tile
+    # The score shown went through numbers other than the score it stands for.
+    between = [count for count in seen["counts"] if count[0] != count[1]]
+    assert between, f"the score jumped straight to its value: {seen['counts']}"
+
+
+def test_with_animations_off_nothing_travels_or_counts(viewport_page: Callable[..., Page]) -> None:
+    page = viewport_page("390x844", init=PREFS.replace("{prefs}", "{ animations: false }"))
+    seen = watch_motion(page, 3)
+    expect(page.locator("html")).to_have_attribute("data-motion", "off")
+    assert all(not tile["starts"] for tile in seen["tiles"]), "a tile moved with animations off"
+    assert all(score == text for score, text in seen["counts"]), seen["counts"]
+
+
+# ------------------------------------------------------------ high contrast, banners
+def test_in_high_contrast_the_dimmed_ends_stay_readable(page: Page) -> None:
+    page.add_init_script(PREFS.replace("{prefs}", "{ theme: 'contrast' }"))
+    open_page(page, GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    expect(page.locator("html")).to_have_attribute("data-theme", "contrast")
+    # A tile with several places lights them, and the ends are dimmed meanwhile.
+    several = """Object.entries(window.sevenRocks.controller.snap.legal)
+      .filter(([, places]) => places.length > 1).map(([tile]) => tile)"""
+    for _ in range(7):
+        choices = page.evaluate(several)
+        if choices:
+            page.locator(f"{PLAYABLE}[data-tile='{choices[0]}']").click()
+            break
+        play_first_move(page)
+        assert wait_for_human_or(page, f"{GAME_OVER}, {SUMMARY}") == "turn"
+    else:
+        pytest.fail("no tile with several places came in a round: choose another seed")
+    expect(page.locator(".layout--choosing")).to_have_count(1)
+    opacity = page.locator("#table .end").first.evaluate("e => Number(getComputedStyle(e).opacity)")
+    assert opacity >= 0.6, f"the dimmed ends are at opacity {opacity}"
+
+
+def test_the_banners_look_comes_from_the_style_sheet(page: Page) -> None:
+    """update.js builds its banners with classes only; their place is the style sheet's."""
+    open_page(page, GAME)
+    page.evaluate(
+        """async () => {
+          const box = document.createElement('div');
+          box.className = 'update-offer';
+          box.dataset.probe = '';
+          box.textContent = 'probe';
+          document.body.append(box);
+        }"""
+    )
+    probe = page.locator("[data-probe]")
+    style = probe.evaluate(
+        """(e) => { const s = getComputedStyle(e);
+          return [s.position, s.top, s.pointerEvents, e.getAttribute('style')]; }"""
+    )
+    assert style[0] == "fixed" and style[2] == "none" and style[3] is None, style
+    source = page.evaluate("fetch('/js/update.js').then((r) => r.text())")
+    assert ".style" not in source, "update.js styles its banners itself"
+    assert "!important" not in page.evaluate("fetch('/extras.css').then((r) => r.text())")
