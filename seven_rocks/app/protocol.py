@@ -33,12 +33,16 @@ from ..engine.moves import Move
 
 PROTOCOL: Final = 1
 SAVE_FORMAT: Final = "seven-rocks-save"
+#: Version 2 added the people's names; version 1 saves (no names) still load.
+SAVE_VERSION: Final = 2
+SAVE_VERSIONS: Final = (1, 2)
 #: What the page may ask (``ping`` and ``version`` are answered before the session).
 METHODS: Final = (
     "info",
     "new_game",
     "state",
     "play",
+    "view",
     "step",
     "hint",
     "record",
@@ -113,8 +117,11 @@ class LastTurn(TypedDict):
 
 
 class Snapshot(TypedDict, total=False):
-    """What the viewer may see now (``previous_table``: the finished round's last table, sent
-    while the next round has no turn yet; ``think_ms``: after a bot's ``step``)."""
+    """What the person at the screen may see now (``previous_table``: the finished round's
+    last table, sent while the next round has no turn yet; ``think_ms``: after a bot's
+    ``step``). ``viewer`` is the seat whose tiles ``hand`` holds (None: no hand is shown);
+    ``pass_to`` the person the device must go to first (the page shows a pass screen and
+    then asks for that seat's ``view``)."""
 
     protocol: int
     seed: int
@@ -127,6 +134,9 @@ class Snapshot(TypedDict, total=False):
     scores: list[int]
     gains: list[int]  # each team's change since the page's last snapshot (``since``)
     bots: list[str | None]
+    names: list[str | None]  # the people's names (None: no name, or a bot)
+    viewer: int | None
+    pass_to: int | None
     hand_sizes: list[int]
     hand: list[str]
     table: dict[str, Any]
@@ -134,7 +144,7 @@ class Snapshot(TypedDict, total=False):
     legal: dict[str, list[str]]  # tile -> attach points ("open" for the first tile)
     moves: dict[str, dict[str, str]]  # tile -> point -> the move's text to send back
     must_pass: bool
-    pass_move: str | None  # the text of the forced knock, when it is South's only move
+    pass_move: str | None  # the text of the forced knock, when it is the viewer's only move
     last: LastTurn | None
     events_total: int
     events: list[EventJSON]
