@@ -8,14 +8,17 @@
 import { EngineError } from "../bridge.js";
 import { Announcer, describeEvent, describeEvents } from "./announce.js";
 import { gameOverDialog, newGameDialog, roundSummaryDialog } from "./dialogs.js";
-import { onLanguageChange, t } from "./i18n.js";
+import { onLanguageChange, seatName, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { closeAll } from "./modal.js";
 import { notify } from "./notices.js";
 import { Pacer, botWait, knockWait, summaryWait } from "./pacing.js";
+import { hidePassScreen, showPassScreen } from "./pass-device.js";
+import { bottomSeat, peopleOf } from "./people.js";
 import { reducedMotion, renderGame } from "./render.js";
 import * as state from "./state.js";
 import { DEFAULT_LEVEL, SAVE_KEY, readSave, readSettings, saveMatches, writeJSON, writeSettings } from "./storage.js";
+import { onPrefChange, turnTableOn } from "./settings.js";
 import { TableView } from "./table.js";
 
 /** Tell the page's other modules (hint.js, sound.js) what happened: `seven-rocks:<name>`. */
@@ -42,6 +45,10 @@ export class Controller {
     this.shownTable = null; // a finished round's table while its summary is open
     this.laidOut = null; // the aspect the table was last laid out for
     this.ui = state.freshUi();
+    this.bottom = null; // the seat drawn at the bottom (pass-and-play turns the table)
+    onPrefChange((name) => {
+      if (name === "turn_table" && this.snap) this.render();
+    });
     bindInput(this.board, this.inputHost());
     addEventListener("resize", () => {
       clearTimeout(this.resizeTimer);
@@ -81,10 +88,10 @@ export class Controller {
   async start() {
     const { seats, seed, explicit } = this.params;
     const bots = seats
-      ? seats.map((name, seat) => (name === "bot" ? (seat === 0 ? DEFAULT_LEVEL : this.settings.levels[seat]) : name))
+      ? seats.map((name, seat) => (name === "bot" ? (this.settings.levels[seat] ?? DEFAULT_LEVEL) : name))
       : this.settings.levels;
     if (await this.resume({ explicit, seed, bots })) return;
-    await this.newGame({ bots, seed });
+    await this.newGame({ bots, seed, names: this.settings.names });
   }
 
   /** Resume the saved game unless the URL asked for another; a bad save is one notice. */
@@ -108,11 +115,12 @@ export class Controller {
     return true;
   }
 
-  async newGame({ bots, seed = null }) {
+  async newGame({ bots, seed = null, names = null }) {
     closeAll();
+    hidePassScreen();
     this.gen += 1;
     this.laidOut = this.aspect;
-    const params = { bots, aspect: this.laidOut };
+    const params = { bots, aspect: this.laidOut, names };
     if (seed != null) params.seed = seed;
     const snap = await this.request("new_game", params);
     if (snap) this.install(snap);
@@ -125,6 +133,8 @@ export class Controller {
     this.events = [...snap.events];
     this.ui = state.freshUi();
     this.shownTable = null;
+    this.bottom = null;
+    hidePassScreen();
     const opened = state.lastRoundStart(snap.events);
     if (opened) this.announce(() => describeEvent(opened));
     this.board.hidden = false;
@@ -151,12 +161,17 @@ export class Controller {
         this.render();
         return;
       }
+      if (snap.pass_to != null) {
+        this.render();
+        this.askToPass(snap, gen);
+        return; // the tap on the pass screen continues the loop (takeSeat)
+      }
       if (snap.human_turn) {
         if (!snap.must_pass) {
           this.render();
           return; // the user's move continues the loop
         }
-        this.ui = { ...this.ui, knocking: true, actions: this.ui.actions.map((a, s) => (s === 0 ? { type: "pass" } : a)) };
+        this.ui = { ...this.ui, knocking: true, actions: this.ui.actions.map((a, s) => (s === snap.turn ? { type: "pass" } : a)) };
         this.render();
         this.announce(() => t("prompt.must_pass"));
         await this.pacer.sleep(knockWait(this.settings.speed));
@@ -204,7 +219,13 @@ export class Controller {
       this.snap = finished.snap;
       this.shownTable = finished.shown;
       this.render();
-      await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay) });
+      const hideHands = () => {
+        if (gen !== this.gen) return;
+        this.shownTable = null;
+        this.snap = snap;
+        this.render();
+      };
+      await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay), names: snap.names, onClosing: hideHands });
       if (gen !== this.gen) return;
       this.shownTable = null;
       this.ui = state.afterRound(this.ui);
@@ -213,7 +234,10 @@ export class Controller {
     if (!snap.over && !this.autoplay) this.save();
     this.render();
     if (won) {
-      const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman: snap.bots[0] == null });
+      // "You win" only when every person at the screen plays for South's team.
+      const people = peopleOf(snap.bots);
+      const viewerIsHuman = people.length > 0 && people.every((seat) => seat % 2 === 0);
+      const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman });
       if (again && gen === this.gen) this.openNewGameDialog();
     }
   }
@@ -222,6 +246,30 @@ export class Controller {
     const gen = this.gen;
     const saved = await this.engine.call("save").catch(() => null);
     if (saved && gen === this.gen) writeJSON(SAVE_KEY, saved);
+  }
+
+  // ---------------------------------------------------------- pass the device
+  /** Cover the board until the person the engine names takes the device. */
+  askToPass(snap, gen) {
+    const seat = snap.pass_to;
+    showPassScreen(this.board, { seat, name: snap.names?.[seat] ?? null, onReady: () => this.takeSeat(seat, gen) });
+    this.announce(() => t("pass.title", { seat: snap.names?.[seat] ? t("pass.named", { name: snap.names[seat], seat: seatName(seat) }) : seatName(seat) }));
+  }
+
+  /** The person tapped: only now ask the engine for their view (their hand face up). */
+  async takeSeat(seat, gen) {
+    if (gen !== this.gen) return;
+    const next = await this.snapshot("view", { seat });
+    if (gen !== this.gen) return;
+    hidePassScreen();
+    if (!next) {
+      this.run(gen); // refused (out of step): the engine's state decides what shows
+      return;
+    }
+    await this.apply(next, gen);
+    // Keyboard and screen-reader users land on the hand: the first tile that can be played.
+    this.ui.focusTile = Object.keys(next.legal ?? {})[0] ?? next.hand[0] ?? null;
+    this.run(gen);
   }
 
   // -------------------------------------------------------------- user moves
@@ -327,9 +375,10 @@ export class Controller {
   }
 
   async openNewGameDialog() {
-    const choice = await newGameDialog({ bots: this.info.bots, chosen: this.settings.levels });
+    const choice = await newGameDialog({ bots: this.info.bots, chosen: this.settings.levels, names: this.settings.names });
     if (!choice) return;
     this.settings.levels = choice.bots;
+    this.settings.names = choice.names;
     writeSettings(this.settings);
     writeJSON(SAVE_KEY, null);
     await this.newGame(choice);
@@ -370,6 +419,12 @@ export class Controller {
   }
 
   // ------------------------------------------------------------------ render
+  /** The seat drawn at the bottom now (kept between a person's turns while bots play). */
+  bottomSeat() {
+    this.bottom = bottomSeat(this.snap, { turning: turnTableOn(), previous: this.bottom });
+    return this.bottom;
+  }
+
   render() {
     if (!this.snap) return;
     const interactive = this.interactive;
@@ -382,6 +437,7 @@ export class Controller {
         interactive,
         autoplay: this.autoplay,
         animate: !reducedMotion() && this.settings.speed > 0,
+        bottom: this.bottomSeat(),
       },
     );
     this.ui.newTile = null; // animated once
