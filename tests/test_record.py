@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from seven_rocks import Game, RecordError
-from seven_rocks.app.play import play_game
+from seven_rocks.app.runner import play_game
 from seven_rocks.bots import make_bot
 from seven_rocks.engine.record import from_record, loads, read_jsonl, to_record, write_jsonl
 from tests.test_round import DEAL

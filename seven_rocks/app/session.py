@@ -44,7 +44,7 @@ from ..engine.scoring import DEFAULT_TARGET
 from .examples import worked
 from .geometry import GeometryBuilder
 from .hints import describe_move, move_facts
-from .play import bot_seed
+from .runner import bot_seed
 
 PROTOCOL: Final = 1
 SAVE_FORMAT: Final = "seven-rocks-save"
