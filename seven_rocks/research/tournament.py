@@ -31,8 +31,10 @@ from ..app.runner import Decision, Runner
 from ..bots import BotFactory, bot_factory
 from ..bots.base import Bot
 from ..engine.game import Game
+from ..engine.moves import Move
 from ..engine.record import dumps
 from ..engine.scoring import DEFAULT_TARGET
+from ..engine.view import PlayerView
 from .stats import GameFacts, Samples, Tally, wilson_interval
 
 #: The most worker processes a tournament starts.
@@ -52,11 +54,17 @@ def decision(bot: Bot, game: Game) -> Decision:
         return bot.choose
     with_hands = bot.choose_with_hands  # type: ignore[attr-defined]
 
-    def cheat(view: Any) -> Any:
+    def cheat(view: PlayerView) -> Move:
         rnd = game.current
-        return with_hands(view, tuple(rnd.hand(s) for s in range(4)))
+        move: Move = with_hands(view, tuple(rnd.hand(s) for s in range(4)))
+        return move
 
     return cheat
+
+
+def decide(bot: Bot, game: Game) -> Move:
+    """``bot``'s move for the seat to play (through :func:`decision`)."""
+    return decision(bot, game)(game.view(game.turn))
 
 
 @dataclass(slots=True)
@@ -341,6 +349,7 @@ __all__ = [
     "MAX_JOBS",
     "GameOutcome",
     "TournamentResult",
+    "decide",
     "decision",
     "play_duplicate_game",
     "run_tournament",
