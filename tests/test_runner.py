@@ -244,3 +244,21 @@ def test_dumps_writes_exactly_what_json_would() -> None:
         text = dumps(game)
         assert text == json.dumps(to_record(game), separators=(",", ":"))
         assert dumps(loads(text)) == text
+
+
+# ------------------------------------------------------------------ session
+def test_the_worker_session_steps_through_the_same_game_as_the_runner() -> None:
+    from seven_rocks.app.session import Session
+
+    session = Session()
+    snap = session.new_game(seed=31, bots=["random", "greedy", "random", "greedy"], target=120)
+    steps = 0
+    while not snap["over"]:
+        snap = session.step()
+        assert snap["think_ms"] >= 0
+        steps += 1
+    names = ["random", "greedy", "random", "greedy"]
+    bots = [make_bot(name, bot_seed(31, s)) for s, name in enumerate(names)]
+    alone = play_game(bots, 31, target=120)
+    assert session.game is not None and dumps(session.game) == dumps(alone)
+    assert steps == sum(len(rnd.turns) for rnd in alone.rounds)
