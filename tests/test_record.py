@@ -69,7 +69,7 @@ BAD_RECORDS = [
     (lambda r: r.update(seats=["a"]), "'seats' must name 4 players"),
     (
         lambda r: r["rounds"][0]["deal"][0].__setitem__(0, "7-7"),
-        "round 1, seat 0's hand: no tile 7-7",
+        "round 1, seat 0's hand: invalid tile '7-7'",
     ),
     (
         lambda r: r["rounds"][0]["deal"][1].__setitem__(0, r["rounds"][0]["deal"][0][0]),
@@ -82,7 +82,7 @@ BAD_RECORDS = [
         ),
         "round 1, move 2",
     ),
-    (lambda r: r["rounds"][0]["moves"][1].update(tile="9-9"), "round 1, move 2: no tile 9-9"),
+    (lambda r: r["rounds"][0]["moves"][1].update(tile="9-9"), "round 1, move 2: invalid tile '9-9' in 'tile'"),
     (lambda r: r["rounds"][0].update(deductions=[0, 0, 0, 0]), "round 1: deductions are"),
     (lambda r: r["rounds"][0].update(scores=[999, 0]), "round 1: scores after the round are"),
     (lambda r: r.update(winner=1 - r["winner"]), "the record says the winner is"),
