@@ -69,6 +69,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except (UsageError, SevenRocksError, ValueError, OSError) as error:
         print(f"seven-rocks {args.command}: {one_line(str(error))}", file=sys.stderr)
+        try:  # what was printed before the error, unless stdout itself failed
+            if sys.stdout is not None:
+                sys.stdout.flush()
+        except OSError:
+            _discard_stdout()
         return USAGE_ERROR
     except KeyboardInterrupt:
         print(f"seven-rocks {args.command}: interrupted", file=sys.stderr)
@@ -77,7 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _discard_stdout() -> None:
-    """Point stdout at /dev/null, so the interpreter's last flush does not fail again."""
+    """Point stdout at /dev/null, so the interpreter's last flush does not fail again
+    (what is still buffered goes there; it could not be written anyway)."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
