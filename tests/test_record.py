@@ -8,7 +8,7 @@ import json
 import sys
 import tracemalloc
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -293,7 +293,7 @@ def test_an_endless_line_is_refused_after_reading_at_most_the_limit(byte: bytes)
     tracemalloc.start()
     try:
         with pytest.raises(RecordTooLargeError, match=r"game on line 1: .* larger than 65,536"):
-            list(read_jsonl(stream, max_bytes=65_536))
+            list(read_jsonl(cast(IO[bytes], stream), max_bytes=65_536))
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -394,7 +394,8 @@ def _mutated(draw: st.DrawFn) -> object:
     """The valid record with a few values replaced, deleted or nested somewhere inside."""
     record: Any = copy.deepcopy(_VALID)
     for _ in range(draw(st.integers(1, 3))):
-        parent, key = None, None
+        parent: Any = None
+        key: Any = None
         node = record
         while isinstance(node, dict | list) and node and draw(st.integers(0, 4)):
             keys = list(node) if isinstance(node, dict) else list(range(len(node)))

@@ -122,6 +122,7 @@ _TILES: Final = {str(tile): tile for tile in ALL_TILES}
 _SHOW: Final = reprlib.Repr()
 _SHOW.maxstring = _SHOW.maxother = _SHOW.maxlong = 40
 _SHOW.maxlevel, _SHOW.maxlist, _SHOW.maxdict = 3, 6, 4
+_SHOW_LIMIT: Final = 80
 
 
 class ReplayStep(NamedTuple):
@@ -140,9 +141,11 @@ def _show(value: object) -> str:
     :mod:`reprlib` cuts long or deep values short.
     """
     try:
-        return _SHOW.repr(value)
+        shown = _SHOW.repr(value)
     except (ValueError, RecursionError):  # an integer too long to print
         return f"a {type(value).__name__} too large to show"
+    # reprlib bounds each level, not the whole: six items of six items of ... are long.
+    return shown if len(shown) <= _SHOW_LIMIT else shown[: _SHOW_LIMIT - 3] + "..."
 
 
 def _fail(where: str, message: str) -> RecordError:
