@@ -78,7 +78,7 @@ def test_a_restored_snapshot_already_holds_the_engine_and_plays(site: Path) -> N
     first = _restore(site)
     # The engine was imported before anything ran: that is the start-up the snapshot saves.
     before = first["before"]
-    assert isinstance(before, list) and "seven_rocks.app.session" in before
+    assert isinstance(before, list) and "seven_rocks.app.dispatch" in before
     ping = first["ping"]
     assert isinstance(ping, dict) and ping["pong"] is True and ping["start"] == "snapshot"
     replies = first["replies"]
