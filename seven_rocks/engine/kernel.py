@@ -247,17 +247,15 @@ def _sum_of(points: Iterable[Point], spin: int) -> int:
 def _witness(spin: int, at: Point) -> list[Point]:
     """The smallest set of open points with ``at`` among them in spinner state ``spin``.
 
-    Outside the spinner, what a point counts never depends on the other points, so what
-    covering ``at`` changes in the ends' sum can be measured on this set alone.
+    What a point counts depends on no other point except on the spinner, whose two
+    in-line sides count once between them: so what covering ``at`` changes in the ends'
+    sum can be measured on ``at`` alone, plus the spinner's other in-line side while
+    both are free.
     """
-    points = [at]
     spinner = spinner_of(spin)
-    if spinner is not None and lines_taken(spin) < 2:
-        if at.tile is not spinner:
-            points.append(Point(spinner, Side.LINE_B))  # terminal: it counts both halves
-        elif lines_taken(spin) == 0:  # opened with the spinner: the other in-line side
-            points.append(Point(spinner, Side.LINE_B if at.side is Side.LINE_A else Side.LINE_A))
-    return points
+    if spinner is not None and at.tile is spinner and lines_taken(spin) == 0:
+        return [at, Point(spinner, Side.LINE_B if at.side is Side.LINE_A else Side.LINE_A)]
+    return [at]
 
 
 def _transition_tables() -> tuple[list[list[int]], list[list[int]], list[list[tuple[int, ...]]]]:
