@@ -38,6 +38,7 @@ def _simulate_and_replay(tmp_path: Path, games: int, bots: str) -> None:
     assert main(["replay", str(record), "--quiet"]) == 0
 
 
+@pytest.mark.slow
 def test_a_thousand_simulated_games_all_replay(tmp_path: Path) -> None:
     _simulate_and_replay(tmp_path, 1000, "random")
 

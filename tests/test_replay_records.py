@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from seven_rocks.app.session import Session, handle
+from seven_rocks.app.dispatch import Dispatcher
+from seven_rocks.app.session import Session
 from seven_rocks.engine.errors import RecordError
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.record import to_record
@@ -46,6 +47,10 @@ def test_an_edited_move_is_refused_naming_round_and_move() -> None:
     moves[1]["points"] = 35
     with pytest.raises(RecordError, match=r"^round 1, move 2: "):
         Session().load_record(bad)
-    reply = json.loads(handle(json.dumps({"method": "load_record", "params": {"record": bad}})))
+    reply = json.loads(
+        Dispatcher(Session()).handle(
+            json.dumps({"method": "load_record", "params": {"record": bad}})
+        )
+    )
     assert reply["error"]["type"] == "RecordError"
     assert reply["error"]["message"].startswith("round 1, move 2: ")

@@ -17,7 +17,7 @@ from .. import __version__
 from ..engine.errors import SevenRocksError
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("simulate", "replay", "tournament", "build", "serve")
+COMMANDS = ("simulate", "replay", "review", "tournament", "build", "serve")
 
 USAGE_ERROR = 2
 
