@@ -300,7 +300,7 @@ class Round:
         made in the round included); ``history`` only fills :attr:`turns`.
         """
         masks = [mask_of(h) for h in hands]
-        on_table = sum(m.tile.mask for m in layout._moves if m.tile is not None)
+        on_table = layout.tiles_mask
         if any(
             a & b for i, a in enumerate([*masks, on_table]) for b in [*masks, on_table][i + 1 :]
         ):
