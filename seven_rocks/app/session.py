@@ -23,7 +23,6 @@ seven_rocks.engine.errors.InvalidMoveError: bad move '9-9': no tile 9-9 in a dou
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -39,7 +38,6 @@ from . import checks
 from .examples import worked
 from .hints import describe_move, move_facts
 from .names import MAX_NAME, seat_label
-from .play import bot_seed
 from .protocol import (
     PROTOCOL,
     SAVE_FORMAT,
@@ -53,6 +51,7 @@ from .protocol import (
     move_text,
     tile_of,
 )
+from .runner import Runner, bot_seed
 from .screen import Screen
 from .tables import TableCache, geometry_of, round_story, table_json
 
@@ -79,6 +78,7 @@ class Session:
         self.bots: list[Bot | None] = [None] * 4
         self.names: list[str | None] = [None] * 4
         self.screen = Screen([VIEWER])
+        self._runner: Runner | None = None
         self._tables = TableCache()
 
     # -------------------------------------------------------------- lifecycle
@@ -113,6 +113,10 @@ class Session:
             None if n is None else make_bot(n, bot_seed(game.seed, s)) for s, n in enumerate(kinds)
         ]
         self.screen = Screen([seat for seat, kind in enumerate(kinds) if kind is None])
+        # The page paces the bots, one 'step' request per decision: the runner makes each.
+        self._runner = Runner(
+            game, [None if b is None else b.choose for b in self.bots], timed=True
+        )
         self._tables.clear()
 
     @property
@@ -169,17 +173,14 @@ class Session:
         """Let the bot whose turn it is make its move."""
         game = self._game
         checks.aspect(aspect)
+        assert self._runner is not None and self._runner.game is game
         if game.is_over:
             raise RequestError("the game is over")
-        bot = self.bots[game.turn]
-        if bot is None:
+        if self._runner.waiting_for_person:
             raise RequestError(f"seat {game.turn} is a human seat: it moves with 'play'")
-        start = time.perf_counter()
-        move = bot.choose(game.view(game.turn))
-        elapsed = time.perf_counter() - start
-        game.play(move, game.turn)
+        step = self._runner.step()
         snap = self.snapshot(aspect, since)
-        snap["think_ms"] = round(elapsed * 1000, 1)
+        snap["think_ms"] = round(step.wall * 1000, 1)
         return snap
 
     def hint(self) -> dict[str, Any]:

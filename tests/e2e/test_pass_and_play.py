@@ -51,7 +51,8 @@ WATCH = """(people) => {
       }
     }
   };
-  new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
+  const all = { subtree: true, childList: true, attributes: true };
+  new MutationObserver(check).observe(document.body, all);
   check();
 }"""
 
@@ -179,7 +180,8 @@ def test_two_people_against_bots(page: Page, capsys: pytest.CaptureFixture[str])
     expect(page.locator(".seat[data-seat='0'] .seat__name")).to_have_text("Ana · South")
     expect(page.locator(".seat[data-seat='2'] .seat__name")).to_have_text("Bia · North")
     for seat in people:  # a reload shows nobody's tiles
-        assert page.locator(f"[data-hand='{seat}'] [data-tile]:not([data-tile='hidden'])").count() == 0
+        shown = page.locator(f"[data-hand='{seat}'] [data-tile]:not([data-tile='hidden'])")
+        assert shown.count() == 0
     ARTIFACTS.mkdir(exist_ok=True)
     shots = {
         "pass": ARTIFACTS / "pass-and-play-two-people-pass-screen.png",
