@@ -7,6 +7,8 @@
 // no COOP/COEP headers are needed. Nothing here reaches outside the page's own origin: the
 // Pyodide runtime and the engine zip are served next to this file.
 
+import { checkJsonText } from "./js/jsontext.js";
+
 const SITE = new URL("./", import.meta.url);
 
 /** Where the worker loads Pyodide from. `PyWorker` takes it as the `version` option (an
@@ -66,9 +68,140 @@ function boot() {
   return booting;
 }
 
+// ------------------------------------------------------------------ health
+// Whatever kills the engine (a Pyodide "fatal error", a worker that stops answering), the
+// page must not be left with a dead engine until a reload. A call that fails below the
+// protocol (no JSON reply at all) is followed by a ping; a worker that cannot answer it, or
+// a call unanswered for `engine.patienceMs`, is ended and a new worker started; then the
+// page's restart hooks (the controller restores the game from its save) run before any
+// other call reaches the new worker.
+
+/** How long a dead engine's ping may take to fail before the worker is given up. */
+const PING_MS = 5_000;
+/** Consecutive restarts (with no answered call between them) before the page gives up. */
+const MAX_RESTARTS = 3;
+
+/** The engine is gone (its worker was ended and another started): the call was not answered. */
+export const ENGINE_LOST = "EngineLost";
+
+let healing = null; // the restart under way
+let restarts = 0;
+const restartHooks = [];
+const failHooks = [];
+const endings = new WeakMap(); // worker -> {promise, end}: rejects its calls once it is ended
+
+/** A promise that rejects when `worker` is ended, so that its unanswered calls fail at once. */
+function ending(worker) {
+  if (!endings.has(worker)) {
+    let end;
+    const promise = new Promise((_, reject) => {
+      end = reject;
+    });
+    promise.catch(() => {}); // only the calls racing it report it
+    endings.set(worker, { promise, end, ended: false });
+  }
+  return endings.get(worker);
+}
+
+/** Settle as `promise` does, or reject with `onTimeout()` after `ms` (never if ms is not finite). */
+function within(promise, ms, onTimeout) {
+  if (!Number.isFinite(ms)) return promise;
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Can `worker` still answer? */
+async function answers(worker) {
+  try {
+    const ping = worker.sync.handle(JSON.stringify({ method: "ping", params: {} }));
+    const raw = await within(ping, PING_MS, () => new Error("no answer"));
+    return JSON.parse(raw)?.pong === true;
+  } catch {
+    return false;
+  }
+}
+
+/** End `worker` (if it is still the current one) and start another; see above. */
+function restart(worker) {
+  if (healing) return healing;
+  healing = (async () => {
+    const current = await booting?.catch(() => null);
+    if (current !== worker) return; // already replaced
+    const end = ending(worker);
+    end.ended = true;
+    end.end(new Error("the engine stopped and was restarted"));
+    try {
+      worker.terminate();
+    } catch {
+      // a worker that is gone already
+    }
+    booting = null;
+    readying = null;
+    restarts += 1;
+    if (restarts > MAX_RESTARTS) throw new Error("the engine stopped again and again");
+    await engine.ready();
+    for (const hook of restartHooks) {
+      try {
+        await hook(send);
+      } catch (error) {
+        console.warn("after the engine's restart:", error);
+      }
+    }
+  })()
+    .catch((error) => {
+      for (const hook of failHooks) hook(error.message);
+    })
+    .finally(() => {
+      healing = null;
+    });
+  return healing;
+}
+
+/** One request to the current worker, without waiting for a restart under way. */
+async function send(method, params = {}) {
+  const text = JSON.stringify({ method, params });
+  const refused = checkJsonText(text);
+  if (refused) {
+    const message =
+      refused.problem === "too_deep"
+        ? `lists and objects nest more than ${refused.limit} deep, more than the engine reads`
+        : `the request is larger than ${refused.limit.toLocaleString("en")} bytes`;
+    throw new EngineError("RequestError", message);
+  }
+  const worker = await boot();
+  let raw;
+  try {
+    const answer = Promise.race([worker.sync.handle(text), ending(worker).promise]);
+    const patience = engine.patienceMs;
+    raw = await within(answer, patience, () => new Error(`no answer to '${method}' within ${patience} ms`));
+  } catch (error) {
+    const message = lastLine(error?.message ?? error);
+    if (ending(worker).ended) throw new EngineError(ENGINE_LOST, message);
+    if (method !== "ping" && !(await answers(worker))) {
+      restart(worker);
+      throw new EngineError(ENGINE_LOST, message);
+    }
+    throw new EngineError("InternalError", message);
+  }
+  restarts = 0;
+  const reply = JSON.parse(raw);
+  if (reply && typeof reply === "object" && "error" in reply) {
+    const { type = "Error", message = "unknown error" } = reply.error ?? {};
+    throw new EngineError(type, message);
+  }
+  return reply;
+}
+
 let readying = null;
 
 export const engine = {
+  /** How long any one call may go unanswered before the engine counts as dead: every
+   *  request is short by design (a long replay is checked a slice at a time). */
+  patienceMs: 120_000,
+
   /** Resolves to the worker's answer to a `ping` (`{pong, python, start}`: `start` says
    *  whether Python was restored from the snapshot) once it has loaded Pyodide and the
    *  engine; rejects with a short readable Error (never a traceback) if the boot failed. */
@@ -80,7 +213,7 @@ export const engine = {
         throw new Error(lastLine(error?.message ?? error));
       }
       try {
-        return await engine.call("ping");
+        return await send("ping");
       } catch (error) {
         if (error instanceof EngineError && error.type !== "InternalError") {
           throw new Error(`${error.type}: ${error.message}`);
@@ -96,21 +229,22 @@ export const engine = {
    * @param {string} method
    * @param {object} [params]
    * @returns {Promise<object>} the parsed reply; rejects with an EngineError when the engine
-   *   answers `{"error": {"type", "message"}}`.
+   *   answers `{"error": {"type", "message"}}`, or of type ENGINE_LOST when the engine died
+   *   with the call (a new one is then being started).
    */
   async call(method, params = {}) {
-    const worker = await boot();
-    let raw;
-    try {
-      raw = await worker.sync.handle(JSON.stringify({ method, params }));
-    } catch (error) {
-      throw new EngineError("InternalError", lastLine(error?.message ?? error));
-    }
-    const reply = JSON.parse(raw);
-    if (reply && typeof reply === "object" && "error" in reply) {
-      const { type = "Error", message = "unknown error" } = reply.error ?? {};
-      throw new EngineError(type, message);
-    }
-    return reply;
+    while (healing) await healing;
+    return send(method, params);
+  },
+
+  /** `hook(call)` runs after every restart, before other calls reach the new engine; it
+   *  makes its own requests with `call`. */
+  onRestart(hook) {
+    restartHooks.push(hook);
+  },
+
+  /** `hook(message)` runs when the engine cannot be restarted (it died again and again). */
+  onFailure(hook) {
+    failHooks.push(hook);
   },
 };

@@ -66,6 +66,18 @@ export function saveMatches(save, { explicit = false, seed = null, bots = null }
   return sameBots(save.bots, bots) && (seed == null || save.record.seed === seed);
 }
 
+// ------------------------------------------------------------------- tabs
+/** Which tab plays the saved game: the id of the page that last started or resumed it. Two
+ *  tabs of the site share one save; the one that does not own it stops writing it and is
+ *  told the game goes on elsewhere (the `storage` event tells it when another tab claims it). */
+export const OWNER_KEY = "seven-rocks:playing";
+
+/** A new page's id (unique enough among one person's tabs). */
+export const newTabId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** May the tab `tab` write the save, given the stored owner? (Nobody's save is anybody's.) */
+export const mayWriteSave = (owner, tab) => owner == null || owner === tab;
+
 // ---------------------------------------------------------------- settings
 export const SETTINGS_KEY = "seven-rocks:settings";
 export const DEFAULT_LEVEL = "expert";
