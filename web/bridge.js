@@ -70,25 +70,24 @@ function boot() {
 
 // ------------------------------------------------------------------ health
 // Whatever kills the engine (a Pyodide "fatal error", a worker that stops answering), the
-// page must not be left with a dead engine until a reload. A call that fails below the
-// protocol (no JSON reply at all) is followed by a ping; a worker that cannot answer it, or
-// a call unanswered for `engine.patienceMs`, is ended and a new worker started; then the
-// page's restart hooks (the controller restores the game from its save) run before any
-// other call reaches the new worker.
+// page must not be left with a dead engine until someone thinks of reloading. A call that
+// fails below the protocol (no JSON reply at all) is followed by a ping; a worker that
+// cannot answer it, or a call unanswered for `engine.patienceMs`, is ended, its other calls
+// fail at once, and the page's `onLost` hooks run (the controller reloads the page, which
+// starts a new worker and resumes the game from its save; see Controller.afterLoss).
+//
+// Why not a new PyWorker in the same page: PyScript (0.7.31) compiles its worker hooks with
+// Function() from the second worker on, which the page's Content-Security-Policy (no
+// 'unsafe-eval') rightly refuses.
 
 /** How long a dead engine's ping may take to fail before the worker is given up. */
 const PING_MS = 5_000;
-/** Consecutive restarts (with no answered call between them) before the page gives up. */
-const MAX_RESTARTS = 3;
 
-/** The engine is gone (its worker was ended and another started): the call was not answered. */
+/** The engine is gone (its worker was ended): the call was not answered. */
 export const ENGINE_LOST = "EngineLost";
 
-let healing = null; // the restart under way
-let restarts = 0;
-const restartHooks = [];
-const failHooks = [];
-const endings = new WeakMap(); // worker -> {promise, end}: rejects its calls once it is ended
+const lostHooks = [];
+const endings = new WeakMap(); // worker -> {promise, end, ended}: its calls fail once it ends
 
 /** A promise that rejects when `worker` is ended, so that its unanswered calls fail at once. */
 function ending(worker) {
@@ -124,43 +123,21 @@ async function answers(worker) {
   }
 }
 
-/** End `worker` (if it is still the current one) and start another; see above. */
-function restart(worker) {
-  if (healing) return healing;
-  healing = (async () => {
-    const current = await booting?.catch(() => null);
-    if (current !== worker) return; // already replaced
-    const end = ending(worker);
-    end.ended = true;
-    end.end(new Error("the engine stopped and was restarted"));
-    try {
-      worker.terminate();
-    } catch {
-      // a worker that is gone already
-    }
-    booting = null;
-    readying = null;
-    restarts += 1;
-    if (restarts > MAX_RESTARTS) throw new Error("the engine stopped again and again");
-    await engine.ready();
-    for (const hook of restartHooks) {
-      try {
-        await hook(send);
-      } catch (error) {
-        console.warn("after the engine's restart:", error);
-      }
-    }
-  })()
-    .catch((error) => {
-      for (const hook of failHooks) hook(error.message);
-    })
-    .finally(() => {
-      healing = null;
-    });
-  return healing;
+/** End a dead `worker` once: fail its calls, stop it, tell the page. */
+function lose(worker, reason) {
+  const end = ending(worker);
+  if (end.ended) return;
+  end.ended = true;
+  end.end(new Error("the engine stopped"));
+  try {
+    worker.terminate();
+  } catch {
+    // a worker that is gone already
+  }
+  for (const hook of lostHooks) hook(reason);
 }
 
-/** One request to the current worker, without waiting for a restart under way. */
+/** One request to the engine's worker. */
 async function send(method, params = {}) {
   const text = JSON.stringify({ method, params });
   const refused = checkJsonText(text);
@@ -181,12 +158,11 @@ async function send(method, params = {}) {
     const message = lastLine(error?.message ?? error);
     if (ending(worker).ended) throw new EngineError(ENGINE_LOST, message);
     if (method !== "ping" && !(await answers(worker))) {
-      restart(worker);
+      lose(worker, message);
       throw new EngineError(ENGINE_LOST, message);
     }
     throw new EngineError("InternalError", message);
   }
-  restarts = 0;
   const reply = JSON.parse(raw);
   if (reply && typeof reply === "object" && "error" in reply) {
     const { type = "Error", message = "unknown error" } = reply.error ?? {};
@@ -230,21 +206,14 @@ export const engine = {
    * @param {object} [params]
    * @returns {Promise<object>} the parsed reply; rejects with an EngineError when the engine
    *   answers `{"error": {"type", "message"}}`, or of type ENGINE_LOST when the engine died
-   *   with the call (a new one is then being started).
+   *   with the call.
    */
-  async call(method, params = {}) {
-    while (healing) await healing;
+  call(method, params = {}) {
     return send(method, params);
   },
 
-  /** `hook(call)` runs after every restart, before other calls reach the new engine; it
-   *  makes its own requests with `call`. */
-  onRestart(hook) {
-    restartHooks.push(hook);
-  },
-
-  /** `hook(message)` runs when the engine cannot be restarted (it died again and again). */
-  onFailure(hook) {
-    failHooks.push(hook);
+  /** `hook(reason)` runs once when the engine dies (see "health" above). */
+  onLost(hook) {
+    lostHooks.push(hook);
   },
 };

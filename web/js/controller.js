@@ -17,6 +17,8 @@ import { reducedMotion, renderGame } from "./render.js";
 import * as state from "./state.js";
 import {
   DEFAULT_LEVEL,
+  noteRestart,
+  tookRestart,
   OWNER_KEY,
   SAVE_KEY,
   mayWriteSave,
@@ -59,8 +61,7 @@ export class Controller {
     this.latestSave = null; // the engine's last save, written again when the page is hidden
     bindInput(this.board, this.inputHost());
     this.watchTabs();
-    engine.onRestart?.((call) => this.afterRestart(call));
-    engine.onFailure?.((message) => this.notify("notice.engine_dead", { message }));
+    engine.onLost?.(() => this.afterLoss());
     addEventListener("resize", () => {
       clearTimeout(this.resizeTimer);
       this.resizeTimer = setTimeout(() => this.onResize(), 150);
@@ -108,13 +109,17 @@ export class Controller {
 
   /** Resume the saved game unless the URL asked for another; a bad save is one notice. */
   async resume(asked) {
+    const restarted = tookRestart();
     const { save, problem } = readSave();
     if (problem) {
       this.notify(problem === "old" ? "notice.save_old" : "notice.save_corrupt", {}, "warning");
       writeJSON(SAVE_KEY, null);
       return false;
     }
-    if (!save || !saveMatches(save, asked)) return false;
+    if (!save || !saveMatches(save, asked)) {
+      if (restarted) this.notify("notice.engine_restarted", {}, "warning"); // nothing to resume
+      return false;
+    }
     this.laidOut = this.aspect;
     const snap = await this.engine.call("restore", { save, aspect: this.laidOut }).catch(() => null);
     if (!snap) {
@@ -122,7 +127,7 @@ export class Controller {
       writeJSON(SAVE_KEY, null);
       return false;
     }
-    this.notify("notice.resumed", {}, "info");
+    this.notify(restarted ? "notice.engine_restarted" : "notice.resumed", {}, restarted ? "warning" : "info");
     this.install(snap);
     return true;
   }
@@ -347,19 +352,15 @@ export class Controller {
   }
 
   // ----------------------------------------------------------------- health
-  /** The engine died and a new one started (bridge.js): resume the saved game in it, once. */
-  async afterRestart(call) {
+  /** The engine died (bridge.js): reload, which starts a new worker and resumes the game
+   *  from its save, and say so once there. A page whose engine keeps dying stops trying. */
+  afterLoss() {
     this.gen += 1; // the dead engine's loops stop
-    closeAll();
-    const { save } = readSave();
-    this.laidOut = this.aspect;
-    let snap = save ? await call("restore", { save, aspect: this.laidOut }).catch(() => null) : null;
-    if (!snap && this.snap?.bots) {
-      // Nothing saved (a game the bots play alone): deal a new one with the same players.
-      snap = await call("new_game", { bots: this.snap.bots, aspect: this.laidOut }).catch(() => null);
+    if (!noteRestart()) {
+      this.notify("notice.engine_dead", {}, "error");
+      return;
     }
-    this.notify("notice.engine_restarted", {}, "warning");
-    if (snap) this.install(snap);
+    location.reload();
   }
 
   // -------------------------------------------------------------- user moves
