@@ -19,7 +19,6 @@ seven_rocks.engine.errors.InvalidMoveError: bad move '9-9': no tile 9-9 in a dou
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -34,7 +33,6 @@ from ..engine.scoring import DEFAULT_TARGET
 from . import checks
 from .examples import worked
 from .hints import describe_move, move_facts
-from .play import bot_seed
 from .protocol import (
     PROTOCOL,
     SAVE_FORMAT,
@@ -47,6 +45,7 @@ from .protocol import (
     tile_of,
 )
 from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
+from .runner import Runner, bot_seed
 from .tables import TableCache, geometry_of, round_story, table_json
 
 VIEWER: Final = 0  # the person at the screen sits South
@@ -70,6 +69,7 @@ class Session:
         self.game: Game | None = None
         self.bot_names: list[str | None] = list(DEFAULT_BOTS)
         self.bots: list[Bot | None] = [None] * 4
+        self._runner: Runner | None = None
         self._tables = TableCache()
         self._replay: RecordLoad | None = None  # the record open in the replay viewer
 
@@ -95,6 +95,10 @@ class Session:
         self.bots = [
             None if n is None else make_bot(n, bot_seed(game.seed, s)) for s, n in enumerate(names)
         ]
+        # The page paces the bots, one 'step' request per decision: the runner makes each.
+        self._runner = Runner(
+            game, [None if b is None else b.choose for b in self.bots], timed=True
+        )
         self._tables.clear()
 
     @property
@@ -132,17 +136,14 @@ class Session:
         """Let the bot whose turn it is make its move."""
         game = self._game
         checks.aspect(aspect)
+        assert self._runner is not None and self._runner.game is game
         if game.is_over:
             raise RequestError("the game is over")
-        bot = self.bots[game.turn]
-        if bot is None:
+        if self._runner.waiting_for_person:
             raise RequestError(f"seat {game.turn} is a human seat: it moves with 'play'")
-        start = time.perf_counter()
-        move = bot.choose(game.view(game.turn))
-        elapsed = time.perf_counter() - start
-        game.play(move, game.turn)
+        step = self._runner.step()
         snap = self.snapshot(aspect, since)
-        snap["think_ms"] = round(elapsed * 1000, 1)
+        snap["think_ms"] = round(step.wall * 1000, 1)
         return snap
 
     def hint(self) -> dict[str, Any]:
