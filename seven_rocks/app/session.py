@@ -51,6 +51,7 @@ from .protocol import (
     move_text,
     tile_of,
 )
+from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
 from .runner import Runner, bot_seed
 from .screen import Screen
 from .tables import TableCache, geometry_of, round_story, table_json
@@ -80,6 +81,7 @@ class Session:
         self.screen = Screen([VIEWER])
         self._runner: Runner | None = None
         self._tables = TableCache()
+        self._replay: RecordLoad | None = None  # the record open in the replay viewer
 
     # -------------------------------------------------------------- lifecycle
     def new_game(
@@ -256,6 +258,34 @@ class Session:
             "winner": game.winner,
             "scores": list(game.scores),
         }
+
+    def replay_load(
+        self, record: object = None, budget_ms: float = DEFAULT_BUDGET * 1000
+    ) -> dict[str, Any]:
+        """Check a record for the replay viewer a slice at a time: the first call gives the
+        record, later ones go on; each replays rounds for about ``budget_ms`` and answers
+        ``{done, total, finished}`` (plus ``summary`` once finished). See :mod:`.replays`."""
+        budget = budget_seconds(budget_ms)
+        if record is not None:
+            self._replay = None
+            self._replay = RecordLoad(record)
+        if self._replay is None:
+            raise RequestError("no record is being replayed")
+        try:
+            finished = self._replay.advance(budget)
+        except Exception:
+            self._replay = None  # a bad record is dropped whole
+            raise
+        reply = self._replay.progress()
+        if finished:
+            reply["summary"] = self._replay.summary()
+        return reply
+
+    def replay_round(self, round: int, aspect: float = DEFAULT_ASPECT) -> dict[str, Any]:
+        """One round of the record :meth:`replay_load` checked, as the viewer draws it."""
+        if self._replay is None:
+            raise RequestError("no record is being replayed")
+        return self._replay.round(round, checks.aspect(aspect))
 
     # --------------------------------------------------------------- snapshot
     def snapshot(self, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
