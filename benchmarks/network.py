@@ -37,7 +37,7 @@ from seven_rocks.site.serve import serving
 from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from boot import QUERY, WATCH, Timing, boot_once  # noqa: E402  (a sibling script)
+from boot import QUERY, WATCH, Timing, boot_once
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,9 @@ class Visit:
     files: list[FileLoad]
 
 
-def visit(browser: Browser, url: str, site: Path, profile: Profile | None, timeout_ms: float) -> Visit:
+def visit(
+    browser: Browser, url: str, site: Path, profile: Profile | None, timeout_ms: float
+) -> Visit:
     """One cold first visit under ``profile`` (``None``: no shaping)."""
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
     outside: list[str] = []
