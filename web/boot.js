@@ -8,9 +8,11 @@
 // A first visit (no service worker serving the page) would otherwise find the Pyodide
 // runtime only once PyScript has started the worker and the worker has loaded Pyodide's
 // loader: several round trips, one after the other, before the 3 MB of the runtime even
-// start. Here the page asks for them right away; the worker's own requests then find them
-// in the HTTP cache (revalidated, not downloaded again). Reading them here also counts the
-// bytes for the progress bar (role=progressbar), shown until the engine is ready.
+// start. Here the page asks for them as soon as the face-down table shows (before, they
+// would share the line with the table's own few files and delay it); the worker's own
+// requests then find them in the HTTP cache (revalidated, not downloaded again). Reading
+// them here also counts the bytes for the progress bar (role=progressbar), shown until the
+// engine is ready.
 import { engine } from "./bridge.js";
 import { language, onLanguageChange, t } from "./js/i18n.js";
 
@@ -50,8 +52,35 @@ async function download(path, count) {
   }
 }
 
+/** Start at the first of: the table is on screen (app.js's mark), or `AT_THE_LATEST_MS`. */
+const TABLE_MARK = "seven-rocks:table-visible";
+const AT_THE_LATEST_MS = 1500;
+
+function afterTheTable(start) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    observer?.disconnect();
+    clearTimeout(timer);
+    start();
+  };
+  const observer =
+    typeof PerformanceObserver === "function"
+      ? new PerformanceObserver((list) => {
+          if (list.getEntriesByName(TABLE_MARK).length) once();
+        })
+      : null;
+  observer?.observe({ type: "mark", buffered: true });
+  const timer = setTimeout(once, AT_THE_LATEST_MS);
+}
+
 const total = Object.values(DOWNLOADS).reduce((sum, size) => sum + size, 0);
 if (total > 0 && !navigator.serviceWorker?.controller) {
+  afterTheTable(downloadAll);
+}
+
+function downloadAll() {
   let received = 0;
   let shown = -1;
   const count = (bytes) => {

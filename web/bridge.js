@@ -58,7 +58,9 @@ let booting = null;
 /** Start the worker once; later calls share the same promise. Resolves to the worker. */
 function boot() {
   booting ??= (async () => {
-    const { PyWorker } = await import("./pyscript/core.js");
+    // An absolute URL made here (not a literal path): the build bundles this module, and
+    // PyScript's own files are not part of the bundle.
+    const { PyWorker } = await import(new URL("./pyscript/core.js", SITE).href);
     return PyWorker(new URL("./worker.py", SITE).href, {
       version: PYODIDE_URL,
       config: CONFIG,

@@ -42,6 +42,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from seven_rocks.site import icons
+from seven_rocks.site.minify import MinifyError, minify_site
 from seven_rocks.site.snapshot import SnapshotError, make_snapshot
 from seven_rocks.site.stdlib import StdlibError, cut_stdlib
 from seven_rocks.site.stdlib_cut import strip_source
@@ -430,13 +431,15 @@ def build(
     root: Path | None = None,
     compress: bool = True,
     snapshot: bool = True,
+    minify: bool = True,
 ) -> Path:
     """Build the static site into ``out`` and return it.
 
     ``root`` is the checkout holding ``node_modules/``, ``web/`` and ``seven_rocks/`` (by
     default the one this module comes from); a relative ``out`` is taken from the current
     directory. ``compress=False`` skips the ``.br``/``.gz`` copies; ``snapshot=False`` skips
-    the Pyodide memory snapshot (the page then starts Python the ordinary, slower way).
+    the Pyodide memory snapshot (the page then starts Python the ordinary, slower way);
+    ``minify=False`` ships the page's scripts and style sheets as written (for debugging).
     Raises ``BuildError`` when the JavaScript dependencies or Node are not installed.
     """
     root = (root if root is not None else _repo_root()).resolve()
@@ -485,6 +488,11 @@ def build(
             raise BuildError(str(error)) from None
         _write_icons(site)
         _write_downloads(site)
+        if minify:
+            try:
+                minify_site(site, node_modules)
+            except MinifyError as error:
+                raise BuildError(str(error)) from None
         _write_service_worker(site, file_digests(site))
         if compress:
             compress_site(site, cache=cache)
