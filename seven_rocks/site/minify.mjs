@@ -6,12 +6,12 @@
 // one minified module holding everything it imports, the code they share split into
 // chunks beside them, so the page makes a few requests instead of a deep chain of two dozen
 // (each level of which costs a round trip on a phone network). CSS files are minified in
-// place. No source maps are written.
+// place. No source maps are written. Prints the bundled modules (JSON, site-relative).
 //
 // A module's `import.meta.url` is its own address, which bundling changes: it is replaced by
 // the address the source file had in the site (`new URL("js/i18n.js", document.baseURI)`),
 // so `new URL("../i18n/en.json", import.meta.url)` still finds the catalogues.
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -32,7 +32,7 @@ const siteAddresses = {
 
 try {
   const points = entries.split(",").filter(Boolean);
-  await esbuild.build({
+  const result = await esbuild.build({
     absWorkingDir: site,
     entryPoints: points.map((entry) => path.join(site, entry)),
     outdir: site,
@@ -46,8 +46,11 @@ try {
     chunkNames: "chunk-[hash]",
     legalComments: "none",
     logLevel: "error",
+    metafile: true,
     plugins: [siteAddresses],
   });
+  // The modules the bundles now hold (site-relative): the build removes their copies.
+  process.stdout.write(JSON.stringify(Object.keys(result.metafile.inputs)));
   for (const style of styles.split(",").filter(Boolean)) {
     const file = path.join(site, style);
     const { code } = await esbuild.transform(await readFile(file, "utf8"), {
@@ -55,7 +58,6 @@ try {
       minify: true,
       legalComments: "none",
     });
-    const { writeFile } = await import("node:fs/promises");
     await writeFile(file, code);
   }
 } catch (error) {

@@ -6,12 +6,13 @@ round trip, 150 ms on a slow phone network, before the face-down table can show.
 (pinned in ``package.json``, installed by ``npm ci``) makes each of the page's module
 scripts one minified file, the shared code in chunks beside them, and minifies the CSS
 (``minify.mjs`` beside this module does it; the page's scripts and style sheets are read
-from ``index.html``). The source modules the bundles replace are removed from the site.
+from ``index.html``). The source modules the bundles hold are removed from the site.
 No source maps are shipped: the readable sources are in the repository.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -22,8 +23,6 @@ __all__ = ["MinifyError", "minify_site", "page_assets"]
 _SCRIPT = Path(__file__).with_name("minify.mjs")
 _MODULE = re.compile(r'<script type="module" src="\./([^"]+)"></script>')
 _STYLE = re.compile(r'<link rel="stylesheet" href="\./([^"]+)">')
-#: Folders of the site that hold other projects' files, never bundled or removed.
-_FOREIGN = ("pyscript", "pyodide")
 _TIMEOUT_S = 120
 
 
@@ -45,21 +44,17 @@ def minify_site(site: Path, node_modules: Path) -> None:
     if node is None:
         raise MinifyError("Node.js is needed to build the site: install it (npm comes with it)")
     entries, styles = page_assets((site / "index.html").read_text(encoding="utf-8"))
-    sources = [
-        path
-        for path in site.rglob("*.js")
-        if path.relative_to(site).parts[0] not in _FOREIGN and path.name != "sw.js"
-    ]
     command = [node, str(_SCRIPT), str(esbuild), str(site), ",".join(entries), ",".join(styles)]
     result = subprocess.run(command, capture_output=True, text=True, timeout=_TIMEOUT_S)
     if result.returncode != 0:
         lines = [line for line in result.stderr.splitlines() if line.strip()]
         reason = lines[-1] if lines else f"node exited with status {result.returncode}"
         raise MinifyError(f"could not bundle the page's scripts: {reason[:300]}")
-    bundled = {site / entry for entry in entries}
-    for path in sources:
-        if path not in bundled:
+    kept = {site / entry for entry in entries}
+    inputs = [site / name for name in json.loads(result.stdout)]
+    for path in inputs:
+        if path not in kept and path.is_file():
             path.unlink()
-    for folder in sorted({path.parent for path in sources}, reverse=True):
-        if folder != site and not any(folder.iterdir()):
+    for folder in sorted({path.parent for path in inputs}, reverse=True):
+        if folder != site and folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
