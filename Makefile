@@ -1,25 +1,32 @@
 # The two commands of the README:  `make play`  and  `make test`.
+# The developer loop is `make check` (fast: no browser, no slow runs, tests in parallel);
+# `make e2e`, `make slow` and `make js` run the other tiers alone.
 # Everything else here is what they need; each step is skipped when already done.
 
 VENV   ?= .venv
 PYTHON ?= python3
 PORT   ?= 8000
 BIN    := $(VENV)/bin
+DEPS   := $(VENV)/.dev-installed node_modules/.package-lock.json
 
-.PHONY: play test setup build serve lint typecheck unit e2e bench clean
+.PHONY: play test check setup build serve lint typecheck js unit e2e slow bench clean
 
 play: $(VENV)/.installed node_modules/.package-lock.json   ## build the site and serve it on 127.0.0.1
 	$(BIN)/seven-rocks build --out dist
 	$(BIN)/seven-rocks serve dist --port $(PORT)
 
-test: $(VENV)/.dev-installed node_modules/.package-lock.json   ## lint, type-check and run every test
+# Everything, as CI runs it (.ci/run): lint, types, JavaScript unit tests, then every Python
+# test (engine, bots, CLI, browser, slow runs).  Nothing is skipped.
+test: $(DEPS) lint typecheck js   ## lint, type-check and run every test
 	bash scripts/ensure-chromium.sh
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	$(BIN)/mypy
 	$(BIN)/pytest
 
-setup: $(VENV)/.dev-installed node_modules/.package-lock.json
+# The fast loop while developing: the same lint and types, the JavaScript unit tests, and the
+# Python tests that need no browser and are not marked slow, spread over every core.
+check: $(DEPS) lint typecheck js   ## fast: lint, types, unit tests in parallel (no browser, no slow)
+	$(BIN)/pytest -q -n auto -m "not e2e and not slow"
+
+setup: $(DEPS)
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,17 +43,41 @@ $(VENV)/.dev-installed: pyproject.toml
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 
-build: $(VENV)/.installed node_modules/.package-lock.json
+build: $(VENV)/.installed node_modules/.package-lock.json   ## build the static site into dist/
 	$(BIN)/seven-rocks build --out dist
 
-unit: $(VENV)/.dev-installed
+serve: $(VENV)/.installed   ## serve dist/ as it is (after `make build`)
+	@test -f dist/index.html || { echo "dist/ has no site: run 'make build' first" >&2; exit 1; }
+	$(BIN)/seven-rocks serve dist --port $(PORT)
+
+lint: $(VENV)/.dev-installed   ## ruff: lint and formatting
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.dev-installed   ## mypy --strict (settings in pyproject.toml)
+	$(BIN)/mypy
+
+# Node's built-in test runner, for the JavaScript unit tests in tests/js/ (when there are any);
+# a failing test fails `make test` and `make check`.
+JS_TESTS = $(wildcard tests/js/*.test.mjs)
+js:   ## JavaScript unit tests (node --test tests/js/*.test.mjs)
+ifneq ($(strip $(JS_TESTS)),)
+	node --test $(JS_TESTS)
+else
+	@echo "no JavaScript unit tests in tests/js/"
+endif
+
+unit: $(DEPS)   ## every Python test that needs no browser (slow ones included)
 	$(BIN)/pytest -m "not e2e"
 
-e2e: $(VENV)/.dev-installed node_modules/.package-lock.json
+e2e: $(DEPS)   ## the browser tests (Playwright in Debian's Chromium)
 	bash scripts/ensure-chromium.sh
 	$(BIN)/pytest -m e2e
 
-bench: $(VENV)/.dev-installed node_modules/.package-lock.json
+slow: $(DEPS)   ## the long runs: big simulations, Pyodide in Node
+	$(BIN)/pytest -m slow
+
+bench: $(DEPS)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/engine.py
 

@@ -7,6 +7,7 @@ import gzip
 import hashlib
 import http.client
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -14,13 +15,15 @@ import sys
 import urllib.parse
 import urllib.request
 import zipfile
+from email.message import Message
 from pathlib import Path
 
 import brotli
 import pytest
 
 import seven_rocks
-from seven_rocks.site import icons
+from seven_rocks.site import build as build_module
+from seven_rocks.site import icons, output
 from seven_rocks.site.build import (
     ICONS,
     SERVICE_WORKER,
@@ -34,6 +37,7 @@ from seven_rocks.site.build import (
     pyscript_files,
     zip_engine,
 )
+from seven_rocks.site.output import MARKER
 from seven_rocks.site.serve import accepted_encodings, serving
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,7 +116,7 @@ def test_the_service_worker_lists_every_file_with_its_digest(site: Path) -> None
     on_disk = {
         p.relative_to(site).as_posix()
         for p in site.rglob("*")
-        if p.is_file() and p.suffix not in (".br", ".gz") and p.name != SERVICE_WORKER
+        if p.is_file() and p.suffix not in (".br", ".gz") and p.name not in (SERVICE_WORKER, MARKER)
     }
     assert set(files) == on_disk
     for path, digest in files.items():
@@ -200,13 +204,14 @@ def test_update_strings_exist_in_both_languages() -> None:
         assert catalogues["en"][key] != catalogues["pt-BR"][key]
 
 
-def _get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+def _get(url: str, **headers: str) -> tuple[int, Message, bytes]:
+    """Status, headers (names case-insensitive, as in HTTP) and body of a GET."""
     request = urllib.request.Request(url, headers=headers)
     try:
         with urllib.request.urlopen(request) as response:
-            return response.status, dict(response.headers), response.read()
+            return response.status, response.headers, response.read()
     except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), b""
+        return error.code, error.headers, b""
 
 
 def test_serve_sends_the_compressed_copy_the_browser_accepts(site: Path) -> None:
@@ -327,3 +332,169 @@ def test_the_browser_zip_leaves_out_the_desktop_layers(tmp_path: Path) -> None:
     assert "seven_rocks.app.session" in loaded
     desktop = ("seven_rocks.cli", "seven_rocks.site", "seven_rocks.research", "tqdm", "argparse")
     assert not [name for name in loaded if name.startswith(desktop)]
+
+
+# The output folder: the build replaces only what an earlier build made.
+
+
+def _tree(folder: Path) -> dict[str, bytes | None]:
+    """Every entry under ``folder``: a file's bytes, None for a folder; links as their target."""
+    return {
+        p.relative_to(folder).as_posix(): (
+            os.readlink(p).encode() if p.is_symlink() else p.read_bytes() if p.is_file() else None
+        )
+        for p in sorted(folder.rglob("*"))
+    }
+
+
+def _users_folder(folder: Path) -> Path:
+    """A folder of someone's own files, one of them named like the build's engine zip."""
+    (folder / "photos").mkdir(parents=True)
+    (folder / "thesis.txt").write_text("five years of work\n", encoding="utf-8")
+    (folder / "photos" / "rocks.jpg").write_bytes(b"\xff\xd8 a photo")
+    (folder / "seven_rocks.zip").write_bytes(b"my own zip")
+    return folder
+
+
+def _seven_rocks(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    code = "import sys, seven_rocks.cli; sys.exit(seven_rocks.cli.main())"
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd, timeout=300
+    )
+
+
+def test_build_never_replaces_a_folder_of_someone_elses_files(tmp_path: Path) -> None:
+    out = _users_folder(tmp_path / "mine")
+    before = _tree(out)
+    with pytest.raises(BuildError, match=r"holds no previous build"):
+        build(out, root=_checkout_copy(tmp_path), compress=False, snapshot=False)
+    assert _tree(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["checkout", "mine"]
+    # From the command line: one sentence on stderr, exit 2, nothing touched.
+    result = _seven_rocks("build", "--out", str(out), "--no-snapshot", cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1 and "holds no previous build" in result.stderr
+    assert _tree(out) == before
+
+
+def test_build_leaves_a_marker_listing_its_files(tmp_path: Path) -> None:
+    out = build(tmp_path / "site", root=_checkout_copy(tmp_path), compress=False, snapshot=False)
+    marker = json.loads((out / MARKER).read_text(encoding="utf-8"))
+    made = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+    assert marker["format"] == 1
+    assert set(marker["files"]) == made - {MARKER}
+    assert {"index.html", "sw.js", "seven_rocks.zip"} <= set(marker["files"])
+
+
+def test_a_file_added_to_a_build_is_never_deleted(tmp_path: Path) -> None:
+    root = _checkout_copy(tmp_path)
+    out = build(tmp_path / "site", root=root, compress=False, snapshot=False)
+    (out / "notes").mkdir()
+    (out / "notes" / "thesis.txt").write_text("mine\n", encoding="utf-8")
+    (out / "link").symlink_to(tmp_path / "checkout")
+    before = _tree(out)
+    with pytest.raises(BuildError, match=r"did not make \(link, notes/thesis\.txt\)"):
+        build(out, root=root, compress=False, snapshot=False)
+    assert _tree(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["checkout", "site"]
+
+
+def test_a_file_saved_into_the_site_during_the_build_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder is checked again just before the swap: the build takes minutes."""
+    root = _checkout_copy(tmp_path)
+    out = build(tmp_path / "site", root=root, compress=False, snapshot=False)
+    old_site = _tree(out)
+    real_write_icons = build_module._write_icons
+
+    def write_icons_and_meanwhile_save_a_file(site: Path) -> None:
+        real_write_icons(site)
+        (out / "thesis.txt").write_text("saved while the build ran\n", encoding="utf-8")
+
+    monkeypatch.setattr(build_module, "_write_icons", write_icons_and_meanwhile_save_a_file)
+    with pytest.raises(BuildError, match=r"did not make \(thesis\.txt\)"):
+        build(out, root=root, compress=False, snapshot=False)
+    assert _tree(out) == {**old_site, "thesis.txt": b"saved while the build ran\n"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["checkout", "site"]
+
+
+def test_only_the_listed_files_of_the_old_build_are_deleted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old = tmp_path / "site"
+    old.mkdir()
+    (old / "a.js").write_text("old\n")
+    (old / MARKER).write_text(json.dumps({"format": 1, "files": ["a.js"]}))
+    staging = output.staging_dir(old)
+    (staging / "b.js").write_text("new\n")
+    output.swap_in(staging, old)
+    assert _tree(old) == {"b.js": b"new\n", MARKER: (old / MARKER).read_bytes()}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    # A file that reaches the old build after the last check (a race the check cannot
+    # see, played here by skipping the check) is kept in the retired folder.
+    staging = output.staging_dir(old)
+    (staging / "c.js").write_text("newer\n")
+    (old / "late.txt").write_text("mine\n")
+    monkeypatch.setattr(output, "check_replaceable", lambda out: None)
+    output.swap_in(staging, old)
+    assert sorted(_tree(old)) == [MARKER, "c.js"]
+    (retired,) = (p for p in tmp_path.iterdir() if p.name != "site")
+    assert _tree(retired) == {"late.txt": b"mine\n"}
+
+
+def test_build_through_a_symlink_rebuilds_its_target(tmp_path: Path) -> None:
+    root = _checkout_copy(tmp_path)
+    target = tmp_path / "builds" / "current"
+    target.parent.mkdir()
+    link = tmp_path / "site"
+    link.symlink_to(target, target_is_directory=True)
+    for _ in range(2):  # once into nothing, once over the previous build
+        assert build(link, root=root, compress=False, snapshot=False) == link
+        assert link.is_symlink() and link.resolve() == target.resolve()
+        assert (target / "index.html").is_file() and (target / MARKER).is_file()
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["builds", "checkout", "site"]
+        assert sorted(p.name for p in target.parent.iterdir()) == ["current"]
+    # A link to someone's folder is refused like the folder itself.
+    mine = _users_folder(tmp_path / "mine")
+    before = _tree(mine)
+    link.unlink()
+    link.symlink_to(mine, target_is_directory=True)
+    with pytest.raises(BuildError, match="holds no previous build"):
+        build(link, root=root, compress=False, snapshot=False)
+    assert _tree(mine) == before and link.is_symlink()
+    # A loop of links is one sentence too.
+    link.unlink()
+    link.symlink_to(link)
+    with pytest.raises(BuildError, match="cannot be resolved"):
+        build(link, root=root, compress=False, snapshot=False)
+
+
+def test_a_build_from_before_markers_is_recognised_by_its_service_worker(tmp_path: Path) -> None:
+    root = _checkout_copy(tmp_path)
+    out = build(tmp_path / "site", root=root, compress=True, snapshot=False)
+    (out / MARKER).unlink()
+    build(out, root=root, compress=False, snapshot=False)  # replaced: every file was listed
+    assert not list(out.rglob("*.br"))
+    (out / MARKER).unlink()
+    (out / "thesis.txt").write_text("mine\n")
+    with pytest.raises(BuildError, match=r"did not make \(thesis\.txt\)"):
+        build(out, root=root, compress=False, snapshot=False)
+    assert (out / "thesis.txt").read_text() == "mine\n"
+
+
+def test_an_output_that_is_a_file_or_an_empty_folder(tmp_path: Path) -> None:
+    root = _checkout_copy(tmp_path)
+    (tmp_path / "file").write_text("mine\n")
+    with pytest.raises(BuildError, match="not a directory"):
+        build(tmp_path / "file", root=root, compress=False, snapshot=False)
+    (tmp_path / "empty").mkdir()
+    build(tmp_path / "empty", root=root, compress=False, snapshot=False)
+    assert (tmp_path / "empty" / MARKER).is_file()
+    # A marker that is not one of ours protects nothing and replaces nothing.
+    (tmp_path / "odd").mkdir()
+    (tmp_path / "odd" / MARKER).write_text("not json")
+    (tmp_path / "odd" / "thesis.txt").write_text("mine\n")
+    with pytest.raises(BuildError, match="holds no previous build"):
+        build(tmp_path / "odd", root=root, compress=False, snapshot=False)
+    assert (tmp_path / "odd" / "thesis.txt").is_file()

@@ -1,7 +1,10 @@
-"""Every worked example of RULES.md, table-driven: open points, contributions, sums, points.
+"""The worked examples of the rule book (docs/RULES.md), table-driven, in more detail than
+the book's tables: after each step the open attach points and every counted contribution.
 
-The expected values are copied from the rule book (and the original's diagrams for the
-open points and contributions), not produced by the engine.
+The expected values are copied from the rule book (and the original's diagrams for the open
+points and contributions), not produced by the engine.  tests/test_rule_book.py replays the
+book's own tables; this file pins the layout after every step and the rules behind them
+("Attach points" and "Scoring a placement").
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import pytest
 from seven_rocks import Layout, Move, Tile, placement_points
 
 # (move, sum of ends, points, open points, counted contributions "tile[:side]=value")
+#: docs/RULES.md, Worked examples, Example 1 (one round, step by step).
 WORKED_EXAMPLE = [
     ("1-4", 5, 5, ["1-4:low", "1-4:high"], ["1-4:high=4", "1-4:low=1"]),
     ("1-1@1-4:low", 6, 0, ["1-1:line_b", "1-4:high"], ["1-1=2", "1-4:high=4"]),
@@ -53,6 +57,7 @@ WORKED_EXAMPLE = [
     ),
 ]
 
+#: docs/RULES.md, Worked examples, Examples 2 to 5 (the other openings).
 OTHER_OPENINGS = [
     [
         ("3-6", 9, 0, ["3-6:low", "3-6:high"], ["3-6:high=6", "3-6:low=3"]),
@@ -89,6 +94,8 @@ def _contributions(layout: Layout) -> list[str]:
 
 @pytest.mark.parametrize("sequence", SEQUENCES, ids=lambda seq: seq[0][0])
 def test_worked_examples(sequence: list[tuple[str, int, int, list[str], list[str]]]) -> None:
+    """docs/RULES.md, Examples 1 to 5: each step's sum and points ("Scoring a placement"),
+    open attach points ("Attach points") and counted contributions."""
     layout = Layout()
     for step, (move_text, total, points, open_points, contributions) in enumerate(sequence, 1):
         got = layout.place(Move.parse(move_text))
@@ -100,6 +107,7 @@ def test_worked_examples(sequence: list[tuple[str, int, int, list[str], list[str
 
 
 def test_rule_book_arithmetic_reads_in_tile_order() -> None:
+    """docs/RULES.md, Example 1 step 6: the ends read "2 + 5 + 3", in the order of the tiles."""
     layout = Layout()
     for move_text, *_ in WORKED_EXAMPLE[:6]:
         layout.place(Move.parse(move_text))
@@ -107,6 +115,8 @@ def test_rule_book_arithmetic_reads_in_tile_order() -> None:
 
 
 def test_first_double_is_the_only_spinner() -> None:
+    """docs/RULES.md, "Attach points" (the spinner) and Example 1 steps 2-4: 1-1 is the
+    spinner, the later 4-4 never branches."""
     layout = Layout()
     for move_text, *_ in WORKED_EXAMPLE[:3]:
         layout.place(Move.parse(move_text))
@@ -117,6 +127,8 @@ def test_first_double_is_the_only_spinner() -> None:
 
 
 def test_spinner_branches_wait_for_both_line_sides() -> None:
+    """docs/RULES.md, "Attach points" and "Scoring a placement" (the spinner), as Example 5
+    shows with 5-5: no branch until line_a and line_b are both taken; terminal until then."""
     layout = Layout()
     layout.place(Move.parse("2-2"))
     layout.place(Move.parse("2-3@2-2:line_a"))

@@ -8,11 +8,24 @@ from typing import Any
 import pytest
 
 from seven_rocks import SevenRocksError
-from seven_rocks.app.session import Session, handle
+from seven_rocks.app.dispatch import Dispatcher
+from seven_rocks.app.protocol import Request, RequestError, Snapshot, encode_events
+from seven_rocks.app.session import Session
+from seven_rocks.engine.record import to_record
+
+
+def _a_move(snap: Snapshot) -> str:
+    """The first move the snapshot offers South, as the page would send it back."""
+    first = next(iter(snap["moves"].values()), None)
+    text = snap["pass_move"] if first is None else next(iter(first.values()))
+    assert text is not None
+    return text
 
 
 def _call(method: str, **params: Any) -> dict[str, Any]:
-    reply: dict[str, Any] = json.loads(handle(json.dumps({"method": method, "params": params})))
+    reply: dict[str, Any] = json.loads(
+        Dispatcher(Session()).handle(json.dumps({"method": method, "params": params}))
+    )
     return reply
 
 
@@ -46,7 +59,11 @@ def test_handle_reports_errors_as_json() -> None:
     assert _call("new_game", bots=["wizard", None, None, None])["error"]["message"].startswith(
         "unknown bot 'wizard'"
     )
-    assert json.loads(handle("{not json"))["error"]["type"] == "JSONDecodeError"
+    door = Dispatcher(Session())
+    assert json.loads(door.handle("{not json"))["error"]["type"] == "RequestError"
+    assert json.loads(door.handle("[1, 2]"))["error"]["message"] == "a request is a JSON object"
+    assert _call("state")["error"]["message"] == "no game has been started"
+    assert _call("info", extra=1)["error"]["type"] == "RequestError"
     assert _call("new_game", seed=-1)["error"]["type"] == "RequestError"
 
 
@@ -58,12 +75,7 @@ def test_save_and_restore_resume_exactly() -> None:
         if snap["over"]:
             break
         if snap["human_turn"]:
-            legal: dict[str, list[str]] = snap["legal"]
-            tile, targets = next(iter(legal.items()), ("", [""]))
-            move = (
-                "pass" if not tile else (tile if targets[0] == "open" else f"{tile}@{targets[0]}")
-            )
-            session.play(move)
+            session.play(_a_move(snap))
         else:
             session.step()
     saved = json.loads(json.dumps(session.save()))
@@ -122,8 +134,7 @@ def test_bad_aspect_or_since_is_refused_and_changes_nothing() -> None:
     while not snap["human_turn"]:
         snap = session.step()
     before = json.dumps(session.snapshot())
-    tile, targets = next(iter(snap["legal"].items()))
-    move = tile if targets[0] == "open" else f"{tile}@{targets[0]}"
+    move = next(iter(next(iter(snap["moves"].values())).values()))
     for bad in (0, -1.0, "wide", None, True, float("inf")):
         with pytest.raises(SevenRocksError, match="aspect"):
             session.play(move, aspect=bad)  # type: ignore[arg-type]
@@ -170,7 +181,7 @@ def test_a_snapshot_right_after_a_round_shows_the_finished_table() -> None:
     assert kinds[-2:] == ["round_settled", "round_started"]
     assert snap["table"]["tiles"] == []
     assert snap["previous_table"]["tiles"]
-    settled = snap["events"][-2]
+    settled: Any = snap["events"][-2]
     assert len(settled["hands"]) == 4 and len(settled["deductions"]) == 4
 
 
@@ -285,3 +296,146 @@ def test_examples_are_the_rule_books_worked_examples() -> None:
     assert examples["late_spinner"][1]["sum"] == 15
     assert examples["open_double"][0]["open"] == ["2-2:line_a", "2-2:line_b"]
     assert examples["open_zero"][0]["sum"] == 0
+
+
+# ------------------------------------------------------------------ the protocol
+def _play_to_the_end(seed: int, bots: list[str | None]) -> tuple[Session, list[Any]]:
+    """A whole game through the session's replies, as the page sees it (events in batches)."""
+    session = Session()
+    snap = session.new_game(seed=seed, bots=bots)
+    seen: list[Any] = list(snap["events"])
+    while not snap["over"]:
+        since = snap["events_total"]
+        if snap["human_turn"]:
+            snap = session.play(_a_move(snap), since=since)
+        else:
+            snap = session.step(since=since)
+        seen.extend(snap["events"])
+    return session, seen
+
+
+def test_the_moves_a_snapshot_offers_are_exactly_the_legal_ones_as_text() -> None:
+    session = Session()
+    snap = session.new_game(seed=4, bots=[None, "greedy", "greedy", "greedy"])
+    checked = 0
+    while not snap["over"] and checked < 6:
+        if snap["human_turn"]:
+            game = session.game
+            assert game is not None
+            offered = sorted(t for per in snap["moves"].values() for t in per.values())
+            legal = sorted(str(m) for m in game.legal_moves() if m.tile is not None)
+            assert offered == legal
+            assert {t: sorted(p) for t, p in snap["legal"].items()} == {
+                t: sorted(per) for t, per in snap["moves"].items()
+            }
+            assert (snap["pass_move"] == "pass") == snap["must_pass"]
+            snap = session.play(_a_move(snap), since=snap["events_total"])
+            checked += 1
+        else:
+            snap = session.step(since=snap["events_total"])
+    assert checked
+
+
+def test_events_carry_the_running_scores_the_page_shows() -> None:
+    session, events = _play_to_the_end(21, ["greedy", "random", "greedy", "random"])
+    game = session.game
+    assert game is not None
+    assert events == encode_events(game.events)  # batches add up to the whole history
+    scores = [0, 0]
+    net = [0, 0]
+    for event in events:
+        if event["type"] == "round_started":
+            net = [0, 0]
+            assert event["scores"] == scores and event["round_net"] == [0, 0]
+        elif event["type"] == "placed":
+            assert event["team"] == event["seat"] % 2
+            net[event["team"]] += event["points"]
+            scores[event["team"]] += event["points"]
+        elif event["type"] == "round_settled":
+            for seat in range(4):
+                assert event["teams"][seat] == seat % 2
+            for team in (0, 1):
+                lost = event["deductions"][team] + event["deductions"][team + 2]
+                assert event["team_deductions"][team] == lost
+                net[team] -= lost
+                scores[team] -= lost
+        assert event["scores"] == scores, event
+        assert event["round_net"] == net, event
+    assert scores == list(game.scores)
+
+
+def test_who_dominoed_comes_with_the_settlement() -> None:
+    dominoes = blocks = 0
+    for seed in range(8):
+        session, events = _play_to_the_end(seed, ["greedy"] * 4)
+        game = session.game
+        assert game is not None
+        settled = [e for e in events if e["type"] == "round_settled"]
+        for event, rnd in zip(settled, game.rounds, strict=False):
+            last = rnd.turns[-1]
+            if event["end"] == "domino":
+                dominoes += 1
+                assert event["seat"] == last.seat and not event["hands"][last.seat]
+            else:
+                blocks += 1
+                assert event["seat"] is None
+    assert dominoes and blocks
+
+
+def test_gains_are_each_teams_change_since_the_pages_last_snapshot() -> None:
+    session = Session()
+    snap = session.new_game(seed=6, bots=["greedy"] * 4)
+    assert snap["gains"] == [0, 0]
+    changed = False
+    while snap["round"] == 1:
+        before = snap["scores"]
+        snap = session.step(since=snap["events_total"])
+        assert snap["gains"] == [snap["scores"][t] - before[t] for t in (0, 1)]
+        changed = changed or snap["gains"] != [0, 0]
+    assert changed
+    assert session.snapshot(since=snap["events_total"])["gains"] == [0, 0]
+
+
+def test_a_story_gives_every_positions_hands_and_scores() -> None:
+    session, events = _play_to_the_end(13, ["greedy", "random", "greedy", "random"])
+    game = session.game
+    assert game is not None
+    story = session.load_record(to_record(game))
+    # A record does not keep the dice of the draws; everything else is the same.
+    assert [{**e, "draw": []} if e["type"] == "round_started" else e for e in events] == [
+        {**e, "draw": []} if e["type"] == "round_started" else e for e in story["events"]
+    ]
+    for number, (rnd, told) in enumerate(zip(game.rounds, story["rounds"], strict=True), 1):
+        assert len(told["hands"]) == len(told["scores"]) == len(rnd.turns) + 1
+        assert told["hands"][0] == [[str(t) for t in hand] for hand in rnd.deal]
+        held = [list(hand) for hand in told["hands"][0]]
+        for k, turn in enumerate(rnd.turns, start=1):
+            assert told["turns"][k - 1]["tile"] == (str(turn.move.tile) if turn.move.tile else None)
+            if turn.move.tile is not None:
+                held[turn.seat].remove(str(turn.move.tile))
+            assert told["hands"][k] == held
+        ends = [e for e in events if e["round"] == number and e["type"] != "round_started"]
+        assert told["scores"][-1] == ends[-1]["scores"]
+        started = next(e for e in events if e["round"] == number)
+        assert told["scores"][0] == started["scores"]
+        if rnd.turns and told["tables"]:
+            last = next((t for t in reversed(rnd.turns) if t.move.tile is not None), None)
+            assert told["tables"][-1]["last_tile"] == (last and str(last.move.tile))
+
+
+def test_requests_parse_into_a_method_and_its_parameters() -> None:
+    assert Request.parse('{"method": "play", "params": {"move": "pass"}}') == Request(
+        "play", {"move": "pass"}
+    )
+    assert Request.parse('{"method": "info"}').params == {}
+    for bad in ('"info"', '{"method": 3}', '{"method": "x", "params": [1]}', "{"):
+        with pytest.raises(RequestError):
+            Request.parse(bad)
+
+
+def test_each_dispatcher_has_its_own_game() -> None:
+    one, two = Dispatcher(Session()), Dispatcher(Session())
+    request = {"method": "new_game", "params": {"seed": 3, "bots": [None, None, None, None]}}
+    one.handle(json.dumps(request))
+    assert json.loads(one.handle('{"method": "state"}'))["seed"] == 3
+    assert "error" in json.loads(two.handle('{"method": "state"}'))

@@ -83,7 +83,7 @@ def test_a_restored_snapshot_already_holds_the_engine_and_plays(site: Path) -> N
     first = _restore(site)
     # The engine was imported before anything ran: that is the start-up the snapshot saves.
     before = first["before"]
-    assert isinstance(before, list) and "seven_rocks.app.session" in before
+    assert isinstance(before, list) and "seven_rocks.app.dispatch" in before
     ping = first["ping"]
     assert isinstance(ping, dict) and ping["pong"] is True and ping["start"] == "snapshot"
     replies = first["replies"]
@@ -94,6 +94,7 @@ def test_a_restored_snapshot_already_holds_the_engine_and_plays(site: Path) -> N
     assert _restore(site)["replies"] == [game]
 
 
+@pytest.mark.slow
 def test_a_whole_bot_game_in_the_restored_interpreter_matches_cpython(site: Path) -> None:
     # Every rule, bot and record path runs on the restored heap (whose string hash seed is
     # fixed, unlike this process's), and must give the very game CPython gives.
@@ -142,6 +143,7 @@ def test_the_service_worker_precaches_the_snapshot(site: Path) -> None:
     assert f'"{SNAPSHOT}": "' in text
 
 
+@pytest.mark.slow
 def test_snapshots_are_reused_from_the_cache(site: Path, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     pyodide, engine = site / "pyodide", site / "seven_rocks.zip"

@@ -138,6 +138,7 @@ def test_text_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert "median" in out
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_number_of_jobs() -> None:
     one, two = io.StringIO(), io.StringIO()
     serial = run_tournament("master-quick", "expert", 4, seed=9, jobs=1, progress=False, record=one)

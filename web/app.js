@@ -2,11 +2,19 @@
 // reads the URL's options and hands the page to the game controller.
 import { engine } from "./bridge.js";
 import { Controller } from "./js/controller.js";
-import { installAssist } from "./js/assist.js";
-import { Extras } from "./js/extras.js";
-import { language, loadLanguages, setLanguage, t } from "./js/i18n.js";
+import { HintView } from "./js/hint.js";
+import { language, loadLanguages, onLanguageChange, setLanguage, t } from "./js/i18n.js";
 import { readParams } from "./js/params.js";
 import { showPreview } from "./js/preview.js";
+import { acceptDrops } from "./js/records.js";
+import { openRules } from "./js/rules.js";
+import { openSettings } from "./js/settings.js";
+import { closeSheet, openSheet } from "./js/sheet-panel.js";
+import { installShortcuts } from "./js/shortcuts.js";
+import { installSound } from "./js/sound.js";
+import { Stats } from "./js/stats.js";
+import { installToolbar } from "./js/toolbar.js";
+import { maybeStartTour, startTour } from "./js/tour.js";
 
 const status = document.getElementById("status");
 const root = document.getElementById("app");
@@ -66,9 +74,36 @@ if (!failed) {
   const params = readParams(location.search, info.bots);
   const controller = new Controller({ engine, root, info, params });
   window.sevenRocks.controller = controller;
-  window.sevenRocks.extras = new Extras(controller); // score sheet, records, replays, statistics
-  window.sevenRocks.assist = installAssist(controller, engine); // hints, rules, settings, tour, sounds
   for (const [key, vars] of params.notices) controller.notify(key, vars, "warning");
+
+  // The parts around the game: each listens to the controller's page events or calls its API.
+  new HintView(controller);
+  installSound();
+  const stats = new Stats(controller);
+  const sheet = () => openSheet(controller, { openStats: () => stats.open() });
+  const rules = () => openRules({ engine, openTour: startTour });
+  const settings = () => openSettings(controller);
+  installToolbar(document.getElementById("toolbar"), {
+    "new-game": () => controller.openNewGameDialog(),
+    hint: () => controller.hint(),
+    sheet,
+    stats: () => stats.open(),
+    rules,
+    settings,
+  });
+  installShortcuts({
+    sheet: { open: sheet, close: closeSheet },
+    hint: { run: () => controller.hint(), enabled: () => !document.querySelector("[data-action='hint']").disabled },
+    rules,
+    settings,
+  });
+  acceptDrops(controller); // a record file dropped anywhere opens in the replay viewer
+  const setDropText = () => {
+    document.body.dataset.dropText = t("replay.drop");
+  };
+  setDropText();
+  onLanguageChange(setDropText);
+  window.sevenRocks.tour = { start: startTour };
 
   const speedSelect = document.getElementById("speed");
   const speedOption = [...speedSelect.options].find((o) => Number(o.value) === controller.settings.speed);
@@ -78,13 +113,14 @@ if (!failed) {
   }
   speedSelect.value = String(controller.settings.speed);
   speedSelect.addEventListener("change", () => controller.setSpeed(Number(speedSelect.value)));
+  // Every language picker (toolbar, dialogs) switches the language; all show the current one.
   languageSelect.addEventListener("change", () => setLanguage(languageSelect.value));
-
-  // Toolbar and notices: one listener each (delegation).
-  document.getElementById("toolbar").addEventListener("click", (event) => {
-    const action = event.target.closest("[data-action]")?.dataset.action;
-    if (action === "new-game") controller.openNewGameDialog();
-    else if (action === "hint") controller.hint();
+  document.addEventListener("change", (event) => {
+    const select = event.target.closest?.("[data-language-select]");
+    if (select) setLanguage(select.value);
+  });
+  onLanguageChange((lang) => {
+    for (const select of document.querySelectorAll("#language, [data-language-select]")) select.value = lang;
   });
   document.getElementById("notices").addEventListener("click", (event) => {
     if (event.target.closest("[data-action='dismiss']")) event.target.closest(".notice")?.remove();
@@ -95,4 +131,5 @@ if (!failed) {
   await controller.start();
   delete board.dataset.preview;
   document.body.dataset.game = "ready";
+  maybeStartTour(); // the first-game tour, once the first table is on screen
 }

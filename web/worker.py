@@ -3,10 +3,10 @@
 The main thread calls exactly one function, ``handle(request_json) -> reply_json``: JSON
 strings cross the worker boundary cheaply and need no SharedArrayBuffer. ``ping`` is the
 bridge's own health check and is answered here (with how Python started: from the build's
-memory snapshot or the ordinary way); every other method goes to
-``seven_rocks.app.session.handle``. Errors come back as
-``{"error": {"type": ..., "message": ...}}``; an exception escaping the session is a bug,
-so its traceback also goes to the console.
+memory snapshot or the ordinary way); every other request goes to the one game service this
+worker owns (``seven_rocks.app``: a Session behind a Dispatcher; the messages are in
+``seven_rocks.app.protocol``). Errors come back as ``{"error": {"type": ..., "message": ...}}``;
+an exception escaping the service is a bug, so its traceback also goes to the console.
 
 If the engine fails to import, ``handle`` still exists and reports that error for every
 request, ``ping`` included: PyScript would otherwise only print the traceback to the console
@@ -35,7 +35,10 @@ def _error(error: BaseException) -> str:
 _session_handle: Callable[[str], str] | None = None
 _boot_error: Exception | None = None
 try:
-    from seven_rocks.app.session import handle as _session_handle
+    from seven_rocks.app.dispatch import Dispatcher
+    from seven_rocks.app.session import Session
+
+    _session_handle = Dispatcher(Session()).handle  # the one game this page plays
 except Exception as error:  # a broken engine zip: say so on every request
     _boot_error = error
 

@@ -1,5 +1,10 @@
 """The rule book's worked examples, placed by the engine itself, step by step.
 
+The rule book is docs/RULES.md; these are Examples 1 to 5 of its "Worked examples" section
+(the placements; Examples 6 and 7, deductions, are told in words by the dialog's text).
+tests/test_rule_book.py checks that this list is the book's and replays the book's every row
+against the engine.
+
 Each example is a list of placements (the text forms the game records use).  :func:`worked`
 plays them on a :class:`~seven_rocks.engine.layout.Layout` and lays them out with the table's own
 :class:`~seven_rocks.app.geometry.GeometryBuilder`, so the rules dialog draws every step with the
@@ -23,7 +28,8 @@ from ..engine.moves import Move
 from ..engine.scoring import placement_points
 from .geometry import GeometryBuilder
 
-#: The worked examples of RULES.md, in its order ("main" is the numbered list).
+#: docs/RULES.md's placement examples, in its order: "main" is Example 1 (one round, step by
+#: step), then Examples 2 to 5.
 EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
     "main": (
         "1-4",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.events import sum_text
 from ..engine.moves import Move
 from ..engine.scoring import placement_points
 from ..engine.view import PlayerView
@@ -55,6 +56,7 @@ def move_facts(view: PlayerView, move: Move) -> dict[str, Any]:
         "at": str(move.at) if move.at else "open",
         "sum": total,
         "terms": [e.value for e in layout.scoring_ends()],
+        "sum_text": sum_text(layout.scoring_ends(), total),
         "points": points,
         "domino": domino,
         "double": tile.is_double,

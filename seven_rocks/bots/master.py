@@ -313,4 +313,23 @@ class MasterBot(Bot):
         return text
 
 
-__all__ = ["LEVELS", "WIN_VALUE", "Analysis", "Level", "MasterBot", "outcome_value", "solve"]
+def evaluate(view: PlayerView, seed: int, level: str = "default") -> list[Analysis]:
+    """Every legal move of ``view`` with the master's value at ``level``, best first.
+
+    The coach's entry point (:mod:`seven_rocks.app.review`): a fresh bot seeded with ``seed``
+    runs one :meth:`MasterBot.analyse`, so the verdict is a function of the view and the seed
+    alone (no clock, no state carried between calls).
+    """
+    return MasterBot(seed, level).analyse(view)
+
+
+__all__ = [
+    "LEVELS",
+    "WIN_VALUE",
+    "Analysis",
+    "Level",
+    "MasterBot",
+    "evaluate",
+    "outcome_value",
+    "solve",
+]

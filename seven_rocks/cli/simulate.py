@@ -68,6 +68,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     out: Any = sys.stdout
+    if args.record == "-" and sys.stdout is None:  # started with stdout closed (>&-)
+        from . import UsageError
+
+        raise UsageError("standard output is closed: nowhere to write the records")
     if args.record == "-":
         context: Any = nullcontext(sys.stdout)
         out = sys.stderr  # keep the summary off the record stream

@@ -15,6 +15,12 @@ from .round import End
 from .tiles import Tile
 
 
+def sum_text(ends: tuple[ScoringEnd, ...], total: int) -> str:
+    """``"2 + 5 + 3 = 10"``: the counted ends and their sum, as the rule book writes them."""
+    terms = " + ".join(str(e.value) for e in ends) or "0"
+    return f"{terms} = {total}"
+
+
 @dataclass(frozen=True, slots=True)
 class RoundStarted:
     """A new deal.  ``by_domino``: the opener dominoed the previous round; otherwise
@@ -42,8 +48,7 @@ class Placed:
     @property
     def sum_text(self) -> str:
         """``"2 + 5 + 3 = 10"``: the arithmetic the rule book shows for each placement."""
-        terms = " + ".join(str(e.value) for e in self.ends) or "0"
-        return f"{terms} = {self.total}"
+        return sum_text(self.ends, self.total)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +61,8 @@ class Passed:
 
 @dataclass(frozen=True, slots=True)
 class RoundSettled:
-    """The end of a round by domino or block: every hand revealed and deducted."""
+    """The end of a round by domino or block: every hand revealed and deducted.
+    ``domino_seat`` is who played their last tile (``None`` when the round blocked)."""
 
     round: int
     end: End
@@ -64,6 +70,7 @@ class RoundSettled:
     pips: tuple[int, ...]
     deductions: tuple[int, ...]
     scores: tuple[int, int]
+    domino_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

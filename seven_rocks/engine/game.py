@@ -176,8 +176,12 @@ class Game:
         self._banked = (self._banked[0] + net[0], self._banked[1] + net[1])
         hands = tuple(rnd.hand(seat) for seat in range(SEATS))
         pips = tuple(sum(t.pips for t in hand) for hand in hands)
+        assert rnd.end is not None
+        domino_seat = rnd.turns[-1].seat if rnd.end is End.DOMINO else None
         self.events.append(
-            RoundSettled(self.round_number, rnd.end, hands, pips, deductions, self._banked)  # type: ignore[arg-type]
+            RoundSettled(
+                self.round_number, rnd.end, hands, pips, deductions, self._banked, domino_seat
+            )
         )
 
     def _deal_next(self) -> None:

@@ -41,7 +41,7 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-from seven_rocks.site import icons
+from seven_rocks.site import icons, output
 from seven_rocks.site.minify import MinifyError, minify_site
 from seven_rocks.site.snapshot import SnapshotError, make_snapshot
 from seven_rocks.site.stdlib import StdlibError, cut_stdlib
@@ -202,47 +202,37 @@ def _copy(src: Path, dst: Path) -> None:
 def _check_out(out: Path, root: Path) -> None:
     """Refuse an output directory the build must not replace.
 
-    The directory is rebuilt from scratch (a stale file from an older build could be served
-    and mask a missing one), but a typo such as ``--out .`` must not wipe a checkout, hence
-    the refusal unless the directory is empty or holds a previous build.
+    Never the checkout or a folder the build reads from (a typo such as ``--out .``), and
+    never a folder holding anything but a previous build's files (see ``site/output.py``).
     """
-    out_resolved = out.resolve()
-    if out_resolved in (root, *root.parents) or any(
-        out_resolved.is_relative_to(root / source) for source in _SOURCE_DIRS
-    ):
-        raise BuildError(f"refusing to build into {out}: choose a separate output directory")
-    if out.exists():
-        if not out.is_dir():
-            raise BuildError(f"{out} exists and is not a directory")
-        if any(out.iterdir()) and not (out / _ENGINE_ZIP).is_file():
-            raise BuildError(
-                f"{out} is not empty and holds no previous build: choose another output directory"
-            )
+    try:
+        out_resolved = output.real_out(out)
+        if out_resolved in (root, *root.parents) or any(
+            out_resolved.is_relative_to(root / source) for source in _SOURCE_DIRS
+        ):
+            raise BuildError(f"refusing to build into {out}: choose a separate output directory")
+        output.check_replaceable(out)
+    except output.OutputError as error:
+        raise BuildError(str(error)) from None
 
 
 def _staging_dir(out: Path) -> Path:
-    """A fresh, empty sibling of ``out`` to assemble the new build in."""
-    staging = out.parent / f".{out.name}.building-{os.getpid()}"
-    if staging.exists():
-        shutil.rmtree(staging)
-    staging.mkdir(parents=True)
-    return staging
+    """A fresh, empty, hidden sibling of ``out`` to assemble the new build in."""
+    return output.staging_dir(out)
 
 
 def _swap_in(staging: Path, out: Path) -> None:
-    """Put the finished build at ``out`` in one step.
+    """Put the finished build at ``out`` in one step, with its marker.
 
     A server may be serving ``out`` while it is rebuilt (``seven-rocks serve`` in another
     terminal, or a test). Built in place, the folder would for a while hold a mix of old and
     new files, or the unfilled ``sw.js`` template, which a browser checking for updates at
     that moment could pick up. Two renames leave it without a build for microseconds only.
     """
-    retired = out.parent / f".{out.name}.old-{os.getpid()}"
-    if out.exists():
-        out.rename(retired)
-    staging.rename(out)
-    if retired.exists():
-        shutil.rmtree(retired)
+    try:
+        output.swap_in(staging, out)
+    except output.OutputError as error:
+        raise BuildError(str(error)) from None
 
 
 def _engine_sources(package_dir: Path) -> list[Path]:
@@ -288,12 +278,13 @@ def file_digests(site: Path) -> dict[str, str]:
     """SHA-256 (hex) of every file the service worker precaches, by site-relative path.
 
     That is every file of the site except the service worker itself (the browser checks it
-    byte by byte on its own) and the compressed copies (the same bytes once decoded).
+    byte by byte on its own), the compressed copies (the same bytes once decoded) and the
+    build's marker (``site/output.py``).
     """
     digests = {}
     for path in sorted(site.rglob("*")):
         relative = path.relative_to(site).as_posix()
-        if not path.is_file() or relative == SERVICE_WORKER:
+        if not path.is_file() or relative in (SERVICE_WORKER, output.MARKER):
             continue
         if path.suffix in COMPRESSED_SUFFIXES:
             continue
@@ -378,6 +369,8 @@ def compress_site(site: Path, cache: Path | None = None) -> dict[str, int]:
     written = dict.fromkeys((suffix for suffix, _ in encoders), 0)
     for path in sorted(site.rglob("*")):
         if not path.is_file() or path.suffix in (*COMPRESSED_SUFFIXES, *_INCOMPRESSIBLE):
+            continue
+        if path.name == output.MARKER:  # the build's own bookkeeping, not part of the site
             continue
         data = path.read_bytes()
         if len(data) < _MIN_COMPRESS_BYTES:

@@ -1,263 +1,189 @@
-"""A small static file server for the built site.
+"""``seven-rocks serve``: the built site over HTTP, on Waitress.
 
-Browsers refuse ES modules and streaming WebAssembly compilation unless the server sends
-the right ``Content-Type``, and Python's guesses depend on the machine's ``mimetypes``
-tables, so the types that matter are pinned here. ``Cache-Control: no-cache`` makes a
-rebuilt site show up on reload without stale workers or zips (revalidation is cheap: every
-response has an ``ETag`` and a matching ``If-None-Match`` gets a bodiless 304).
+The answers come from ``seven_rocks.site.static`` (WhiteNoise: the files, their compressed
+copies, ETags, the security headers); this module runs them on Waitress, a WSGI server
+made for serving real traffic, and sets it up for what a static site meets:
 
-When the build left a compressed copy next to a file (``app.js.br``, ``app.js.gz``) and the
-request's ``Accept-Encoding`` allows it, that copy is sent instead, with
-``Content-Encoding``, the original file's ``Content-Type`` and ``Vary: Accept-Encoding``.
-
-Every response carries the site's ``Content-Security-Policy`` (the same one as the
-``<meta>`` tag in ``web/index.html``, plus what only a header can say) and a few other
-hardening headers. Only the standard library is used, so ``seven-rocks serve`` works
-wherever the engine does.
+* **Many clients at once.** Connections are read and written by one event loop, so an open
+  connection costs a file descriptor and a little memory, not a thread; the listen backlog
+  is 2,048 and the connection limit follows the open-file limit (raised to its hard limit
+  at start-up). A thousand simultaneous requests are all served, and a thousand slow or
+  idle connections (slowloris) do not stop anyone else; idle ones are dropped after
+  ``IDLE_TIMEOUT_S`` seconds.
+* **Every answer carries the security headers**, Waitress's own error pages (a malformed
+  request line, an oversized header) included.
+* **No ``Server`` header**: nothing names the software or its version.
+* **HTTP/1.1 keep-alive**, and stopping the server hangs up on kept-alive connections, so a
+  stopped server looks stopped to a browser (the offline tests rely on it).
 """
 
 from __future__ import annotations
 
 import contextlib
-import email.utils
-import functools
-import os
-import socket
-import sys
+import logging
 import threading
 from collections.abc import Iterator
-from http import HTTPStatus
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from io import BufferedReader
 from pathlib import Path
 from typing import Any
 
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
+from waitress.task import ErrorTask, ThreadedTaskDispatcher
+from waitress.wasyncore import close_all, loop
+
+from seven_rocks.site.static import (
+    CONTENT_SECURITY_POLICY,
+    ENCODINGS,
+    HEADER_ONLY_POLICY,
+    MIME_TYPES,
+    SECURITY_HEADERS,
+    SiteApp,
+    accepted_encodings,
+)
+
 __all__ = [
+    "BACKLOG",
     "CONTENT_SECURITY_POLICY",
     "ENCODINGS",
     "HEADER_ONLY_POLICY",
+    "IDLE_TIMEOUT_S",
     "MIME_TYPES",
-    "StaticHandler",
-    "StaticServer",
+    "SiteServer",
     "accepted_encodings",
     "make_server",
     "serve",
     "serving",
 ]
 
-#: The site's Content-Security-Policy, exactly as in the ``<meta>`` tag of ``web/index.html``
-#: (a test keeps the two equal). Only the page's own origin, plus:
-#: ``'wasm-unsafe-eval'`` to compile Pyodide's WebAssembly (no JavaScript ``eval``), and
-#: ``blob:`` workers, since PyScript starts its worker from a ``blob:`` URL it makes itself.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "
-    "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
-    "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"
-)
-#: Directives a ``<meta>`` policy may not hold (browsers ignore them there, with a console
-#: error), so only the header sends them: no framing by other sites.
-HEADER_ONLY_POLICY = "frame-ancestors 'self'"
-
-#: Content codings the server can send, best first, with the suffix of the file holding them.
-ENCODINGS: tuple[tuple[str, str], ...] = (("br", ".br"), ("gzip", ".gz"))
-
-#: The content types the site depends on, whatever the host's mimetypes database says.
-MIME_TYPES: dict[str, str] = {
-    ".css": "text/css; charset=utf-8",
-    ".html": "text/html; charset=utf-8",
-    ".ico": "image/x-icon",
-    ".js": "text/javascript; charset=utf-8",
-    ".json": "application/json",
-    ".map": "application/json",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".png": "image/png",
-    ".py": "text/plain; charset=utf-8",
-    ".snapshot": "application/octet-stream",
-    ".svg": "image/svg+xml",
-    ".toml": "text/plain; charset=utf-8",
-    ".txt": "text/plain; charset=utf-8",
-    ".wasm": "application/wasm",
-    ".webmanifest": "application/manifest+json",
-    ".webp": "image/webp",
-    ".woff2": "font/woff2",
-    ".zip": "application/zip",
-}
+#: Connections the kernel may queue before the server accepts them.
+BACKLOG = 2048
+#: An idle connection (kept alive, or sending its headers too slowly) is closed after this.
+IDLE_TIMEOUT_S = 30
+#: Threads that run the WSGI application; sending the bytes is the event loop's job.
+THREADS = 8
+# Room kept in the open-file limit for the files being sent, the trigger pipe, logs.
+_SPARE_FILES = 64
+_MAX_CONNECTIONS = 10_000
+# How often the event loop wakes without traffic (it also wakes when asked to stop).
+_LOOP_TIMEOUT_S = 1.0
 
 
-def accepted_encodings(header: str | None) -> set[str]:
-    """The content codings an ``Accept-Encoding`` header allows (q > 0), lower-cased.
+class _ErrorTask(ErrorTask):  # type: ignore[misc]  # waitress ships no type hints
+    """Waitress's error page (400, 431, 500...) with the site's security headers."""
 
-    >>> sorted(accepted_encodings("gzip, deflate, br;q=0.5, zstd;q=0"))
-    ['br', 'deflate', 'gzip']
-    >>> sorted(accepted_encodings("*"))
-    ['br', 'gzip']
-    """
-    allowed: set[str] = set()
-    refused: set[str] = set()
-    for item in (header or "").split(","):
-        name, _, params = item.strip().partition(";")
-        name = name.strip().lower()
-        if not name:
-            continue
-        quality = 1.0
-        for param in params.split(";"):
-            key, _, value = param.strip().partition("=")
-            if key.strip().lower() == "q":
-                try:
-                    quality = float(value)
-                except ValueError:
-                    quality = 0.0
-        (allowed if quality > 0 else refused).add(name)
-    if "*" in allowed:
-        allowed |= {coding for coding, _ in ENCODINGS} - refused
-        allowed.discard("*")
-    return allowed
+    def execute(self) -> None:
+        self.response_headers.extend(SECURITY_HEADERS)
+        super().execute()
 
 
-class StaticHandler(SimpleHTTPRequestHandler):
-    """Serves one directory with pinned MIME types, precompressed copies, ETags, security
-    headers, revalidated caching and no request log.
+class _Channel(HTTPChannel):  # type: ignore[misc]
+    error_task_class = _ErrorTask
 
-    It speaks HTTP/1.1: Chromium does not keep HTTP/1.0 responses in its cache, so with the
-    standard library's default every revalidation was a full download (a first visit fetched
-    the whole site twice: once for the page, once for the service worker's precache).
+
+class _Listener(TcpWSGIServer):  # type: ignore[misc]
+    channel_class = _Channel
+
+
+def _open_file_limit() -> int:
+    """The soft limit on open files, first raised towards what ``_MAX_CONNECTIONS`` needs
+    (as far as the hard limit allows): each connection is a file descriptor, and many
+    systems start processes at 1,024 or fewer."""
+    needed = 2 * _MAX_CONNECTIONS + _SPARE_FILES
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows: no such limit to raise
+        return needed
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return needed
+    wanted = needed if hard == resource.RLIM_INFINITY else min(hard, needed)
+    if soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    return soft
+
+
+def connection_limit() -> int:
+    """How many connections the server keeps open at once: half of the open files it may
+    have (a connection sending a file holds two), at most ``_MAX_CONNECTIONS``."""
+    return max(100, min(_MAX_CONNECTIONS, (_open_file_limit() - _SPARE_FILES) // 2))
+
+
+class SiteServer:
+    """Waitress listening for one site; ``run`` serves until ``stop`` (from any thread).
+
+    Construction binds the socket(s), so the URL is known (and port 0 resolved) before
+    serving starts.
     """
 
-    protocol_version = "HTTP/1.1"
-    #: An idle keep-alive connection is dropped after this many seconds, freeing its thread.
-    timeout = 30
-    # Headers and body go out in separate writes: with Nagle's algorithm on, a kept-alive
-    # connection would hold the body back until the browser's delayed ACK (~40 ms a file).
-    disable_nagle_algorithm = True
-
-    def send_head(self) -> BufferedReader | None:
-        """Open the file for GET/HEAD and send its headers, preferring a compressed copy."""
-        path = self.translate_path(self.path)
-        if os.path.isdir(path):
-            if not self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
-                return super().send_head()  # type: ignore[return-value]  # the redirect
-            path = os.path.join(path, "index.html")
-        if not os.path.isfile(path) or path.endswith("/"):
-            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
-            return None
-        accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
-        chosen, served = None, path
-        for coding, suffix in ENCODINGS:
-            if coding in accepted and os.path.isfile(path + suffix):
-                chosen, served = coding, path + suffix
-                break
+    def __init__(self, directory: Path | str, host: str = "127.0.0.1", port: int = 8000) -> None:
+        root = Path(directory)
+        if not root.is_dir():
+            raise FileNotFoundError(f"{root} is not a directory: build the site first")
+        self._map: dict[int, Any] = {}
+        self._stopping = threading.Event()
+        adjustments = Adjustments(
+            host=host,
+            port=port,
+            threads=THREADS,
+            backlog=BACKLOG,
+            connection_limit=connection_limit(),
+            channel_timeout=IDLE_TIMEOUT_S,
+            cleanup_interval=min(IDLE_TIMEOUT_S, 10),
+            asyncore_use_poll=True,  # select() cannot watch descriptors above 1,023
+            asyncore_loop_timeout=_LOOP_TIMEOUT_S,
+            ident="",  # no Server header
+        )
+        # A page load is ~20 requests at once: a queue of tasks is normal, not worth a
+        # warning per request on the terminal.
+        logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+        self._dispatcher = ThreadedTaskDispatcher()
+        self._dispatcher.set_thread_count(adjustments.threads)
+        app = SiteApp(root)
         try:
-            handle = open(served, "rb")  # noqa: SIM115 - the caller copies it, then closes it
-        except OSError:
-            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
-            return None
-        try:
-            stat = os.fstat(handle.fileno())
-            etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}-{chosen or "identity"}"'
-            if etag in (t.strip() for t in self.headers.get("If-None-Match", "").split(",")):
-                self.send_response(HTTPStatus.NOT_MODIFIED)
-                self.send_header("ETag", etag)
-                self.send_header("Vary", "Accept-Encoding")
-                self.end_headers()
-                handle.close()
-                return None
-            self.send_response(HTTPStatus.OK)
-            self.send_header("Content-Type", self.guess_type(path))
-            if chosen is not None:
-                self.send_header("Content-Encoding", chosen)
-            self.send_header("Vary", "Accept-Encoding")
-            self.send_header("Content-Length", str(stat.st_size))
-            self.send_header("ETag", etag)
-            self.send_header("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True))
-            self.end_headers()
-            return handle
-        except Exception:
-            handle.close()
+            self._listeners = [
+                _Listener(app, self._map, dispatcher=self._dispatcher, adj=adjustments, sockinfo=at)
+                for at in adjustments.listen
+            ]
+        except BaseException:
+            self._close()
             raise
 
-    def guess_type(self, path: str | os.PathLike[str]) -> str:
-        """Use the pinned type for the site's file kinds, the stdlib's guess otherwise."""
-        pinned = MIME_TYPES.get(Path(path).suffix.lower())
-        return pinned if pinned is not None else super().guess_type(path)
+    @property
+    def url(self) -> str:
+        """The first listening address as a base URL, ending in ``/``."""
+        listener = self._listeners[0]
+        host = listener.effective_host
+        if ":" in host:  # an IPv6 literal
+            host = f"[{host}]"
+        return f"http://{host}:{listener.effective_port}/"
 
-    def end_headers(self) -> None:
-        """Add ``Cache-Control: no-cache`` (the browser revalidates every file; the service
-        worker is what keeps the site offline) and the security headers."""
-        self.send_header("Cache-Control", "no-cache")
-        self.send_header(
-            "Content-Security-Policy", f"{CONTENT_SECURITY_POLICY}; {HEADER_ONLY_POLICY}"
-        )
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header("Cross-Origin-Resource-Policy", "same-origin")
-        super().end_headers()
+    def run(self) -> None:
+        """Serve until ``stop`` is called or the loop is interrupted (Ctrl+C), then close
+        every connection and the listening sockets."""
+        try:
+            while self._map and not self._stopping.is_set():
+                loop(timeout=_LOOP_TIMEOUT_S, use_poll=True, map=self._map, count=1)
+        finally:
+            self._close()
 
-    def log_message(self, format: str, *args: Any) -> None:
-        """Stay quiet: a page load is ~20 requests and the log would drown real output."""
-
-
-class StaticServer(ThreadingHTTPServer):
-    """A threading HTTP server that does not print a traceback when a browser hangs up.
-
-    Browsers routinely drop connections mid-transfer (a closed tab, a cancelled preload); that
-    is not an error worth a traceback on the terminal or in a test log.
-    """
-
-    daemon_threads = True
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._connections: set[socket.socket] = set()
-        self._connections_lock = threading.Lock()
-        super().__init__(*args, **kwargs)
-
-    def process_request(self, request: Any, client_address: Any) -> None:
-        """Track the connection, so that closing the server also closes kept-alive ones."""
-        with self._connections_lock:
-            self._connections.add(request)
-        super().process_request(request, client_address)
-
-    def shutdown_request(self, request: Any) -> None:
-        with self._connections_lock:
-            self._connections.discard(request)
-        super().shutdown_request(request)
-
-    def server_close(self) -> None:
-        """Stop listening and hang up on every open connection: a stopped server must look
-        stopped to a browser holding keep-alive connections (the offline tests rely on it)."""
-        super().server_close()
-        with self._connections_lock:
-            connections = list(self._connections)
-        for connection in connections:
+    def stop(self) -> None:
+        """Ask ``run`` to finish (safe from another thread); it wakes up at once."""
+        self._stopping.set()
+        for listener in self._listeners:
             with contextlib.suppress(OSError):
-                connection.shutdown(socket.SHUT_RDWR)
+                listener.pull_trigger()
 
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """Ignore dropped connections; report anything else as usual."""
-        if isinstance(sys.exc_info()[1], ConnectionError):
-            return
-        super().handle_error(request, client_address)
+    def _close(self) -> None:
+        close_all(self._map, ignore_all=True)
+        self._dispatcher.shutdown(timeout=5)
 
 
-class _StaticServer6(StaticServer):
-    address_family = socket.AF_INET6
-
-
-def make_server(directory: Path | str, host: str = "127.0.0.1", port: int = 8000) -> StaticServer:
+def make_server(directory: Path | str, host: str = "127.0.0.1", port: int = 8000) -> SiteServer:
     """Bind a server for ``directory`` on ``host:port`` (port 0 picks a free port)."""
-    root = Path(directory)
-    if not root.is_dir():
-        raise FileNotFoundError(f"{root} is not a directory: build the site first")
-    handler = functools.partial(StaticHandler, directory=os.fspath(root))
-    server_class = _StaticServer6 if ":" in host else StaticServer  # ::1 is IPv6
-    return server_class((host, port), handler)
-
-
-def _url(server: StaticServer) -> str:
-    host, port = server.server_address[:2]
-    shown = host if isinstance(host, str) else host.decode()
-    if ":" in shown:  # an IPv6 literal
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}/"
+    return SiteServer(directory, host, port)
 
 
 def serve(directory: Path | str, host: str = "127.0.0.1", port: int = 8000) -> str:
@@ -265,11 +191,11 @@ def serve(directory: Path | str, host: str = "127.0.0.1", port: int = 8000) -> s
 
     Returns the URL it served once the server has stopped.
     """
-    with make_server(directory, host, port) as server:
-        url = _url(server)
-        print(f"Serving {directory} at {url} (Ctrl+C to stop)", flush=True)
-        with contextlib.suppress(KeyboardInterrupt):
-            server.serve_forever()
+    server = make_server(directory, host, port)
+    url = server.url
+    print(f"Serving {directory} at {url} (Ctrl+C to stop)", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
     return url
 
 
@@ -277,15 +203,14 @@ def serve(directory: Path | str, host: str = "127.0.0.1", port: int = 8000) -> s
 def serving(directory: Path | str, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
     """Serve ``directory`` from a background thread for the ``with`` block.
 
-    Yields the base URL (ending in ``/``); the server is shut down and its socket closed
-    on exit, so tests can start and stop as many as they like.
+    Yields the base URL (ending in ``/``); on exit the server stops, hangs up on every open
+    connection and closes its socket, so tests can start and stop as many as they like.
     """
     server = make_server(directory, host, port)
-    thread = threading.Thread(target=server.serve_forever, name="seven-rocks-serve", daemon=True)
+    thread = threading.Thread(target=server.run, name="seven-rocks-serve", daemon=True)
     thread.start()
     try:
-        yield _url(server)
+        yield server.url
     finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+        server.stop()
+        thread.join(timeout=10)

@@ -110,7 +110,7 @@ def test_every_visible_string_switches_language(page: Page) -> None:
     page.keyboard.press("Escape")
 
     # The tour switches while it is open; the new-game dialog is built in the current language.
-    page.evaluate("window.sevenRocks.assist.startTour()")
+    page.evaluate("window.sevenRocks.tour.start()")
     _both(page, "the tour")
     page.keyboard.press("Escape")
     for lang in ("en", "pt-BR"):

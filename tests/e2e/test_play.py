@@ -219,12 +219,18 @@ def test_the_whole_layout_is_visible_on_phone_and_desktop(
         assert left >= svg["x"] - 0.5 and right <= svg["x"] + svg["width"] + 0.5
         assert top >= svg["y"] - 0.5 and bottom <= svg["y"] + svg["height"] + 0.5
         assert right - left >= 12, "a tile on the table is too small to read"
-    # South's hand, the scores and the toolbar fit the screen too.
+    # South's hand, the scores and the toolbar (on a phone, behind its menu button) fit the
+    # screen too.
+    phone = width <= 700
+    if phone:
+        page.locator("#menu-button").click()
+        expect(page.locator("#menu-button")).to_have_attribute("aria-expanded", "true")
     for selector in (
         "[data-hand='0']",
         "[data-team-score='0']",
         "[data-team-score='1']",
         "[data-action='new-game']",
+        *(["#menu-button"] if phone else []),
     ):
         box = page.locator(selector).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (

@@ -1,30 +1,36 @@
 // Dialogs: new game, end of round, end of game. Each returns a Promise of the user's answer
-// and removes itself when closed. Built with <dialog> (focus trapping, Escape, a backdrop).
+// and removes itself when closed. Built with the page's one modal helper (modal.js).
 
+import { howRoundEnded } from "./announce.js";
+import { esc } from "./html.js";
 import { botName, seatName, t, teamName } from "./i18n.js";
+import { openModal } from "./modal.js";
 import { tileSvg } from "./tiles.js";
 
-const esc = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function open(className, html, hook) {
-  const dialog = document.createElement("dialog");
-  dialog.className = `dialog ${className}`;
-  dialog.dataset[hook] = "";
-  dialog.innerHTML = html;
-  document.body.append(dialog);
-  dialog.showModal();
-  return dialog;
-}
-
-function close(dialog) {
-  if (dialog.open) dialog.close();
-  dialog.remove();
-}
-
-/** Closes any open game dialog (a new game was started from elsewhere). */
-export function closeAll() {
-  for (const dialog of document.querySelectorAll("dialog.dialog")) close(dialog);
+/**
+ * Open a game dialog and resolve with its answer: `wire(dialog, answer)` binds the controls,
+ * and `answer(value)` closes it; Escape (or closeAll) answers `fallback`.
+ */
+function ask({ className, hook, html, fallback = null, onClose = () => {} }, wire) {
+  return new Promise((resolve) => {
+    let value = fallback;
+    const { dialog, close } = openModal({
+      hook,
+      className,
+      html,
+      kind: "",
+      closeAction: "",
+      restoreFocus: false,
+      onClose: () => {
+        onClose();
+        resolve(value);
+      },
+    });
+    wire(dialog, (answer) => {
+      value = answer;
+      close();
+    });
+  });
 }
 
 /**
@@ -39,8 +45,7 @@ export function newGameDialog({ bots, chosen }) {
     const label = seat === 2 ? `${seatName(2)} (${t("seat.partner")})` : seatName(seat);
     return `<label class="field"><span>${esc(label)}</span><select name="seat${seat}" data-seat-level="${seat}">${options}</select></label>`;
   };
-  const dialog = open(
-    "dialog--new",
+  return ask({ className: "dialog--new", hook: "newGame", html:
     `<form method="dialog" class="dialog__body">
       <h2>${esc(t("dialog.new_title"))}</h2>
       <p>${esc(t("dialog.new_intro"))}</p>
@@ -50,26 +55,15 @@ export function newGameDialog({ bots, chosen }) {
         <button type="button" class="button" value="cancel" data-action="cancel">${esc(t("dialog.cancel"))}</button>
         <button type="submit" class="button button--primary" value="start" data-action="start">${esc(t("dialog.start"))}</button>
       </div>
-    </form>`,
-    "newGame",
-  );
-  return new Promise((resolve) => {
+    </form>` }, (dialog, answer) => {
     const form = dialog.querySelector("form");
-    const finish = (value) => {
-      close(dialog);
-      resolve(value);
-    };
-    dialog.addEventListener("cancel", (event) => {
-      event.preventDefault();
-      finish(null);
-    });
-    dialog.querySelector("[data-action=cancel]").addEventListener("click", () => finish(null));
+    dialog.querySelector("[data-action=cancel]").addEventListener("click", () => answer(null));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const data = new FormData(form);
       const seedText = String(data.get("seed") ?? "").trim();
       const seed = /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
-      finish({
+      answer({
         bots: [null, data.get("seat1"), data.get("seat2"), data.get("seat3")],
         seed,
       });
@@ -95,19 +89,18 @@ function handRow(seat, hand, pips, deduction) {
  * per team, the scores and who opens next. Resolves when the player moves on (or after
  * `autoMs` when the bots play alone).
  */
-export function roundSummaryDialog({ settled, started, lastSeat, autoMs = null }) {
-  const how =
-    settled.end === "domino" ? t("round.domino", { seat: seatName(lastSeat) }) : t("round.blocked");
-  const teamDeduction = [0, 1].map((team) => settled.deductions[team] + settled.deductions[team + 2]);
+export function roundSummaryDialog({ settled, started, autoMs = null }) {
+  const how = howRoundEnded(settled);
+  const teamDeduction = settled.team_deductions;
   const opener = started ? seatName(started.opener) : "";
   const next = !started
     ? ""
     : started.by_domino
       ? t("round.next_opener_domino", { seat: opener })
       : t("round.next_opener_draw", { seat: opener });
-  const dialog = open(
-    "dialog--round",
-    `<div class="dialog__body">
+  let timer = 0;
+  return ask(
+    { className: "dialog--round", hook: "roundSummary", html: `<div class="dialog__body">
       <h2>${esc(t("round.title", { round: settled.round }))}</h2>
       <p class="dialog__lead" data-round-end="${settled.end}">${esc(how)}</p>
       <div class="summary-wrap"><table class="summary">
@@ -129,24 +122,13 @@ export function roundSummaryDialog({ settled, started, lastSeat, autoMs = null }
       <div class="dialog__actions">
         <button type="button" class="button button--primary" data-next-round>${esc(t("round.next"))}</button>
       </div>
-    </div>`,
-    "roundSummary",
+    </div>`, onClose: () => clearTimeout(timer) },
+    (dialog, answer) => {
+      dialog.dataset.round = String(settled.round);
+      dialog.querySelector("[data-next-round]").addEventListener("click", () => answer());
+      if (autoMs != null) timer = setTimeout(() => answer(), autoMs);
+    },
   );
-  dialog.dataset.round = String(settled.round);
-  return new Promise((resolve) => {
-    let timer = 0;
-    const finish = () => {
-      clearTimeout(timer);
-      close(dialog);
-      resolve();
-    };
-    dialog.addEventListener("cancel", (event) => {
-      event.preventDefault();
-      finish();
-    });
-    dialog.querySelector("[data-next-round]").addEventListener("click", finish);
-    if (autoMs != null) timer = setTimeout(finish, autoMs);
-  });
 }
 
 /** The winner and the final scores. Resolves when "New game" is chosen. */
@@ -156,9 +138,7 @@ export function gameOverDialog({ team, scores, viewerIsHuman }) {
       ? t("over.you_win")
       : t("over.you_lose")
     : t("over.winner", { team: teamName(team) });
-  const dialog = open(
-    "dialog--over",
-    `<div class="dialog__body">
+  return ask({ className: "dialog--over", hook: "gameOver", html: `<div class="dialog__body">
       <h2>${esc(t("over.title"))}</h2>
       <p class="dialog__lead" data-winner="${team}">${esc(title)}</p>
       <ul class="summary-teams">
@@ -174,19 +154,8 @@ export function gameOverDialog({ team, scores, viewerIsHuman }) {
         <button type="button" class="button" data-action="close">${esc(t("notice.close"))}</button>
         <button type="button" class="button button--primary" data-action="new-game">${esc(t("over.new_game"))}</button>
       </div>
-    </div>`,
-    "gameOver",
-  );
-  return new Promise((resolve) => {
-    const finish = (again) => {
-      close(dialog);
-      resolve(again);
-    };
-    dialog.addEventListener("cancel", (event) => {
-      event.preventDefault();
-      finish(false);
-    });
-    dialog.querySelector("[data-action=new-game]").addEventListener("click", () => finish(true));
-    dialog.querySelector("[data-action=close]").addEventListener("click", () => finish(false));
+    </div>`, fallback: false }, (dialog, answer) => {
+    dialog.querySelector("[data-action=new-game]").addEventListener("click", () => answer(true));
+    dialog.querySelector("[data-action=close]").addEventListener("click", () => answer(false));
   });
 }

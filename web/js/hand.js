@@ -9,13 +9,18 @@ import { backSvg, tileSvg } from "./tiles.js";
  * Each tile is a real <button data-tile="a-b">; tiles with no legal place are dimmed and
  * marked aria-disabled (still focusable, so the keyboard can read the whole hand).
  */
+/** A phone on its side lays the hand's tiles flat: a short row leaves the height to the table. */
+const FLAT = "(max-height: 500px) and (orientation: landscape)";
+
 export function renderSouthHand(el, model) {
   const { tiles, legal, selected, interactive } = model;
+  const flat = matchMedia(FLAT).matches;
   const keep = document.activeElement?.closest?.("[data-hand='0'] [data-tile]")?.dataset.tile;
   el.innerHTML = tiles
     .map((tile) => {
       const playable = interactive && tile in legal;
       const classes = ["hand-tile"];
+      if (flat) classes.push("hand-tile--flat");
       if (interactive && !playable) classes.push("hand-tile--dim");
       if (playable) classes.push("hand-tile--playable");
       if (tile === selected) classes.push("hand-tile--selected");
@@ -29,7 +34,7 @@ export function renderSouthHand(el, model) {
       const disabled = interactive && !playable ? ` aria-disabled="true"` : "";
       return (
         `<button type="button" class="${classes.join(" ")}" data-tile="${tile}" aria-label="${label}" aria-pressed="${pressed}"${disabled}>` +
-        `${tileSvg(tile, { vertical: true })}</button>`
+        `${tileSvg(tile, { vertical: !flat })}</button>`
       );
     })
     .join("");

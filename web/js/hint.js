@@ -5,7 +5,8 @@
 // catalogue, so switching language re-renders them.
 //
 // The controller emits `seven-rocks:hint-asked`, `seven-rocks:hint` (detail: the reply) and
-// `seven-rocks:rendered`; this module only listens.
+// `seven-rocks:rendered`; this module listens, and asks the controller through its API
+// (`hinted`, `focusTarget`, `dismissHint`), never touching its state.
 
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
 
@@ -26,7 +27,7 @@ export function hintSentences(why) {
       ? t("hint.open", { tile: why.tile })
       : t("hint.play", { tile: why.tile, point: pointName(why.at) }),
   ];
-  const sum = `${why.terms.join(" + ") || "0"} = ${why.sum}`;
+  const sum = why.sum_text;
   out.push(why.points > 0 ? t("hint.points", { sum, points: why.points }) : t("hint.no_points", { sum }));
   if (why.domino) out.push(t("hint.domino"));
   else {
@@ -91,7 +92,7 @@ export class HintView {
 
   show(hint) {
     this.thinking = false;
-    if (!hint?.why || !this.controller.ui.hinted) {
+    if (!hint?.why || !this.controller.hinted) {
       this.hide();
       return;
     }
@@ -116,7 +117,7 @@ export class HintView {
   /** After every draw: drop a stale hint, else mark its tile and target again. */
   sync() {
     if (this.thinking) return;
-    if (!this.controller.ui.hinted || this.controller.ui.hinted !== this.current?.tile) this.hide();
+    if (!this.controller.hinted || this.controller.hinted !== this.current?.tile) this.hide();
     else this.decorate();
   }
 
@@ -140,13 +141,8 @@ export class HintView {
   }
 
   dismiss() {
-    const ui = this.controller.ui;
     this.hide();
-    if (ui.hinted) {
-      ui.hinted = null;
-      if (ui.selected) this.controller.cancel();
-      else this.controller.render();
-    }
+    this.controller.dismissHint();
   }
 
   hide() {

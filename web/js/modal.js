@@ -1,16 +1,17 @@
-// A modal <dialog> for the rules, settings and help: the browser traps focus in it (the rest
-// of the page is inert), Escape and any [data-action='close-dialog'] close it, focus goes back
-// where it was. Static strings carry data-i18n attributes, so a language switch (which
-// re-translates the whole document) re-translates an open dialog in place.
+// The one modal helper: every dialog of the page (new game, round summary, rules, settings,
+// score sheet, statistics, replays) is a <dialog> opened here. The browser traps focus in it
+// (the rest of the page is inert), Escape and any close button close it, `onClose` runs once,
+// and focus goes back where it was. Static strings carry data-i18n attributes, so a language
+// switch (which re-translates the whole document) re-translates an open dialog in place.
 
 import { LANGUAGES, apply, language } from "./i18n.js";
-
-export const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { esc } from "./html.js";
 
 /**
  * Open a modal dialog. `kind` is its family's class (`assist-dialog` for help and settings,
- * `panel` for the score sheet, statistics and replays) and `closeAction` the data-action
- * of its close buttons.
+ * `panel` for the score sheet, statistics and replays, none for the game's own dialogs) and
+ * `closeAction` the data-action of its close buttons. `hold` (a Pacer) keeps the bots
+ * waiting while the dialog is open. Returns {dialog, close}.
  */
 export function openModal({
   hook,
@@ -20,21 +21,25 @@ export function openModal({
   onClose = () => {},
   kind = "assist-dialog",
   closeAction = "close-dialog",
+  restoreFocus = true,
+  hold = null,
 }) {
   const dialog = document.createElement("dialog");
-  dialog.className = `dialog ${kind} ${className}`;
+  dialog.className = ["dialog", kind, className].filter(Boolean).join(" ");
   dialog.dataset[hook] = "";
   dialog.innerHTML = html;
   if (labelledBy) dialog.setAttribute("aria-labelledby", labelledBy);
   apply(dialog);
   document.body.append(dialog);
-  const returnFocus = document.activeElement;
+  const returnFocus = restoreFocus ? document.activeElement : null;
+  const release = hold ? hold.hold(hook) : () => {};
   let closed = false;
   const close = () => {
     if (closed) return;
     closed = true;
     if (dialog.open) dialog.close();
     dialog.remove();
+    release();
     onClose();
     if (returnFocus?.isConnected) returnFocus.focus({ preventScroll: true });
   };
@@ -44,13 +49,27 @@ export function openModal({
     close();
   });
   dialog.addEventListener("click", (event) => {
-    if (event.target.closest(`[data-action='${closeAction}']`)) close();
+    if (closeAction && event.target.closest(`[data-action='${closeAction}']`)) close();
   });
   dialog.showModal();
   return { dialog, close };
 }
 
-/** A language picker (the languages' own names, as the toolbar's); bound by installLanguagePickers. */
+/** A panel (score sheet, statistics, replay): the panel look, its own close buttons, and the
+ *  bots held while it is open (pass the game's Pacer as `hold`). */
+export function openPanel({ className, hook, html, onClose = () => {}, hold = null }) {
+  return openModal({ hook, className, html, onClose, hold, kind: "panel", closeAction: "close-panel" });
+}
+
+/** Closes every open dialog (a new game was started from elsewhere). */
+export function closeAll() {
+  for (const dialog of document.querySelectorAll("dialog.dialog")) {
+    if (dialog.open) dialog.close(); // its "close" event still runs its onClose (and releases holds)
+    dialog.remove();
+  }
+}
+
+/** A language picker (the languages' own names, as the toolbar's). */
 export function languageField(id) {
   const options = Object.entries(LANGUAGES)
     .map(([code, name]) => `<option value="${code}" lang="${code}"${code === language() ? " selected" : ""}>${esc(name)}</option>`)

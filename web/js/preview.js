@@ -29,7 +29,8 @@ export function showPreview(board) {
       knocking: false,
     });
   }
-  board.querySelector("#prompt").textContent = t("boot.loading");
+  // The status line above already says the engine is loading: saying it twice is noise.
+  board.querySelector("#prompt").textContent = "";
   board.dataset.preview = "on";
   board.hidden = false;
   return board;

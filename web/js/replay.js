@@ -7,7 +7,10 @@
 
 import { EngineError } from "../bridge.js";
 import { botName, pointName, seatName, t, teamName } from "./i18n.js";
-import { esc, openPanel } from "./panel.js";
+import { describeEvent, howRoundEnded } from "./announce.js";
+import { esc } from "./html.js";
+import { openPanel } from "./modal.js";
+import { sumText } from "./render.js";
 import { TableView } from "./table.js";
 import { tileSvg } from "./tiles.js";
 
@@ -67,11 +70,12 @@ export class Replay {
     return replay;
   }
 
+  /** The drawing area's shape before it exists (the engine clamps it to what it lays out). */
   static guessAspect() {
     const wide = innerWidth > 700;
     const w = wide ? innerWidth * 0.62 : innerWidth - 16;
     const h = wide ? innerHeight * 0.5 : innerHeight * 0.36;
-    return Math.min(3, Math.max(0.4, Math.round((w / h) * 100) / 100));
+    return Math.round((w / h) * 100) / 100;
   }
 
   show() {
@@ -110,10 +114,10 @@ export class Replay {
       <p class="replay__keys muted">${esc(t("replay.keys"))}</p>
     </div>`;
     const { dialog, close } = openPanel({
+      hold: this.controller.pacer, // the game's bots wait while the viewer is open
       className: "dialog--replay",
       hook: "replay",
       html,
-      onClose: () => this.controller.root.dispatchEvent(new CustomEvent("seven-rocks:replay-closed")),
     });
     this.dialog = dialog;
     this.close = close;
@@ -181,22 +185,6 @@ export class Replay {
     this.render();
   }
 
-  scoresAt(r, k) {
-    const rounds = this.rounds;
-    let scores = [0, 0];
-    for (let i = r - 1; i >= 0; i -= 1) {
-      const end = rounds[i].settled ?? rounds[i].won ?? [...rounds[i].turns].reverse().find((e) => e.scores);
-      if (end) {
-        scores = end.scores;
-        break;
-      }
-    }
-    const events = rounds[r];
-    for (const event of events.turns.slice(0, k)) if (event.scores) scores = event.scores;
-    if (k === this.story.rounds[r].turns.length && events.settled) scores = events.settled.scores;
-    return scores;
-  }
-
   render() {
     const { r, k } = this.positions[this.index];
     const rnd = this.story.rounds[r];
@@ -218,14 +206,13 @@ export class Replay {
     // The table after k turns (the last placement highlighted).
     const table = k ? rnd.tables[k - 1] : EMPTY_TABLE;
     const turn = k ? rnd.turns[k - 1] : null;
-    const lastTile = turn && turn.move !== "pass" ? turn.move.split("@")[0] : null;
+    const lastTile = turn?.tile ?? null;
     this.view.render({ table, lastTile, newTile: null, targets: [], labels: { spinner: t("table.spinner"), targets: {} }, animate: false, showEnds: true });
 
-    // Every hand face up: the deal minus what each seat has played so far.
-    const played = new Set(rnd.turns.slice(0, k).map((x) => x.move.split("@")[0]));
+    // Every hand face up, as the engine says it was at this position.
     for (const seat of [0, 1, 2, 3]) {
       const box = dialog.querySelector(`[data-replay-seat="${seat}"]`);
-      const left = rnd.deal[seat].filter((tile) => !played.has(tile));
+      const left = rnd.hands[k][seat];
       const player = this.story.record.seats?.[seat];
       const known = player === "human" || this.controller.info?.bots?.includes(player);
       box.querySelector(".replay__seat-name").textContent = `${seatName(seat)}${known ? ` · ${botName(player)}` : ""} · ${left.length}`;
@@ -248,24 +235,23 @@ export class Replay {
       caption.textContent = event.at
         ? t("announce.plays", { seat: seatName(event.seat), tile: event.tile, point: pointName(event.at) })
         : t("announce.opens", { seat: seatName(event.seat), tile: event.tile });
-      sum.textContent =
-        event.points > 0 ? t("sum.line", { sum: event.sum_text, points: event.points }) : t("sum.none", { sum: event.sum_text });
+      sum.textContent = sumText(event);
       sum.dataset.points = String(event.points);
-      sum.dataset.team = String(event.seat % 2);
-    } else caption.textContent = this.controller.describe(event);
+      sum.dataset.team = String(event.team);
+    } else caption.textContent = describeEvent(event);
 
     const settle = dialog.querySelector("[data-replay-settlement]");
     const atEnd = k === rnd.turns.length;
     if (atEnd && events.settled) {
       const s = events.settled;
-      const how = s.end === "domino" ? t("round.domino", { seat: seatName(rnd.turns.at(-1)?.seat ?? 0) }) : t("round.blocked");
+      const how = howRoundEnded(s);
       const parts = [0, 1, 2, 3].map((seat) => t("replay.deduction", { seat: seatName(seat), pips: s.pips[seat], points: s.deductions[seat] ? `−${s.deductions[seat]}` : "0" }));
       settle.textContent = `${how}. ${parts.join(" · ")}`;
     } else if (atEnd && events.won) {
       settle.textContent = t("over.winner", { team: teamName(events.won.team) });
     } else settle.textContent = "";
 
-    const scores = this.scoresAt(r, k);
+    const scores = rnd.scores[k];
     const scoresEl = dialog.querySelector("[data-replay-scores]");
     scoresEl.dataset.scores = scores.join(",");
     scoresEl.textContent = t("replay.scores", { team0: teamName(0), team1: teamName(1), score0: scores[0], score1: scores[1] });

@@ -7,41 +7,30 @@
 // score: a cribbage-style track to the target, two pegs per team leapfrogging (the front
 // peg is the score, the back peg the score before the team's last change).
 
+import { howRoundEnded } from "./announce.js";
+import { esc, signed } from "./html.js";
 import { seatName, t, teamName } from "./i18n.js";
 
-const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 /**
  * Fold the events into rounds: [{round, opener, placed: [scoring placements], settled,
- * won, gained: [t0, t1], lost: [t0, t1], scores: [t0, t1]}] and the totals.
+ * won, net: [t0, t1] (each team's points in the round so far), scores: [t0, t1]}] and the
+ * totals. Every number is the engine's (the events carry the running scores).
  */
 export function sheetModel(events) {
   const rounds = [];
-  const totals = [0, 0];
+  let totals = [0, 0];
   let current = null;
   for (const event of events) {
     if (event.type === "round_started" || !current) {
-      current = { round: event.round, opener: event.opener, placed: [], settled: null, won: null, gained: [0, 0], lost: [0, 0], scores: [...totals] };
+      current = { round: event.round, opener: event.opener, placed: [], settled: null, won: null, net: [0, 0], scores: [...totals] };
       rounds.push(current);
-      if (event.type === "round_started") continue;
     }
-    if (event.type === "placed") {
-      current.lastSeat = event.seat;
-      if (event.points > 0) {
-        current.placed.push(event);
-        current.gained[event.seat % 2] += event.points;
-        totals[event.seat % 2] += event.points;
-      }
-    } else if (event.type === "round_settled") {
-      current.settled = event;
-      for (const seat of [0, 1, 2, 3]) {
-        current.lost[seat % 2] += event.deductions[seat];
-        totals[seat % 2] -= event.deductions[seat];
-      }
-    } else if (event.type === "game_won") {
-      current.won = event;
-    }
+    if (event.type === "placed" && event.points > 0) current.placed.push(event);
+    else if (event.type === "round_settled") current.settled = event;
+    else if (event.type === "game_won") current.won = event;
+    if (event.round_net) current.net = event.round_net;
+    if (event.scores) totals = event.scores;
     current.scores = [...totals];
   }
   return { rounds, totals };
@@ -53,16 +42,13 @@ export function pegs(events) {
     { front: 0, back: 0 },
     { front: 0, back: 0 },
   ];
+  const move = (team, score) => {
+    out[team] = { front: score, back: out[team].front };
+  };
   for (const event of events) {
-    if (event.type === "placed" && event.points > 0) {
-      const team = event.seat % 2;
-      out[team] = { front: event.scores[team], back: out[team].front };
-    } else if (event.type === "round_settled") {
-      for (const team of [0, 1]) {
-        if (event.deductions[team] + event.deductions[team + 2] > 0) {
-          out[team] = { front: event.scores[team], back: out[team].front };
-        }
-      }
+    if (event.type === "placed" && event.points > 0) move(event.team, event.scores[event.team]);
+    else if (event.type === "round_settled") {
+      for (const team of [0, 1]) if (event.team_deductions[team] > 0) move(team, event.scores[team]);
     }
   }
   return out;
@@ -157,7 +143,7 @@ function roundRows(r) {
     rows.push(
       `<tr data-sheet-row="placed" data-round="${p.round}" data-seat="${p.seat}">` +
         `<td>${esc(seatName(p.seat))}</td><td class="sheet__tile">${esc(p.tile)}</td><td class="sheet__ends">${esc(p.sum_text)}</td>` +
-        teamCells(p.seat % 2, `+${p.points}`, ` data-points="${p.points}"`) +
+        teamCells(p.team, `+${p.points}`, ` data-points="${p.points}"`) +
         `</tr>`,
     );
   }
@@ -166,14 +152,14 @@ function roundRows(r) {
   }
   const s = r.settled;
   if (s) {
-    const how = s.end === "domino" ? t("round.domino", { seat: seatName(r.lastSeat ?? 0) }) : t("round.blocked");
+    const how = howRoundEnded(s);
     rows.push(`<tr class="sheet__settle-head" data-sheet-row="settled"><td colspan="5">${esc(how)}</td></tr>`);
     for (const seat of [0, 1, 2, 3]) {
       rows.push(
         `<tr data-sheet-row="deduction" data-seat="${seat}">` +
           `<td>${esc(seatName(seat))}</td><td class="sheet__tile">${esc(s.hands[seat].join(" ") || t("round.empty_hand"))}</td>` +
           `<td class="sheet__ends">${esc(t("sheet.pips", { pips: s.pips[seat], rounded: s.deductions[seat] }))}</td>` +
-          teamCells(seat % 2, s.deductions[seat] ? `−${s.deductions[seat]}` : "0", ` data-deduction="${s.deductions[seat]}"`) +
+          teamCells(s.teams[seat], s.deductions[seat] ? `−${s.deductions[seat]}` : "0", ` data-deduction="${s.deductions[seat]}"`) +
           `</tr>`,
       );
     }
@@ -181,7 +167,7 @@ function roundRows(r) {
   if (r.won) {
     rows.push(`<tr class="sheet__won" data-sheet-row="won"><td colspan="5">${esc(t("over.winner", { team: teamName(r.won.team) }))}</td></tr>`);
   }
-  const net = [0, 1].map((team) => r.gained[team] - r.lost[team]);
+  const net = r.net;
   rows.push(
     `<tr class="sheet__subtotal" data-sheet-row="subtotal" data-round="${r.round}">` +
       `<th scope="row" colspan="3">${esc(t(s || r.won ? "sheet.subtotal" : "sheet.so_far", { round: r.round }))}</th>` +

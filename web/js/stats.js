@@ -3,7 +3,8 @@
 // finished game, from the game's public history; validated on load like a saved game.
 
 import { t } from "./i18n.js";
-import { esc, openPanel } from "./panel.js";
+import { esc } from "./html.js";
+import { openPanel } from "./modal.js";
 import { readRaw, writeJSON } from "./storage.js";
 
 export const STATS_KEY = "seven-rocks:stats";
@@ -46,7 +47,7 @@ export function recordGame(stats, events, seed) {
   const next = { ...stats, played: stats.played + 1, won: stats.won + (won.team === 0 ? 1 : 0), last: fingerprint };
   next.rounds += events.filter((e) => e.type === "round_started").length;
   for (const e of placed) {
-    if (e.seat % 2 !== 0 || e.points <= 0) continue;
+    if (e.team !== 0 || e.points <= 0) continue; // South's team
     next.points += e.points;
     if (e.seat === 0 && (!next.best || e.points > next.best.points)) {
       next.best = { points: e.points, tile: e.tile, round: e.round, sum: e.sum_text };
@@ -103,6 +104,7 @@ export class Stats {
   open() {
     if (document.querySelector("dialog[data-stats]")) return;
     const { dialog } = openPanel({
+      hold: this.controller.pacer, // the bots wait while the statistics are open
       className: "dialog--stats",
       hook: "stats",
       html: `<div class="dialog__body">

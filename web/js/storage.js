@@ -1,7 +1,8 @@
-// What the browser remembers between visits (localStorage), read defensively: a saved game
-// or the statistics may come from an older version of the page, or be garbage (edited by
-// hand, cut off by a full disk). Every reader here validates what it finds and says what is
-// wrong in one word, so the page can explain it in one sentence and start afresh.
+// What the browser remembers between visits (localStorage), read defensively: the saved
+// game, the game settings (levels and speed) and the statistics may come from an older
+// version of the page, or be garbage (edited by hand, cut off by a full disk). Every reader
+// here validates what it finds and says what is wrong in one word, so the page can explain
+// it in one sentence and start afresh. The checks are pure functions, testable in Node.
 
 export const SAVE_KEY = "seven-rocks:save";
 /** The engine's save format and its version (seven_rocks/app/session.py: SAVE_FORMAT, PROTOCOL). */
@@ -29,12 +30,11 @@ export function writeJSON(key, value) {
 
 const isObject = (value) => value != null && typeof value === "object" && !Array.isArray(value);
 
-/**
- * The saved game, checked for shape (the engine re-checks every move when restoring).
- * Returns {save: object|null, problem: null | "corrupt" | "old"}.
- */
-export function readSave() {
-  const raw = readRaw(SAVE_KEY);
+/** The saved game, checked for shape (the engine re-checks every move when restoring). */
+export const readSave = () => checkSave(readRaw(SAVE_KEY));
+
+/** A save's stored text, checked: {save: object|null, problem: null | "corrupt" | "old"}. */
+export function checkSave(raw) {
   if (raw == null) return { save: null, problem: null };
   let save;
   try {
@@ -57,34 +57,46 @@ export function readSave() {
 const sameBots = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Resume the saved game, if there is one the page's URL does not contradict (a link with
- * ?seed= or ?seats= resumes only the very game it asked for: reloading it must not deal
- * again). A save that cannot be used is reported in one sentence and forgotten.
- * Returns true when a game was resumed.
+ * May this save be resumed, given what the page's URL asked for? A link with ?seed= or
+ * ?seats= resumes only the very game it asked for (reloading it must not deal again); another
+ * game's save stays until that one is played.
  */
-export async function resumeSaved(controller, { explicit, seed, bots }) {
-  const { save, problem } = readSave();
-  if (problem) {
-    controller.notify(problem === "old" ? "notice.save_old" : "notice.save_corrupt", {}, "warning");
-    writeJSON(SAVE_KEY, null);
-    return false;
-  }
-  if (!save) return false;
-  if (explicit && (!sameBots(save.bots, bots) || (seed != null && save.record.seed !== seed))) {
-    return false; // another game was asked for; the save stays until that one is played
-  }
-  let snap = null;
-  try {
-    snap = await controller.engine.call("restore", { save, aspect: controller.aspect });
-  } catch {
-    snap = null;
-  }
-  if (!snap) {
-    controller.notify("notice.save_corrupt", {}, "warning");
-    writeJSON(SAVE_KEY, null);
-    return false;
-  }
-  controller.notify("notice.resumed", {}, "info");
-  controller.install(snap);
-  return true;
+export function saveMatches(save, { explicit = false, seed = null, bots = null } = {}) {
+  if (!explicit) return true;
+  return sameBots(save.bots, bots) && (seed == null || save.record.seed === seed);
 }
+
+// ---------------------------------------------------------------- settings
+export const SETTINGS_KEY = "seven-rocks:settings";
+export const DEFAULT_LEVEL = "expert";
+export const DEFAULT_SPEED = 800;
+const MAX_SPEED = 5000;
+
+/**
+ * The game settings (the bots' levels at West, North, East and the speed in ms), from what
+ * was stored (any value, trusted in nothing) and the bots the engine offers. Bad parts fall
+ * back to the defaults.
+ */
+export function checkSettings(stored, bots) {
+  const defaults = { levels: [null, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL], speed: DEFAULT_SPEED };
+  const saved = isObject(stored) ? stored : {};
+  const levels = saved.levels;
+  const levelsFine =
+    Array.isArray(levels) && levels.length === 4 && levels[0] === null && levels.slice(1).every((name) => bots.includes(name));
+  const speed = saved.speed;
+  const speedFine = Number.isInteger(speed) && speed >= 0 && speed <= MAX_SPEED;
+  return { levels: levelsFine ? [...levels] : defaults.levels, speed: speedFine ? speed : defaults.speed };
+}
+
+/** The stored settings, checked (see checkSettings). */
+export function readSettings(bots) {
+  let stored = null;
+  try {
+    stored = JSON.parse(readRaw(SETTINGS_KEY) ?? "null");
+  } catch {
+    stored = null;
+  }
+  return checkSettings(stored, bots);
+}
+
+export const writeSettings = ({ levels, speed }) => writeJSON(SETTINGS_KEY, { levels, speed });

@@ -8,18 +8,25 @@
 //   activeTarget,   // the target the keyboard is on, or null
 //   selectedTile,   // "a-b" whose targets are lit (for labels), or null
 //   labels,         // {target(point) -> aria label, spinner: text}
+//   newSeat,        // the seat that placed newTile: it travels from there (optional)
 //   animate,        // false: no tweening (reduced motion, instant speed)
 //   showPoints,     // draw every open attach point as a hollow dot (the rules' diagrams)
 //   minSpan,        // the smallest view across the short side (default MIN_SPAN)
 // }
 // The view box follows the layout's `bounds` (padded, never zoomed in further than MIN_SPAN
 // units) and takes the drawing area's own aspect ratio, so the whole layout always shows.
+// Tiles are kept by name between draws, so when the geometry re-fits the table (it grows and
+// lays the arms out again) every tile already down glides to its new place.
 
 import { backMarkup, faceMarkup, parseTile } from "./tiles.js";
 
-const PAD = 1.0;
+const PAD = 0.7; // room around the layout (an end's number sits half a unit out)
 const MIN_SPAN = 13; // the smallest view (in tile units) across the table's short side
+const MIN_SPAN_SHORT = 8; // ... when that side is short
+const MAX_UNIT_PX = 26; // a tile's long side is at most 52 CSS px, or MIN_SPAN allows more
 const TWEEN_MS = 260;
+const TAP_PX = 46; // a lit target's tap area, in CSS px (44 is the usual floor)
+const MAX_HIT = 2.6; // ... in units at most
 
 const fmt = (n) => Number(n.toFixed(3));
 
@@ -33,7 +40,7 @@ function viewFor(bounds, aspect, minSpan = MIN_SPAN) {
   let h = y1 - y0;
   const cx = (x0 + x1) / 2;
   const cy = (y0 + y1) / 2;
-  // Never zoom in beyond MIN_SPAN on the short side: a lone tile should not fill the screen.
+  // Never zoom in beyond minSpan on the short side: a lone tile should not fill the screen.
   if (aspect >= 1) h = Math.max(h, minSpan);
   else w = Math.max(w, minSpan);
   // Match the drawing area's shape so nothing is letterboxed away.
@@ -42,24 +49,34 @@ function viewFor(bounds, aspect, minSpan = MIN_SPAN) {
   return [cx - w / 2, cy - h / 2, w, h];
 }
 
-function tileMarkup(t, model) {
+/** The closest zoom for a drawing area: MIN_SPAN units across its short side, or fewer when
+ *  that side is short (a phone on its side), so a tile is never drawn longer than
+ *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. */
+const aspectOf = ({ width, height }) => (width > 0 && height > 0 ? width / height : 1.6);
+
+function closestSpan({ width, height }) {
+  const short = Math.min(width, height);
+  if (!(short > 0)) return MIN_SPAN;
+  return Math.min(MIN_SPAN, Math.max(MIN_SPAN_SHORT, short / MAX_UNIT_PX));
+}
+
+function placement(t, near = null) {
+  const [a] = parseTile(t.tile);
+  let turn = t.angle + (t.first === a ? 0 : 180);
+  if (near != null) turn += 360 * Math.round((near - turn) / 360);
+  return { turn, css: `translate(${fmt(t.x)}px, ${fmt(t.y)}px) rotate(${turn}deg)` };
+}
+
+function tileInner(t, model) {
   const [a, b] = parseTile(t.tile);
-  const second = t.first === a ? b : a;
-  const classes = ["domino"];
-  if (t.is_spinner) classes.push("domino--spinner");
-  if (t.tile === model.lastTile) classes.push("domino--last");
-  if (t.tile === model.newTile) classes.push("domino--new");
   const spinner = t.is_spinner
     ? `<rect class="domino__spinner" x="-1.04" y="-0.54" width="2.08" height="1.08" rx="0.18"/>`
     : "";
-  const last =
-    t.tile === model.lastTile
-      ? `<rect class="domino__last" x="-1.14" y="-0.64" width="2.28" height="1.28" rx="0.24"/>`
-      : "";
   const title = t.is_spinner ? `<title>${t.tile} · ${model.labels?.spinner ?? ""}</title>` : `<title>${t.tile}</title>`;
   return (
-    `<g class="${classes.join(" ")}" data-tile="${t.tile}" transform="translate(${fmt(t.x)} ${fmt(t.y)}) rotate(${t.angle})">` +
-    `<g class="domino__inner">${title}${last}${faceMarkup(t.first, second)}${spinner}</g></g>`
+    `<g class="domino__inner">${title}` +
+    `<rect class="domino__last" x="-1.14" y="-0.64" width="2.28" height="1.28" rx="0.24"/>` +
+    `${faceMarkup(a, b)}${spinner}</g>`
   );
 }
 
@@ -85,50 +102,123 @@ function openPoints(table) {
   return (table?.points ?? []).filter((p) => p.point !== "open" && !ends.some((e) => e.x === p.x && e.y === p.y));
 }
 
-function targetMarkup(p, model) {
+function targetMarkup(p, model, hit = 1.7) {
   const active = p.point === model.activeTarget ? " target--active" : "";
   const label = model.labels?.targets?.[p.point] ?? p.point;
   return (
     `<g class="target${active}" data-target="${p.point}" role="button" tabindex="0" aria-label="${label}" transform="translate(${fmt(p.x)} ${fmt(p.y)})">` +
-    `<rect class="target__hit" x="-0.85" y="-0.85" width="1.7" height="1.7"/>` +
+    `<rect class="target__hit" x="${fmt(-hit / 2)}" y="${fmt(-hit / 2)}" width="${fmt(hit)}" height="${fmt(hit)}"/>` +
     `<rect class="target__box" x="-0.44" y="-0.44" width="0.88" height="0.88" rx="0.12"/>` +
     (p.value == null ? "" : `<text class="target__value" dy="0.02">${p.value}</text>`) +
     `</g>`
   );
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+const GLIDE = { duration: 340, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" };
+const TRAVEL = { duration: 420, easing: "cubic-bezier(0.25, 0.8, 0.35, 1)" };
+
 export class TableView {
   /** @param {SVGSVGElement} svg holding a `<g data-layout>` */
   constructor(svg) {
     this.svg = svg;
     this.layer = svg.querySelector("[data-layout]");
+    this.tilesLayer = document.createElementNS(SVG, "g");
+    this.tilesLayer.dataset.tiles = "";
+    this.marksLayer = document.createElementNS(SVG, "g");
+    this.marksLayer.dataset.marks = "";
+    this.layer.replaceChildren(this.tilesLayer, this.marksLayer);
     this.box = null;
     this.frame = 0;
   }
 
   /** The drawing area's width / height (what the geometry should be laid out for). */
   aspect() {
-    const { width, height } = this.svg.getBoundingClientRect();
-    return width > 0 && height > 0 ? width / height : 1.6;
+    return aspectOf(this.svg.getBoundingClientRect());
   }
 
   render(model) {
     const table = model.table;
     const tiles = table?.tiles ?? [];
     const bounds = tiles.length || model.targets?.length ? table.bounds : [-1, -0.5, 1, 0.5];
-    this.setView(viewFor(bounds, this.aspect(), model.minSpan), model.animate);
+    // Every layout read first, then only writes: a read after a write forces a layout, which
+    // on a slow phone is what makes a move stutter.
+    this.rect = this.svg.getBoundingClientRect();
+    const from = this.seatPoint(model);
+    this.setView(viewFor(bounds, aspectOf(this.rect), model.minSpan ?? closestSpan(this.rect)), model.animate);
     this.layer.dataset.layout = tiles.map((t) => t.tile).join(" ");
     this.layer.dataset.count = String(tiles.length);
     this.layer.classList.toggle("layout--choosing", Boolean(model.targets?.length));
-    const html = [
-      ...tiles.map((t) => tileMarkup(t, model)),
+    this.renderTiles(tiles, model, from);
+    const marks = [
       ...(model.showEnds === false ? [] : (table?.ends ?? []).map((e) => endMarkup(e, model))),
       ...(model.showPoints ? openPoints(table).map(pointMarkup) : []),
-      ...(model.targets ?? []).map((p) => targetMarkup(p, model)),
+      ...(model.targets ?? []).map((p) => targetMarkup(p, model, this.hitSize())),
     ];
-    this.layer.innerHTML = html.join("");
+    this.marksLayer.innerHTML = marks.join("");
   }
 
+  /** A lit target's tap area in units: at least TAP_PX on screen (it may reach over a
+   *  neighbouring tile, which is not tappable while a target is lit), at most MAX_HIT. */
+  hitSize() {
+    const width = (this.rect ?? this.svg.getBoundingClientRect()).width;
+    const perUnit = this.box && width > 0 ? width / this.box[2] : 0;
+    return perUnit > 0 ? Math.min(MAX_HIT, Math.max(1.7, TAP_PX / perUnit)) : 1.7;
+  }
+
+  /** Tiles keyed by name: a tile already drawn keeps its element and glides to a new place;
+   *  a new one travels in from its player's seat (or pops in when the seat is unknown). */
+  renderTiles(tiles, model, from) {
+    const drawn = new Map([...this.tilesLayer.children].map((el) => [el.dataset.tile, el]));
+    const wanted = new Set(tiles.map((t) => t.tile));
+    for (const [name, el] of drawn) if (!wanted.has(name)) el.remove();
+    for (const t of tiles) {
+      let el = drawn.get(t.tile);
+      const fresh = !el;
+      if (fresh) {
+        el = document.createElementNS(SVG, "g");
+        el.dataset.tile = t.tile;
+        el.innerHTML = tileInner(t, model);
+        el.dataset.spinner = String(Boolean(t.is_spinner));
+      } else if (el.dataset.spinner !== String(Boolean(t.is_spinner))) {
+        el.innerHTML = tileInner(t, model);
+        el.dataset.spinner = String(Boolean(t.is_spinner));
+      }
+      this.tilesLayer.append(el); // play order: the newest on top
+      el.setAttribute("class", this.classes(t, model));
+      const before = fresh ? null : Number(el.dataset.turn);
+      const place = placement(t, before);
+      const old = el.style.transform;
+      el.style.transform = place.css;
+      el.dataset.turn = String(place.turn);
+      if (!model.animate) continue;
+      if (fresh && t.tile === model.newTile && from) {
+        const start = `translate(${fmt(from.x)}px, ${fmt(from.y)}px) rotate(${place.turn + 90}deg) scale(1.2)`;
+        el.animate([{ transform: start, opacity: 0.4 }, { transform: place.css, opacity: 1 }], TRAVEL);
+      } else if (!fresh && old && old !== place.css) {
+        el.animate([{ transform: old }, { transform: place.css }], GLIDE);
+      }
+    }
+  }
+
+  classes(t, model) {
+    const classes = ["domino"];
+    if (t.is_spinner) classes.push("domino--spinner");
+    if (t.tile === model.lastTile) classes.push("domino--last");
+    if (t.tile === model.newTile && !(model.animate && model.newSeat != null)) classes.push("domino--new");
+    return classes.join(" ");
+  }
+
+  /** Where the seat that placed `model.newTile` is, in the table's units (null: unknown). */
+  seatPoint(model) {
+    if (!model.animate || model.newSeat == null || !model.newTile) return null;
+    const seat = document.querySelector(`[data-seat="${model.newSeat}"] .seat__head`);
+    const matrix = this.svg.getScreenCTM?.();
+    if (!seat || !matrix) return null;
+    const r = seat.getBoundingClientRect();
+    const p = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(matrix.inverse());
+    return { x: p.x, y: p.y };
+  }
   setView(box, animate) {
     cancelAnimationFrame(this.frame);
     const from = this.box;

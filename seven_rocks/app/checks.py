@@ -1,0 +1,72 @@
+"""The checks a request's parameters pass before the session acts: one readable sentence
+(a :class:`~seven_rocks.app.protocol.RequestError`) for anything the page should not send,
+and the session stays as it was."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+from typing import Final
+
+from .protocol import RequestError
+
+#: The table's aspect ratio (width / height) is clamped to this range: a sliver of a window
+#: must not make the geometry lay a line thousands of units long. The page sends its
+#: drawing area's shape as it is; only the engine clamps it.
+ASPECT_RANGE: Final = (0.4, 3.0)
+
+
+def _whole(value: object) -> int | None:
+    """``value`` if it is a whole number (not a bool), else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def aspect(value: object) -> float:
+    """A usable aspect ratio: a finite positive number, clamped and rounded."""
+    if (
+        not isinstance(value, int | float)
+        or isinstance(value, bool)
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise RequestError(f"'aspect' must be a positive number, not {value!r}")
+    low, high = ASPECT_RANGE
+    return round(min(max(float(value), low), high), 3)
+
+
+def seed(value: object) -> int | None:
+    whole = _whole(value)
+    if value is not None and (whole is None or whole < 0):
+        raise RequestError(f"a seed is a whole number from 0 up, not {value!r}")
+    return whole
+
+
+def target(value: object) -> int:
+    whole = _whole(value)
+    if whole is None or whole <= 0:
+        raise RequestError(f"the target must be a positive whole number, not {value!r}")
+    return whole
+
+
+def since(value: object) -> int:
+    """The index of the first event the page has not seen (a negative one means all)."""
+    whole = _whole(value)
+    if whole is None:
+        raise RequestError(f"'since' must be a whole number, not {value!r}")
+    return max(0, whole)
+
+
+def move_text(value: object) -> str:
+    if not isinstance(value, str):
+        raise RequestError(f"a move is text such as '1-4@4-4:line_b', not {value!r}")
+    return value
+
+
+def bots(value: object, known: Collection[str]) -> list[str | None]:
+    """Four seats, each a bot name of ``known`` or ``None`` for a person."""
+    if not isinstance(value, list | tuple) or len(value) != 4:
+        raise RequestError("'bots' must list four seats (null for a human seat)")
+    for name in value:
+        if name is not None and name not in known:
+            raise RequestError(f"unknown bot {name!r} (choose from {', '.join(known)})")
+    return list(value)

@@ -1,0 +1,51 @@
+"""The worker's one door: a JSON request in, a JSON reply out, for one :class:`Session`.
+
+The worker entry (``web/worker.py``) owns the one session and its dispatcher; nothing here is
+a module-level singleton, so tests make as many as they like. Errors the user can cause come
+back as ``{"error": {...}}`` (never a traceback); a bug comes back the same way with
+``"type": "InternalError"`` so the page can say so.
+
+>>> import json
+>>> door = Dispatcher(Session())
+>>> json.loads(door.handle('{"method": "play", "params": {"move": "6-6"}}'))["error"]["type"]
+'RequestError'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .. import __version__
+from ..engine.errors import SevenRocksError
+from .protocol import METHODS, PROTOCOL, Request, RequestError, encode_error, encode_reply
+from .session import Session
+
+
+class Dispatcher:
+    """Answers the page's requests with one session's methods (see protocol.METHODS)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._methods: dict[str, Callable[..., Any]] = {
+            name: getattr(session, "snapshot" if name == "state" else name) for name in METHODS
+        }
+
+    def handle(self, request_json: str) -> str:
+        try:
+            request = Request.parse(request_json)
+            if request.method == "ping":
+                return encode_reply({"pong": True, "protocol": PROTOCOL})
+            if request.method == "version":
+                return encode_reply({"version": __version__})
+            method = self._methods.get(request.method)
+            if method is None:
+                raise RequestError(f"unknown method {request.method!r}")
+            reply = method(**request.params)
+        except SevenRocksError as error:
+            return encode_error(type(error).__name__, str(error))
+        except TypeError as error:  # a parameter the method does not take
+            return encode_error("RequestError", str(error))
+        except Exception as error:
+            return encode_error("InternalError", f"{type(error).__name__}: {error}")
+        return encode_reply(reply)

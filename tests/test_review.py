@@ -1,0 +1,349 @@
+"""The coach (``app.review``, ``seven-rocks review``): fair, right, repeatable, cached."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from seven_rocks.app import review as rv
+from seven_rocks.app.review import GameReview, Mark, ReviewJob
+from seven_rocks.bots.master import MasterBot
+from seven_rocks.cli import main
+from seven_rocks.engine.game import Game
+from seven_rocks.engine.moves import Move
+from seven_rocks.engine.record import dumps, from_record, to_record
+from seven_rocks.engine.view import PlayerView
+
+LEVEL = "quick"
+
+#: Round 1 of a game: after nine moves South (seat 0) can play 0-3 on the 0-0 for 20 points,
+#: and instead plays 6-6 on the 4-6 for nothing (move 10).
+DEAL = [
+    ["0-3", "0-5", "1-1", "2-5", "3-3", "4-4", "6-6"],
+    ["0-0", "0-2", "2-4", "3-4", "3-6", "5-5", "5-6"],
+    ["0-1", "0-6", "1-2", "1-5", "2-6", "3-5", "4-6"],
+    ["0-4", "1-3", "1-4", "1-6", "2-2", "2-3", "4-5"],
+]
+MOVES: list[dict[str, Any]] = [
+    {"seat": 3, "tile": "1-4"},
+    {"seat": 0, "tile": "4-4", "at": ["1-4", "high"]},
+    {"seat": 1, "tile": "3-4", "at": ["4-4", "line_b"]},
+    {"seat": 2, "tile": "4-6", "at": ["4-4", "branch_a"]},
+    {"seat": 3, "tile": "4-5", "at": ["4-4", "branch_b"]},
+    {"seat": 0, "tile": "0-5", "at": ["4-5", "high"]},
+    {"seat": 1, "tile": "0-0", "at": ["0-5", "low"]},
+    {"seat": 2, "tile": "3-5", "at": ["3-4", "low"]},
+    {"seat": 3, "tile": "1-6", "at": ["1-4", "low"]},
+    {"seat": 0, "tile": "6-6", "at": ["4-6", "high"]},
+]
+GOOD_MOVE = "0-3@0-0:line_b"
+
+
+def record_of(deal: list[list[str]], moves: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "format": "seven-rocks-record",
+        "version": 1,
+        "target": 250,
+        "seats": ["human", "expert", "expert", "expert"],
+        "rounds": [{"deal": deal, "opener": 3, "moves": moves}],
+        "winner": None,
+    }
+
+
+@pytest.fixture
+def searches(monkeypatch: pytest.MonkeyPatch) -> list[PlayerView]:
+    """Every view the master's search is run on (the coach's only way to value moves)."""
+    seen: list[PlayerView] = []
+    original = MasterBot.analyse
+
+    def counting(self: MasterBot, view: PlayerView, deals: Any = None) -> Any:
+        seen.append(view)
+        return original(self, view, deals)
+
+    monkeypatch.setattr(MasterBot, "analyse", counting)
+    return seen
+
+
+def small_game(seed: int) -> Game:
+    """A short game (target 60) played by the first legal move: quick to review."""
+    game = Game(seed=seed, target=60)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def seat_positions(game: Game, seat: int) -> Iterator[tuple[int, int, PlayerView]]:
+    """(round, number, view) before each of ``seat``'s moves, replayed independently."""
+    again = Game(
+        target=game.target, deals=[(r.deal, r.opener) for r in game.rounds], seats=game.seats
+    )
+    for number_of_round, rnd in enumerate(game.rounds, start=1):
+        for number, turn in enumerate(rnd.turns, start=1):
+            if turn.seat == seat:
+                yield number_of_round, number, again.view(seat)
+            again.play(turn.move, turn.seat)
+
+
+# ------------------------------------------------------------------ the verdicts
+def test_passing_up_twenty_points_is_a_blunder_with_the_right_best_move() -> None:
+    review, _ = rv.review_record(record_of(DEAL, MOVES), seat=0, level=LEVEL)
+    last = review.moves[-1]
+    assert (last.round, last.number, last.move) == (1, 10, "6-6@4-6:high")
+    assert last.best == GOOD_MOVE
+    assert last.mark is Mark.BLUNDER and last.loss >= rv.BLUNDER_LOSS
+    assert last.reasons[0] == rv.Reason("scores_less", {"points": 0, "best_points": 20})
+    assert "scores 0 now where 0-3@0-0:line_b scores 20" in rv.reason_text(last)
+    assert review.rounds[0].summary.blunders == 1
+    assert review.summary.accuracy is not None and review.summary.accuracy < 100
+
+
+def test_the_best_move_loses_nothing() -> None:
+    game = from_record(record_of(DEAL, MOVES[:9]))
+    view = game.view(0)
+    verdict = rv.review_position(view, Move.parse(GOOD_MOVE), LEVEL, number=10)
+    assert verdict.loss == 0 and verdict.mark is Mark.BEST and verdict.best == GOOD_MOVE
+    assert verdict.accuracy == 100
+    assert verdict.value == max(v for _, v in verdict.candidates)
+
+
+def test_losses_marks_and_accuracy_are_consistent_over_a_game() -> None:
+    review = ReviewJob(small_game(2), seat=1, level=LEVEL).run()
+    assert review.complete and review.moves
+    for m in review.moves:
+        assert m.loss >= 0
+        assert {r.code for r in m.reasons} <= set(rv.REASON_CODES) and rv.reason_text(m)
+        if m.mark is Mark.FORCED:
+            assert m.candidates == () and m.accuracy is None
+            continue
+        values = dict(m.candidates)
+        assert m.loss == pytest.approx(max(values.values()) - values[m.move], abs=0.05)
+        assert values[m.best] == max(values.values())
+        assert (m.mark is Mark.BEST) == (m.loss == 0) == (m.best == m.move)
+        assert (m.mark is Mark.BLUNDER) == (m.loss >= 15)
+        assert m.accuracy is not None and 0 <= m.accuracy <= 100
+
+
+def test_thresholds_and_accuracy_scale() -> None:
+    assert [rv.mark_of(x) for x in (0, 0.1, 4.9, 5, 14.9, 15, 200)] == [
+        Mark.BEST,
+        Mark.GOOD,
+        Mark.GOOD,
+        Mark.MISTAKE,
+        Mark.MISTAKE,
+        Mark.BLUNDER,
+        Mark.BLUNDER,
+    ]
+    assert (rv.move_accuracy(0), rv.move_accuracy(10), rv.move_accuracy(20)) == (100, 50, 25)
+
+
+def test_forced_moves_are_marked_forced_and_not_searched(searches: list[PlayerView]) -> None:
+    game = small_game(5)
+    review = ReviewJob(game, seat=2, level=LEVEL).run()
+    forced = {(r, n) for r, n, view in seat_positions(game, 2) if len(view.legal_moves()) == 1}
+    assert forced, "the game should hold a forced move for this test to mean anything"
+    assert {(m.round, m.number) for m in review.moves if m.mark is Mark.FORCED} == forced
+    assert len(searches) == len(review.moves) - len(forced)
+    knocks = [m for m in review.moves if m.move == "pass"]
+    assert all(m.mark is Mark.FORCED and m.reasons[0].args["pass"] for m in knocks)
+
+
+# ------------------------------------------------------------------ fairness, determinism
+def other_hidden_hands(deal: list[list[str]], played: set[str]) -> list[list[str]]:
+    """The same deal for South and for every tile played so far, the rest moved round."""
+    hidden = [[t for t in deal[s] if t not in played] for s in (1, 2, 3)]
+    pool = [t for hand in hidden for t in hand]
+    pool = pool[5:] + pool[:5]
+    out, at = [deal[0]], 0
+    for s in (1, 2, 3):
+        kept = [t for t in deal[s] if t in played]
+        out.append(kept + pool[at : at + len(hidden[s - 1])])
+        at += len(hidden[s - 1])
+    return out
+
+
+def test_hidden_hands_do_not_change_the_analysis(searches: list[PlayerView]) -> None:
+    played = {m["tile"] for m in MOVES}
+    deal_b = other_hidden_hands(DEAL, played)
+    assert [sorted(h) for h in deal_b[1:]] != [sorted(h) for h in DEAL[1:]]
+    a, _ = rv.review_record(record_of(DEAL, MOVES), seat=0, level=LEVEL)
+    b, _ = rv.review_record(record_of(deal_b, MOVES), seat=0, level=LEVEL)
+    assert a.to_json() == b.to_json()
+    # ... and the search was only ever shown views.
+    assert searches and all(type(v) is PlayerView and v.seat == 0 for v in searches)
+
+
+def test_a_review_is_deterministic_for_a_record() -> None:
+    game = small_game(3)
+    first = ReviewJob(game, seat=0, level=LEVEL).run().to_json()
+    again = ReviewJob(from_record(json.loads(dumps(game))), seat=0, level=LEVEL).run().to_json()
+    assert first == again
+
+
+def test_different_views_get_different_keys() -> None:
+    game = from_record(record_of(DEAL, MOVES[:9]))
+    view = game.view(0)
+    other = from_record(record_of(DEAL, MOVES[:5])).view(0)
+    assert rv.view_key(view, LEVEL) != rv.view_key(other, LEVEL)
+    assert rv.view_key(view, LEVEL) != rv.view_key(view, "default")
+
+
+# ------------------------------------------------------------------ slices and cache
+def test_progress_and_cancel_then_resume_from_the_partial_review(
+    searches: list[PlayerView],
+) -> None:
+    game = small_game(4)
+    job = ReviewJob(game, seat=0, level=LEVEL)
+    seen: list[tuple[int, int]] = []
+    partial = job.run(progress=lambda d, t: seen.append((d, t)), cancelled=lambda: job.done >= 3)
+    assert seen == [(1, job.total), (2, job.total), (3, job.total)]
+    assert not partial.complete and len(partial.moves) == 3
+    first_searches = len(searches)
+    resumed = ReviewJob(game, seat=0, level=LEVEL, cache=partial)
+    whole = resumed.run()
+    assert whole.complete and len(whole.moves) == job.total
+    assert whole.moves[:3] == partial.moves
+    assert len(searches) - first_searches == resumed.searched
+    assert resumed.searched == sum(m.mark is not Mark.FORCED for m in whole.moves[3:])
+    assert whole.to_json() == ReviewJob(game, seat=0, level=LEVEL).run().to_json()
+
+
+def test_the_cached_review_round_trips_and_spares_the_search(searches: list[PlayerView]) -> None:
+    record = to_record(small_game(6))
+    review, job = rv.review_record(record, seat=3, level=LEVEL)
+    assert job.searched > 0 and len(searches) == job.searched
+    stored = json.loads(json.dumps(rv.attach(record, review)))
+    assert rv.cached(stored, 3, LEVEL) == review
+    assert rv.cached(stored, 1, LEVEL) is None and rv.cached(stored, 3, "default") is None
+    # Readers of the record format ignore the field.
+    assert dumps(from_record(stored)) == dumps(from_record(record))
+
+    searches.clear()
+    again, job = rv.review_record(stored, seat=3, level=LEVEL)
+    assert again == review and job.searched == 0 and searches == []
+
+
+def test_a_stale_cached_move_is_searched_again(searches: list[PlayerView]) -> None:
+    record = to_record(small_game(6))
+    review, _ = rv.review_record(record, seat=3, level=LEVEL)
+    stored = rv.attach(record, review)
+    raw = stored[rv.RECORD_FIELD][0]
+    target = next(m for r in raw["rounds"] for m in r["moves"] if m["mark"] != "forced")
+    target["key"] = "0" * 64
+    target["loss"] = 99.0
+    searches.clear()
+    again, job = rv.review_record(stored, seat=3, level=LEVEL)
+    assert job.searched == 1 and len(searches) == 1
+    assert again == review
+
+
+def test_a_malformed_cache_is_ignored_and_attach_replaces_its_own_entry() -> None:
+    record = record_of(DEAL, MOVES)
+    record[rv.RECORD_FIELD] = [{"seat": 0, "level": LEVEL, "format": "nonsense"}, "junk"]
+    assert rv.cached(record, 0, LEVEL) is None
+    review, _ = rv.review_record(record, seat=0, level=LEVEL)
+    once = rv.attach(record, review)
+    twice = rv.attach(once, review)
+    assert twice[rv.RECORD_FIELD] == ["junk", review.to_json()]
+    assert GameReview.from_json(twice[rv.RECORD_FIELD][1]) == review
+
+
+def test_bad_requests_are_review_errors() -> None:
+    game = from_record(record_of(DEAL, MOVES))
+    with pytest.raises(rv.ReviewError, match="no seat 4"):
+        ReviewJob(game, seat=4)
+    with pytest.raises(rv.ReviewError, match="unknown level"):
+        ReviewJob(game, seat=0, level="grandmaster")
+    view = from_record(record_of(DEAL, MOVES[:9])).view(0)
+    with pytest.raises(rv.ReviewError, match="not a legal move"):
+        rv.review_position(view, Move.parse("1-1"), LEVEL)
+
+
+# ------------------------------------------------------------------ the command line
+def write(tmp_path: Path, *records: dict[str, Any]) -> str:
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return str(path)
+
+
+def test_cli_prints_a_table_per_round(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, record_of(DEAL, MOVES))
+    assert main(["review", path, "--level", LEVEL]) == 0
+    out = capsys.readouterr().out
+    assert "review of South (human)" in out and "Round 1" in out
+    row = next(line for line in out.splitlines() if line.split()[1:2] == ["6-6@4-6:high"])
+    assert GOOD_MOVE in row and "blunder" in row and "scores 0 now where" in row
+    assert "Game accuracy" in out and "1 blunder." in out
+
+
+def test_cli_json_and_seat_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, record_of(DEAL, MOVES[:1]), record_of(DEAL, MOVES))
+    assert main(["review", path, "--game", "2", "--seat", "west", "--level", LEVEL, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == 2 and data["seat"] == 1 and data["complete"] is True
+    assert [m["number"] for r in data["rounds"] for m in r["moves"]] == [3, 7]
+
+
+def test_cli_uses_a_cached_review(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], searches: list[PlayerView]
+) -> None:
+    record = record_of(DEAL, MOVES)
+    review, _ = rv.review_record(record, seat=0, level=LEVEL)
+    cached = copy.deepcopy(rv.attach(record, review))
+    searches.clear()
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(cached, indent=2), encoding="utf-8")  # pretty-printed: one record
+    assert main(["review", str(path), "--level", LEVEL, "--json"]) == 0
+    assert searches == []
+    assert json.loads(capsys.readouterr().out)["rounds"] == review.to_json()["rounds"]
+
+
+def status_of(argv: list[str]) -> int:
+    """The exit status of the command line (argparse exits on bad options)."""
+    try:
+        return main(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "3"], "there is no game 3"),
+        (["--seat", "9"], "is not a seat"),
+        (["--level", "huge"], "invalid choice"),
+    ],
+)
+def test_cli_errors_are_one_line_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    path = write(tmp_path, record_of(DEAL, MOVES))
+    assert status_of(["review", path, *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_bad_files_are_one_line_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad_json = tmp_path / "bad.jsonl"
+    bad_json.write_text('{"format": "seven-rocks-record"}\n{nope\n', encoding="utf-8")
+    illegal = record_of(DEAL, [*MOVES[:9], {"seat": 0, "tile": "1-1", "at": ["4-6", "high"]}])
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 3000 + "]" * 3000, encoding="utf-8")
+    endless = tmp_path / "endless.jsonl"
+    endless.write_bytes(b"x" * 70_000)
+    for path, extra, message in [
+        (str(tmp_path / "missing.jsonl"), [], "No such file"),
+        (str(bad_json), ["--game", "2"], "line 2: not JSON"),
+        (write(tmp_path, illegal), [], "round 1, move 10"),
+        (str(deep), [], "nest 3000 deep"),
+        (str(endless), ["--max-record-bytes", "64K"], "larger than 65,536 bytes"),
+    ]:
+        assert status_of(["review", path, "--level", LEVEL, *extra]) == 2
+        err = capsys.readouterr().err
+        assert message in err and len(err.strip().splitlines()) == 1

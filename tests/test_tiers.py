@@ -1,0 +1,121 @@
+"""The test tiers: what `make test` (CI) and `make check` (the developer loop) run.
+
+- Under CI=true a skipped test fails (tests/conftest.py), so the test command skips nothing.
+- The Makefile runs Node's test runner on tests/js/*.test.mjs when there are any, and a
+  failing JavaScript test fails the target.
+- `make test` runs every Python test (no marker filter); `make check` leaves out only the
+  browser and slow tiers.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SKIPPING = """
+import pytest
+
+def test_skips():
+    pytest.skip("no widget here")
+
+def test_runs():
+    assert True
+"""
+
+SKIPPING_MODULE = """
+import pytest
+pytest.skip("no widget here", allow_module_level=True)
+"""
+
+
+def _pytest(tmp_path: Path, source: str, ci: str | None) -> subprocess.CompletedProcess[str]:
+    """Run pytest with this suite's conftest on one throw-away test file."""
+    (tmp_path / "test_throwaway.py").write_text(source, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    if ci is not None:
+        env["CI"] = ci
+    args = ["-q", "-p", "tests.conftest", "-p", "no:cacheprovider", "-c", os.devnull]
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", *args, "--rootdir", str(tmp_path), str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("source", [SKIPPING, SKIPPING_MODULE], ids=["test", "module"])
+def test_a_skip_fails_under_ci(tmp_path: Path, source: str) -> None:
+    ci = _pytest(tmp_path, source, "true")
+    assert ci.returncode in (1, 2), ci.stdout  # 2: the failure is in collection
+    assert "skipped under CI=true" in ci.stdout
+    local = _pytest(tmp_path, source, None)
+    assert local.returncode in (0, 5), local.stdout  # 5: nothing ran (the module skipped)
+    assert "skipped" in local.stdout
+
+
+PASSING = 'import test from "node:test";\ntest("ok", () => {});\n'
+FAILING = (
+    'import test from "node:test";\nimport assert from "node:assert/strict";\n'
+    'test("no", () => assert.equal(1, 2));\n'
+)
+
+
+def _make(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    make = shutil.which("make")
+    assert make, "make is needed to run the README's commands"
+    return subprocess.run(
+        [make, "--no-print-directory", *args],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def _project(tmp_path: Path, js_tests: dict[str, str]) -> Path:
+    """A copy of the Makefile beside the files its rules depend on (empty here: the tests
+    only run `make js` or print a plan with `make -n`)."""
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    for name in ("pyproject.toml", "package.json", "package-lock.json"):
+        (tmp_path / name).touch()
+    (tmp_path / "tests" / "js").mkdir(parents=True)
+    for name, source in js_tests.items():
+        (tmp_path / "tests" / "js" / name).write_text(source, encoding="utf-8")
+    return tmp_path
+
+
+def test_make_runs_the_javascript_tests_and_fails_with_them(tmp_path: Path) -> None:
+    assert shutil.which("node"), "Node is needed for the site build and the JavaScript tests"
+    folder = _project(tmp_path, {"a.test.mjs": PASSING})
+    passing = _make(folder, "js")
+    assert passing.returncode == 0, passing.stdout + passing.stderr
+    assert "# pass 1" in passing.stdout
+    (folder / "tests" / "js" / "b.test.mjs").write_text(FAILING, encoding="utf-8")
+    failing = _make(folder, "js")
+    assert failing.returncode != 0, failing.stdout
+    assert "# fail 1" in failing.stdout
+
+
+@pytest.mark.parametrize("target", ["test", "check"])
+def test_the_tiers_include_the_javascript_tests(tmp_path: Path, target: str) -> None:
+    folder = _project(tmp_path, {"a.test.mjs": PASSING})
+    plan = _make(folder, "-n", target).stdout
+    assert "node --test tests/js/a.test.mjs" in plan
+
+
+def test_make_test_runs_every_python_test_and_check_only_the_fast_ones() -> None:
+    test = _make(ROOT, "-n", "test").stdout.splitlines()
+    assert ".venv/bin/pytest" in test  # no -m, -k or -x: everything, as CI
+    check = _make(ROOT, "-n", "check").stdout
+    assert '-n auto -m "not e2e and not slow"' in check

@@ -1,0 +1,110 @@
+// The score sheet panel: the game's scoring so far (scoresheet.js draws it) with its peg
+// board, the link that deals the same game again, and the way to the records (download,
+// open, replay this game) and the statistics. While it is open the bots wait (it holds the
+// controller's Pacer), so nothing in the game moves behind it; what a bot move already under
+// way brings is drawn into the open sheet.
+
+import { t } from "./i18n.js";
+import { esc } from "./html.js";
+import { openPanel } from "./modal.js";
+import { downloadRecord, pickRecord } from "./records.js";
+import { Replay } from "./replay.js";
+import { pegBoardSvg, pegs, sheetTable } from "./scoresheet.js";
+
+/** The link that deals this game again: `?seed=N` on the current page. */
+export function shareLink(seed) {
+  const url = new URL(location.href);
+  url.search = `?seed=${seed}`;
+  url.hash = "";
+  return url.href;
+}
+
+async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    input.focus();
+    input.select();
+    try {
+      return document.execCommand("copy");
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Open the score sheet (once); `openStats` opens the statistics panel. True if it opened. */
+export function openSheet(c, { openStats }) {
+  if (!c.snap || document.querySelector("dialog[data-sheet]")) return false;
+  const seed = c.snap.seed;
+  const link = shareLink(seed);
+  const { dialog, close } = openPanel({
+    hold: c.pacer, // the bots wait while the sheet is open
+    className: "dialog--sheet",
+    hook: "sheet",
+    html: `<div class="dialog__body">
+      <div class="sheet-head">
+        <h2>${esc(t("sheet.title"))}</h2>
+        <button type="button" class="button" data-action="close-panel">${esc(t("notice.close"))}</button>
+      </div>
+      <div class="share">
+        <span>${esc(t("share.deal"))} <strong data-seed>${esc(seed)}</strong></span>
+        <input class="share__link" readonly data-share-link value="${esc(link)}" aria-label="${esc(t("share.link_label"))}">
+        <button type="button" class="button" data-action="copy-link">${esc(t("share.copy"))}</button>
+        <span class="share__status muted" data-copy-status role="status"></span>
+      </div>
+      <figure class="pegboard-wrap" data-pegboard-wrap></figure>
+      <div class="sheet-wrap"></div>
+      <div class="dialog__actions dialog__actions--wrap">
+        <button type="button" class="button" data-action="open-stats">${esc(t("toolbar.stats"))}</button>
+        <button type="button" class="button" data-action="replay-game">${esc(t("records.replay_this"))}</button>
+        <button type="button" class="button" data-action="open-record">${esc(t("records.open"))}</button>
+        <button type="button" class="button button--primary" data-action="download-record">${esc(t("records.download"))}</button>
+      </div>
+    </div>`,
+  });
+  // Drawn now and again whenever the game moves on (a bot's move already under way).
+  const fill = () => {
+    const positions = pegs(c.events);
+    dialog.querySelector("[data-pegboard-wrap]").innerHTML =
+      pegBoardSvg(positions, c.snap.target, innerWidth < 560 ? 25 : 50) +
+      `<figcaption class="pegboard__legend">${[0, 1]
+        .map((team) => `<span class="legend legend--${team}">${esc(t("sheet.peg_label", { team: t(`team.${team}`), score: positions[team].front, before: positions[team].back }))}</span>`)
+        .join("")}</figcaption>`;
+    const wrap = dialog.querySelector(".sheet-wrap");
+    wrap.innerHTML = sheetTable(c.events);
+    wrap.scrollTop = wrap.scrollHeight; // the latest round
+  };
+  fill();
+  const onEvents = () => (dialog.isConnected ? fill() : c.root.removeEventListener("seven-rocks:events", onEvents));
+  c.root.addEventListener("seven-rocks:events", onEvents);
+  dialog.addEventListener("click", async (event) => {
+    const action = event.target.closest("[data-action]")?.dataset.action;
+    if (action === "copy-link") {
+      const ok = await copyText(link, dialog.querySelector("[data-share-link]"));
+      const status = dialog.querySelector("[data-copy-status]");
+      status.textContent = ok ? t("share.copied") : t("share.copy_failed");
+      status.dataset.copied = ok ? "yes" : "no";
+    } else if (action === "download-record") downloadRecord(c);
+    else if (action === "open-stats") {
+      close();
+      openStats();
+    } else if (action === "open-record") {
+      close();
+      pickRecord(c);
+    } else if (action === "replay-game") {
+      close();
+      const record = await c.engine.call("record").catch(() => null);
+      if (record) Replay.open(c, record, t("records.this_game"));
+    }
+  });
+  return true;
+}
+
+/** Close an open score sheet; true if there was one. */
+export function closeSheet() {
+  const sheet = document.querySelector("dialog[data-sheet]");
+  sheet?.close();
+  return Boolean(sheet);
+}
