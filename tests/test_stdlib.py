@@ -43,7 +43,7 @@ def test_stripping_drops_docstrings_and_comments_and_keeps_the_code() -> None:
     box = namespace["Box"]()  # type: ignore[operator]
     assert box.twice(21) == 42 and box.value() is None
     assert namespace["text"] == "  2tail"
-    assert namespace["Box"].__doc__ is None  # type: ignore[attr-defined]
+    assert namespace["Box"].__doc__ is None
     kept = strip_source(SOURCE, docstrings=False)
     assert "A class docstring." in kept and "comment" not in kept
 
