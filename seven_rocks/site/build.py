@@ -23,7 +23,13 @@ Besides copying, the build makes the site installable, offline-capable and quick
   Brotli at its best level is slow on the 9.6 MB wasm, so compressed outputs are cached by
   content hash under ``node_modules/.cache/seven-rocks/``;
 * a Pyodide memory snapshot with the engine already imported (``seven_rocks.site.snapshot``)
-  lets a boot from the offline cache skip Python's start-up.
+  lets a boot from the offline cache skip Python's start-up;
+* a first visit downloads little: the standard library cut to what the game imports
+  (``seven_rocks.site.stdlib``; the full one stays in the site as a fallback), the engine
+  zip without docstrings or comments, both stored uncompressed so brotli works across their
+  files; the page's scripts bundled and minified and its CSS minified by esbuild
+  (``seven_rocks.site.minify``); ``boot.js`` told the sizes of the big downloads it starts
+  early and shows progress for (``EARLY_DOWNLOADS``).
 
 The site is assembled in a hidden sibling folder and swapped in at the end, so a server
 serving ``out`` meanwhile never hands out a half-built site (or the unfilled ``sw.js``).
