@@ -119,11 +119,14 @@ def visit(
             file = site / relative
             when = request.timing
             start = when["startTime"] - origin_time
+            sent = request.sizes()["responseBodySize"]
             files.append(
                 FileLoad(
                     path=relative,
-                    transferred=request.sizes()["responseBodySize"],
-                    raw=file.stat().st_size if file.is_file() else 0,
+                    transferred=sent,
+                    # A revalidation (the worker asking again for what the page fetched)
+                    # brings no body: it stands for no file.
+                    raw=file.stat().st_size if file.is_file() and sent else 0,
                     start_ms=start,
                     end_ms=start + when["responseEnd"] if when["responseEnd"] >= 0 else -1,
                 )
