@@ -31,10 +31,9 @@ def _fallbacks(guard: Guard) -> list[str]:
 
 
 def test_games_hints_and_replays_import_nothing_outside_the_cut(page: Page, guard: Guard) -> None:
-    page.goto("/?seats=bot,master,bot,master&speed=0&seed=3")
-    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=90_000)
-    bots = [None, "master", "expert", "greedy"]
-    page.evaluate("(b) => window.sevenRocks.engine.call('new_game', {seed: 5, bots: b})", bots)
+    # Every bot level at the table; the page steps them until it is South's turn.
+    page.goto("/?seats=human,master,expert,greedy&speed=0&seed=3")
+    page.wait_for_selector("#board[data-human-turn]", state="attached", timeout=90_000)
     page.evaluate("window.sevenRocks.engine.call('hint', {})")
     record = page.evaluate("window.sevenRocks.engine.call('record', {})")
     page.evaluate("(r) => window.sevenRocks.engine.call('load_record', {record: r})", record)
