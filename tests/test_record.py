@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seven_rocks import Game, RecordError
-from seven_rocks.app.play import play_game
+from seven_rocks.app.runner import play_game
 from seven_rocks.bots import make_bot
 from seven_rocks.engine.errors import RecordTooLargeError
 from seven_rocks.engine.record import (

@@ -19,7 +19,6 @@ seven_rocks.engine.errors.InvalidMoveError: bad move '9-9': no tile 9-9 in a dou
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -34,7 +33,6 @@ from ..engine.scoring import DEFAULT_TARGET
 from . import checks
 from .examples import worked
 from .hints import describe_move, move_facts
-from .play import bot_seed
 from .protocol import (
     PROTOCOL,
     SAVE_FORMAT,
@@ -46,6 +44,8 @@ from .protocol import (
     move_text,
     tile_of,
 )
+from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
+from .runner import Runner, bot_seed
 from .tables import TableCache, geometry_of, round_story, table_json
 
 VIEWER: Final = 0  # the person at the screen sits South
@@ -69,7 +69,9 @@ class Session:
         self.game: Game | None = None
         self.bot_names: list[str | None] = list(DEFAULT_BOTS)
         self.bots: list[Bot | None] = [None] * 4
+        self._runner: Runner | None = None
         self._tables = TableCache()
+        self._replay: RecordLoad | None = None  # the record open in the replay viewer
 
     # -------------------------------------------------------------- lifecycle
     def new_game(
@@ -93,6 +95,10 @@ class Session:
         self.bots = [
             None if n is None else make_bot(n, bot_seed(game.seed, s)) for s, n in enumerate(names)
         ]
+        # The page paces the bots, one 'step' request per decision: the runner makes each.
+        self._runner = Runner(
+            game, [None if b is None else b.choose for b in self.bots], timed=True
+        )
         self._tables.clear()
 
     @property
@@ -130,17 +136,14 @@ class Session:
         """Let the bot whose turn it is make its move."""
         game = self._game
         checks.aspect(aspect)
+        assert self._runner is not None and self._runner.game is game
         if game.is_over:
             raise RequestError("the game is over")
-        bot = self.bots[game.turn]
-        if bot is None:
+        if self._runner.waiting_for_person:
             raise RequestError(f"seat {game.turn} is a human seat: it moves with 'play'")
-        start = time.perf_counter()
-        move = bot.choose(game.view(game.turn))
-        elapsed = time.perf_counter() - start
-        game.play(move, game.turn)
+        step = self._runner.step()
         snap = self.snapshot(aspect, since)
-        snap["think_ms"] = round(elapsed * 1000, 1)
+        snap["think_ms"] = round(step.wall * 1000, 1)
         return snap
 
     def hint(self) -> dict[str, Any]:
@@ -211,6 +214,34 @@ class Session:
             "winner": game.winner,
             "scores": list(game.scores),
         }
+
+    def replay_load(
+        self, record: object = None, budget_ms: float = DEFAULT_BUDGET * 1000
+    ) -> dict[str, Any]:
+        """Check a record for the replay viewer a slice at a time: the first call gives the
+        record, later ones go on; each replays rounds for about ``budget_ms`` and answers
+        ``{done, total, finished}`` (plus ``summary`` once finished). See :mod:`.replays`."""
+        budget = budget_seconds(budget_ms)
+        if record is not None:
+            self._replay = None
+            self._replay = RecordLoad(record)
+        if self._replay is None:
+            raise RequestError("no record is being replayed")
+        try:
+            finished = self._replay.advance(budget)
+        except Exception:
+            self._replay = None  # a bad record is dropped whole
+            raise
+        reply = self._replay.progress()
+        if finished:
+            reply["summary"] = self._replay.summary()
+        return reply
+
+    def replay_round(self, round: int, aspect: float = DEFAULT_ASPECT) -> dict[str, Any]:
+        """One round of the record :meth:`replay_load` checked, as the viewer draws it."""
+        if self._replay is None:
+            raise RequestError("no record is being replayed")
+        return self._replay.round(round, checks.aspect(aspect))
 
     # --------------------------------------------------------------- snapshot
     def snapshot(self, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:

@@ -95,8 +95,69 @@ def to_record(game: Game) -> dict[str, Any]:
 
 
 def dumps(game: Game) -> str:
-    """One record as compact one-line JSON (a JSON Lines row)."""
-    return json.dumps(to_record(game), separators=(",", ":"))
+    """One record as compact one-line JSON (a JSON Lines row).
+
+    The same text as ``json.dumps(to_record(game), separators=(",", ":"))``, written
+    directly: moves and tiles are interned, so each one's JSON is made once and reused,
+    which makes writing a record several times cheaper than building the dict.
+    """
+    totals: dict[int, tuple[int, int]] = {}
+    for event in game.events:
+        if isinstance(event, RoundSettled | GameWon):
+            totals[event.round] = event.scores
+    rounds = [
+        _round_text(rnd, totals.get(number, rnd.scores))
+        for number, rnd in enumerate(game.rounds, start=1)
+    ]
+    return (
+        f'{{"format":"{FORMAT}","version":{VERSION},"target":{_encode(game.target)},'
+        f'"seats":{_encode(list(game.seats))},"rounds":[{",".join(rounds)}],'
+        f'"winner":{_encode(game.winner)},"seed":{_encode(game.seed)}}}'
+    )
+
+
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+#: Each tile's and each move's JSON, made on first use (both are interned values).
+_TILE_JSON: dict[Tile, str] = {}
+_MOVE_JSON: dict[Move, str] = {}
+
+
+def _tile_json(tile: Tile) -> str:
+    text = _TILE_JSON.get(tile)
+    if text is None:
+        text = _TILE_JSON[tile] = _encode(str(tile))
+    return text
+
+
+def _move_json(move: Move) -> str:
+    """The fields of a placement between its seat and its points: ``"tile":...[,"at":...]``."""
+    text = _MOVE_JSON.get(move)
+    if text is None:
+        fields = _move_to_json(0, move, 0)
+        del fields["seat"], fields["points"]
+        text = _MOVE_JSON[move] = _encode(fields)[1:-1]
+    return text
+
+
+def _round_text(rnd: Round, scores: tuple[int, int]) -> str:
+    """:func:`_round_to_json` as JSON text (the same keys, in the same order)."""
+    deal = ",".join("[" + ",".join(map(_tile_json, hand)) + "]" for hand in rnd.deal)
+    moves = []
+    for seat, move, points in rnd.turns:
+        if move.tile is None:
+            moves.append(f'{{"seat":{seat},"pass":true}}')
+        else:
+            moves.append(f'{{"seat":{seat},{_move_json(move)},"points":{points}}}')
+    end = ""
+    if rnd.end is not None:
+        end = f',"end":{_encode(str(rnd.end))}'
+        deductions = rnd.deductions()
+        if deductions is not None:
+            end += f',"deductions":{_encode(list(deductions))}'
+    return (
+        f'{{"deal":[{deal}],"opener":{rnd.opener},"moves":[{",".join(moves)}]{end},'
+        f'"scores":{_encode(list(scores))}}}'
+    )
 
 
 # ------------------------------------------------------------------- reading
