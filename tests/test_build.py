@@ -498,3 +498,24 @@ def test_an_output_that_is_a_file_or_an_empty_folder(tmp_path: Path) -> None:
     with pytest.raises(BuildError, match="holds no previous build"):
         build(tmp_path / "odd", root=root, compress=False, snapshot=False)
     assert (tmp_path / "odd" / "thesis.txt").is_file()
+
+
+@pytest.mark.parametrize(
+    ("flags", "minify", "snapshot"),
+    [([], True, True), (["--no-minify", "--no-snapshot"], False, False)],
+)
+def test_the_build_command_passes_its_switches_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flags: list[str], minify: bool, snapshot: bool
+) -> None:
+    from seven_rocks.cli import build as command
+    from seven_rocks.cli import main
+
+    asked: dict[str, object] = {}
+
+    def fake_build(out: Path, **options: object) -> Path:
+        asked.update(options, out=out)
+        return out
+
+    monkeypatch.setattr(command, "build", fake_build)
+    assert main(["build", "--out", str(tmp_path / "site"), *flags]) == 0
+    assert asked == {"out": tmp_path / "site", "minify": minify, "snapshot": snapshot}
