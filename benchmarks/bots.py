@@ -16,13 +16,14 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from seven_rocks.bots import BOTS, PRESETS, Bot, make_bot
+from seven_rocks.app.runner import Decision, Runner, bot_seed
+from seven_rocks.bots import Bot, bot_names, make_bot
 from seven_rocks.engine.game import Game
+from seven_rocks.engine.moves import Move
 from seven_rocks.engine.view import PlayerView
 
 
@@ -30,17 +31,25 @@ def positions(count: int, seed: int) -> tuple[list[PlayerView], float]:
     """Views with a real choice, and the share of decisions that are real choices."""
     out: list[PlayerView] = []
     decisions = 0
-    game_seed = seed
-    while len(out) < count:
-        game = Game(seed=game_seed)
-        bots = [make_bot("expert", game_seed * 4 + s) for s in range(4)]
-        while not game.is_over and len(out) < count:
-            seat = game.turn
-            view = game.view(seat)
+
+    def collecting(bot: Bot) -> Decision:
+        """``bot``'s decision, which also keeps every view that held a choice."""
+
+        def decide(view: PlayerView) -> Move:
+            nonlocal decisions
             decisions += 1
             if len(view.legal_moves()) > 1:
                 out.append(view)
-            game.play(bots[seat].choose(view), seat)
+            return bot.choose(view)
+
+        return decide
+
+    game_seed = seed
+    while len(out) < count:
+        experts = [make_bot("expert", bot_seed(game_seed, s)) for s in range(4)]
+        runner = Runner(Game(seed=game_seed), [collecting(bot) for bot in experts])
+        while runner.bot_to_move and len(out) < count:
+            runner.step()
         game_seed += 1
     return out, len(out) / max(1, decisions)
 
@@ -56,15 +65,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--positions", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--bots", default=",".join([*BOTS, *PRESETS]))
+    parser.add_argument("--bots", default=",".join(bot_names()))
     args = parser.parse_args(argv)
     views, share = positions(args.positions, args.seed)
     print(f"{len(views)} positions with a choice ({share:.0%} of all decisions have one)")
     print("CPU seconds per decision (one core; wall-clock too, which includes machine load)")
     print(f"{'bot':<16}{'median':>10}{'p95':>10}{'max':>10}{'wall med':>12}{'wall p95':>10}")
-    factories: dict[str, Callable[[int | None], Bot]] = {**BOTS, **PRESETS}
     for name in args.bots.split(","):
-        bot = factories[name](1)
+        bot = make_bot(name, 1)
         times = []
         walls = []
         for view in views:

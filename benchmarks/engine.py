@@ -1,23 +1,36 @@
 """Engine speed: complete random rounds per second, and legal-move generation time.
 
-Run: ``python benchmarks/engine.py [--rounds N] [--repeats R]``.  Prints the median of R
-repeats.  The loop is the one bots search with: ``legal_moves()`` + ``push()`` on a
-:class:`~seven_rocks.Round`, starting from a fresh deal each round (construction and
-settlement included).  If the optional ``dominoes`` package is installed
-(``pip install -e .[bench]``), the same kind of loop runs on it side by side and the
-ratio is printed.
+Run: ``python benchmarks/engine.py [--rounds N] [--games G] [--repeats R]``.  Prints the
+median of R repeats (the measurements take turns, so a change in machine load touches
+them alike).  The search loop is the one bots search with: ``legal_moves()`` + ``push()``
+on a :class:`~seven_rocks.Round`, starting from a fresh deal each round (construction and
+settlement included).  The game-level line is ``seven-rocks simulate --record`` itself
+(random bots, G games, every record written): the whole path of a played game, with
+views, bot decisions, events, statistics and records.  If the optional ``dominoes``
+package is installed (``pip install -e .[bench]``), its random complete games run
+side by side and both ratios are printed.  Times are CPU seconds of this process
+(``time.process_time``): what the work costs on one core, however busy the machine is.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import random
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
 
 from seven_rocks import ALL_TILES, Round, Tile
+from seven_rocks.cli import main as seven_rocks_command
 from seven_rocks.engine.round import deal_hands
+
+#: What issue 10 asks of ``simulate --record`` against the ``dominoes`` engine.
+SIMULATE_GOAL = 0.5
 
 
 def _deals(count: int, seed: int) -> list[list[tuple[Tile, ...]]]:
@@ -35,14 +48,14 @@ def seven_rocks_rounds(rounds: int) -> float:
     deals = _deals(rounds, 1)
     rng = random.Random(2)
     choose = rng.random
-    start = time.perf_counter()
+    start = time.process_time()
     for hands in deals:
         rnd = Round(hands, 0)
         while rnd.end is None:
             moves = rnd.legal_moves()
             rnd.push(moves[int(choose() * len(moves))])
         rnd.deductions()
-    return rounds / (time.perf_counter() - start)
+    return rounds / (time.process_time() - start)
 
 
 def seven_rocks_copy_playouts(rounds: int) -> float:
@@ -52,13 +65,13 @@ def seven_rocks_copy_playouts(rounds: int) -> float:
     for _ in range(6):
         base.push(base.legal_moves()[0])
     choose = rng.random
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(rounds):
         rnd = base.copy()
         while rnd.end is None:
             moves = rnd.legal_moves()
             rnd.push(moves[int(choose() * len(moves))])
-    return rounds / (time.perf_counter() - start)
+    return rounds / (time.process_time() - start)
 
 
 def legal_moves_time(calls: int) -> float:
@@ -69,10 +82,26 @@ def legal_moves_time(calls: int) -> float:
         moves = rnd.legal_moves()
         rnd.push(rng.choice(moves))
     legal = rnd.legal_moves
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(calls):
         legal()
-    return (time.perf_counter() - start) / calls
+    return (time.process_time() - start) / calls
+
+
+def simulate_rounds(games: int) -> float:
+    """``seven-rocks simulate --games G --record FILE`` (random bots): rounds per second."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.jsonl"
+        argv = ["simulate", "--games", str(games), "--seed", "0", "--record", str(path)]
+        with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+            start = time.process_time()
+            status = seven_rocks_command(argv)
+            elapsed = time.process_time() - start
+        if status != 0:
+            raise SystemExit(f"seven-rocks simulate failed with status {status}")
+        with path.open(encoding="utf-8") as stream:
+            rounds = sum(len(json.loads(line)["rounds"]) for line in stream)
+    return rounds / elapsed
 
 
 def dominoes_rounds(rounds: int) -> float | None:
@@ -83,40 +112,65 @@ def dominoes_rounds(rounds: int) -> float | None:
         return None
     rng = random.Random(7)
     random.seed(8)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(rounds):
         game = dominoes.Game.new()
         while game.result is None:
             moves = game.valid_moves
             game.make_move(*moves[int(rng.random() * len(moves))])
-    return rounds / (time.perf_counter() - start)
+    return rounds / (time.process_time() - start)
 
 
-def _median(fn: Callable[[int], float | None], n: int, repeats: int) -> float | None:
-    values = [fn(n) for _ in range(repeats)]
-    if any(v is None for v in values):
-        return None
-    return statistics.median(v for v in values if v is not None)
+def _medians(
+    runs: dict[str, tuple[Callable[[int], float | None], int]], repeats: int
+) -> dict[str, float | None]:
+    """Each measurement's median over ``repeats``, the measurements taking turns."""
+    values: dict[str, list[float]] = {name: [] for name in runs}
+    missing: set[str] = set()
+    for _ in range(repeats):
+        for name, (fn, n) in runs.items():
+            value = fn(n)
+            if value is None:
+                missing.add(name)
+            else:
+                values[name].append(value)
+    return {name: None if name in missing else statistics.median(v) for name, v in values.items()}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5000)
+    parser.add_argument("--games", type=int, default=200, help="games per simulate run")
     parser.add_argument("--repeats", type=int, default=7)
     args = parser.parse_args()
-    ours = _median(seven_rocks_rounds, args.rounds, args.repeats)
-    copies = _median(seven_rocks_copy_playouts, args.rounds, args.repeats)
-    legal = _median(legal_moves_time, 100_000, args.repeats)
-    theirs = _median(dominoes_rounds, max(args.rounds // 5, 200), args.repeats)
+    simulate_rounds(1)  # the command's first run imports the bots and builds their tables
+    found = _medians(
+        {
+            "ours": (seven_rocks_rounds, args.rounds),
+            "copies": (seven_rocks_copy_playouts, args.rounds),
+            "legal": (legal_moves_time, 100_000),
+            "simulate": (simulate_rounds, args.games),
+            "theirs": (dominoes_rounds, max(args.rounds // 5, 200)),
+        },
+        args.repeats,
+    )
+    ours, copies, legal = found["ours"], found["copies"], found["legal"]
+    simulate, theirs = found["simulate"], found["theirs"]
     assert ours is not None and copies is not None and legal is not None
+    assert simulate is not None
     print(f"seven_rocks  random complete rounds/s (new deal each)   {ours:10,.0f}")
     print(f"seven_rocks  random playouts/s from a mid-round copy    {copies:10,.0f}")
     print(f"seven_rocks  legal_moves() on a mid-round state         {legal * 1e6:10.2f} µs")
+    print(f"seven-rocks  simulate --record rounds/s (random bots)   {simulate:10,.0f}")
     if theirs is None:
         print("dominoes     not installed (pip install -e .[bench]) — no comparison")
     else:
         print(f"dominoes     random complete rounds/s                   {theirs:10,.0f}")
         print(f"ratio        seven_rocks / dominoes                     {ours / theirs:10.2f}x")
+        print(
+            f"ratio        simulate --record / dominoes               {simulate / theirs:10.2f}x"
+            f"  (goal {SIMULATE_GOAL}x)"
+        )
     print(f"(median of {args.repeats} repeats)")
 
 

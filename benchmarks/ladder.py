@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from seven_rocks.bots import bot_names
 from seven_rocks.research.tournament import run_tournament
 
 #: The ladder: each level against the one below, and the cheating yardstick.
@@ -58,6 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     matches = MATCHES + LEVEL_MATCHES if args.levels else MATCHES
     if args.only:
         matches = [(m.split(":", 1)[0], m.split(":", 1)[1]) for m in args.only]
+    known = bot_names("research")
+    unknown = sorted({name for match in matches for name in match} - set(known))
+    if unknown:
+        parser.error(f"unknown bot {unknown[0]!r} (choose from {', '.join(known)})")
     header = (
         f"{'A':<15}{'B':<10}{'games':>6}{'A wins':>8}{'rate':>8}{'95% CI':>17}"
         f"{'margin':>8}{'A s/move med':>14}{'p95':>8}{'minutes':>9}"

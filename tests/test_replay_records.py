@@ -11,7 +11,7 @@ from seven_rocks.app.dispatch import Dispatcher
 from seven_rocks.app.session import Session
 from seven_rocks.engine.errors import RecordError
 from seven_rocks.engine.game import Game
-from seven_rocks.engine.record import to_record
+from seven_rocks.engine.record import check_json_text, json_depth, to_record
 
 
 def _finished(seed: int = 11) -> dict[str, object]:
@@ -54,3 +54,16 @@ def test_an_edited_move_is_refused_naming_round_and_move() -> None:
     )
     assert reply["error"]["type"] == "RecordError"
     assert reply["error"]["message"].startswith("round 1, move 2: ")
+
+
+def test_the_record_guard_passes_real_requests_and_refuses_deep_ones_before_parsing() -> None:
+    # The worker's requests wrap a record in two more levels; the guard in engine/record.py
+    # is what it runs on the request text before json.loads (issue 13: 3,000 levels killed
+    # Pyodide for the session).
+    record = _finished()
+    request = json.dumps({"method": "load_record", "params": {"record": record, "aspect": 1.2}})
+    check_json_text(request)
+    assert json_depth(request) == 8
+    deep = request.replace('"aspect": 1.2', '"aspect": ' + "[" * 3000 + "]" * 3000)
+    with pytest.raises(RecordError, match="nest 3002 deep; a record may nest at most 64"):
+        check_json_text(deep)

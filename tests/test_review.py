@@ -333,11 +333,17 @@ def test_cli_bad_files_are_one_line_with_status_2(
     bad_json = tmp_path / "bad.jsonl"
     bad_json.write_text('{"format": "seven-rocks-record"}\n{nope\n', encoding="utf-8")
     illegal = record_of(DEAL, [*MOVES[:9], {"seat": 0, "tile": "1-1", "at": ["4-6", "high"]}])
-    for path, message in [
-        (str(tmp_path / "missing.jsonl"), "No such file"),
-        (str(bad_json), "line 2: not JSON"),
-        (write(tmp_path, illegal), "round 1, move 10"),
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 3000 + "]" * 3000, encoding="utf-8")
+    endless = tmp_path / "endless.jsonl"
+    endless.write_bytes(b"x" * 70_000)
+    for path, extra, message in [
+        (str(tmp_path / "missing.jsonl"), [], "No such file"),
+        (str(bad_json), ["--game", "2"], "line 2: not JSON"),
+        (write(tmp_path, illegal), [], "round 1, move 10"),
+        (str(deep), [], "nest 3000 deep"),
+        (str(endless), ["--max-record-bytes", "64K"], "larger than 65,536 bytes"),
     ]:
-        assert status_of(["review", path, "--level", LEVEL]) == 2
+        assert status_of(["review", path, "--level", LEVEL, *extra]) == 2
         err = capsys.readouterr().err
         assert message in err and len(err.strip().splitlines()) == 1

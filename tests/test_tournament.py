@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import argparse
 import io
+import itertools
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from seven_rocks.bots import GreedyBot, RandomBot
 from seven_rocks.cli import tournament as command
 from seven_rocks.engine.record import loads
-from seven_rocks.research.tournament import run_tournament, wilson_interval
+from seven_rocks.research.tournament import _PairTask, iter_pairs, run_tournament, wilson_interval
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -204,3 +207,49 @@ def test_unwritable_record_is_one_line(tmp_path: Path, capsys: pytest.CaptureFix
 def test_library_rejects_odd_game_counts() -> None:
     with pytest.raises(ValueError, match="even"):
         run_tournament("greedy", "random", 3, progress=False)
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--games", str(2**64)),
+        ("--games", "10000002"),
+        ("--target", str(10**12)),
+        ("--jobs", str(10**9)),
+        ("--games", "9" * 5000),
+    ],
+)
+def test_huge_counts_are_one_line_and_status_2(
+    option: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert command.run(parse(["greedy", "random", option, value, "--no-progress"])) == 2
+    err = capsys.readouterr().err
+    assert option in err and ("at most" in err or "whole number" in err)
+    assert len(err.strip().splitlines()) == 1 and len(err) < 200
+
+
+def test_the_limits_are_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "even, 2 to 10,000,000" in out and "1 to 256" in out
+    assert "points to win a game, 1 to 10,000 (" in out
+
+
+def test_pairs_are_taken_lazily_a_few_ahead_of_the_results() -> None:
+    taken = 0
+
+    def tasks() -> Iterator[_PairTask]:
+        nonlocal taken
+        for pair in itertools.count():
+            taken += 1
+            yield _PairTask(GreedyBot, RandomBot, ("greedy", "random"), 1, pair, 30, False)
+
+    for jobs in (1, 2):
+        taken = 0
+        results = iter_pairs(tasks(), jobs)
+        for _ in range(3):
+            first, second = next(results)
+            assert first.a_team == 0 and second.a_team == 1
+        assert taken <= 3 + jobs * 4  # endless tasks, yet only a few were ever made
+        results.close()  # type: ignore[attr-defined]

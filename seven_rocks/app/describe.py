@@ -10,12 +10,30 @@ from ..engine.round import End
 from ..engine.scoring import round_to_five
 
 POSITIONS = ("South", "West", "North", "East")
+#: How much of a player's name an account shows (names come from records anyone can write).
+NAME_LIMIT = 32
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    r"""``text`` safe for a terminal, cut to ``limit`` characters with an ellipsis.
+
+    Control and other invisible characters are written as escapes (``\x1b``, ``\u202e``)
+    so that a name in a record cannot retitle the window, move the cursor or hide text.
+
+    >>> printable("Ann\x1b]0;pwned\x07"), printable("Zoë Ødegård"), printable("x" * 9, 5)
+    ('Ann\\x1b]0;pwned\\x07', 'Zoë Ødegård', 'xxxx…')
+    """
+    if limit is not None and len(text) > limit:
+        text = text[: limit - 1] + "…"
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
 def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
     position = POSITIONS[seat]
     if names and names[seat] and names[seat] != position:
-        return f"{position} ({names[seat]})"
+        return f"{position} ({printable(names[seat], NAME_LIMIT)})"
     return position
 
 

@@ -1,38 +1,102 @@
 """Computer players, found by name: ``make_bot("greedy", seed=1)``.
 
-:data:`BOTS` is what the UI offers: fair players only (they decide from a
-:class:`~seven_rocks.engine.view.PlayerView`), in strength order.  :data:`PRESETS` adds named
-strength levels of the search bot for tournaments and benchmarks.  The research
-yardstick that sees hidden hands lives apart, in :mod:`seven_rocks.research`.
+This is the one registry that turns a name into a bot.  Names come in three tiers:
+
+* ``"offered"``: :data:`BOTS`, what the game offers players, fair (they decide from a
+  :class:`~seven_rocks.engine.view.PlayerView`), in strength order;
+* ``"fair"`` adds :data:`PRESETS`, named strength levels of the search bot
+  (``master-quick``, ...) for simulations, tournaments and benchmarks;
+* ``"research"`` adds the yardsticks that see hidden hands.  They live in
+  :mod:`seven_rocks.research`, which registers them here when it is imported
+  (:func:`register_research`): no bot module ever imports them, and the browser's copy of
+  the package does not hold them at all.
+
+>>> make_bot("master-quick", 1).name, bot_names("offered")
+('master', ['random', 'greedy', 'expert', 'master'])
+>>> make_bot("oracle")
+Traceback (most recent call last):
+...
+ValueError: unknown bot 'oracle' (choose from random, greedy, expert, master, master-quick, ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
+from typing import Literal
 
 from .base import Bot
 from .expert import ExpertBot
 from .master import LEVELS, MasterBot
 from .simple import GreedyBot, RandomBot
 
-#: Every bot by its name; the order is the strength ladder, weakest first.
+#: Makes a bot from its seed (``None``: an unseeded bot).
+BotFactory = Callable[[int | None], Bot]
+#: Which names a caller accepts (see the module docstring).
+Tier = Literal["offered", "fair", "research"]
+
+#: Every bot the game offers, by its name; the order is the strength ladder, weakest first.
 BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, ExpertBot, MasterBot)}
 
 #: Named levels of the search bot (``master-quick``, ``master-strong``, ...): fair players
 #: that trade strength for time.  ``master`` itself is ``master-default``.
-PRESETS: dict[str, Callable[[int | None], Bot]] = {
+PRESETS: dict[str, BotFactory] = {
     f"master-{level}": partial(MasterBot, level=level) for level in LEVELS
 }
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name; unknown names raise ``ValueError`` listing the known ones."""
+#: The research tier's bots, filled in by :mod:`seven_rocks.research` when it is imported.
+_RESEARCH_BOTS: dict[str, BotFactory] = {}
+
+
+def register_research(bots: Mapping[str, BotFactory]) -> None:
+    """Add research yardsticks to the ``"research"`` tier (:mod:`seven_rocks.research` does)."""
+    _RESEARCH_BOTS.update(bots)
+
+
+def factories(tier: Tier = "fair") -> dict[str, BotFactory]:
+    """Every bot constructor of ``tier``, by name, in ladder order."""
+    out: dict[str, BotFactory] = dict(BOTS)
+    if tier == "offered":
+        return out
+    out.update(PRESETS)
+    if tier == "research":
+        out.update(_RESEARCH_BOTS)
+    return out
+
+
+def bot_names(tier: Tier = "fair") -> list[str]:
+    """The names ``tier`` accepts, in ladder order."""
+    return list(factories(tier))
+
+
+def bot_factory(name: str, tier: Tier = "fair") -> BotFactory:
+    """The constructor of a bot by name; an unknown name raises a one-line ``ValueError``."""
+    known = factories(tier)
     try:
-        cls = BOTS[name]
+        return known[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})") from None
-    return cls(seed)
+        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(known)})") from None
 
 
-__all__ = ["BOTS", "PRESETS", "Bot", "ExpertBot", "GreedyBot", "MasterBot", "RandomBot", "make_bot"]
+def make_bot(name: str, seed: int | None = None, tier: Tier = "fair") -> Bot:
+    """A bot by name (see :func:`bot_factory`), seeded for reproducible choices."""
+    return bot_factory(name, tier)(seed)
+
+
+__all__ = [
+    "BOTS",
+    "PRESETS",
+    "Bot",
+    "BotFactory",
+    "ExpertBot",
+    "GreedyBot",
+    "MasterBot",
+    "RandomBot",
+    "Tier",
+    "bot_factory",
+    "bot_names",
+    "factories",
+    "make_bot",
+    "register_research",
+]

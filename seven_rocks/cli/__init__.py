@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
+from ..app.describe import printable
 from ..engine.errors import SevenRocksError
 
 #: Subcommand modules, in the order ``--help`` lists them.
 COMMANDS = ("simulate", "replay", "review", "tournament", "build", "serve")
 
 USAGE_ERROR = 2
+#: The most of an error message printed: enough for any sentence of ours, never a whole
+#: 10 MB field someone put in a record or on the command line.
+MESSAGE_LIMIT = 400
 
 
 class UsageError(Exception):
@@ -30,7 +35,7 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose complaints are one line (usage stays behind ``--help``)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(USAGE_ERROR, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,21 +51,45 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def one_line(message: str) -> str:
+    """A message as one short printable line (newlines and escapes shown, not obeyed)."""
+    return printable(" ".join(message.split("\n")), MESSAGE_LIMIT)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)
-    except (UsageError, SevenRocksError, ValueError, OSError) as error:
-        print(f"seven-rocks {args.command}: {error}", file=sys.stderr)
-        return USAGE_ERROR
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit
+    # BrokenPipeError is an OSError: it must be caught first.
     except BrokenPipeError:  # e.g. piped into `head`: the reader has what it wanted
-        sys.stderr.close()
+        _discard_stdout()
         return 0
+    except (UsageError, SevenRocksError, ValueError, OSError) as error:
+        print(f"seven-rocks {args.command}: {one_line(str(error))}", file=sys.stderr)
+        try:  # what was printed before the error, unless stdout itself failed
+            if sys.stdout is not None:
+                sys.stdout.flush()
+        except OSError:
+            _discard_stdout()
+        return USAGE_ERROR
     except KeyboardInterrupt:
         print(f"seven-rocks {args.command}: interrupted", file=sys.stderr)
         return 130
     return status
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush does not fail again
+    (what is still buffered goes there; it could not be written anyway)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (AttributeError, OSError, ValueError):  # stdout is not a file (tests capture it)
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

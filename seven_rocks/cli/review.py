@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import itertools
 import json
 import sys
 from typing import Any
@@ -10,8 +12,9 @@ from typing import Any
 from ..app.describe import POSITIONS, seat_name
 from ..app.review import DEFAULT_LEVEL, GameReview, Mark, reason_text, review_record
 from ..bots.master import LEVELS
-from ..engine.errors import RecordError
-from .args import positive_int
+from ..engine.errors import RecordError, RecordTooLargeError
+from ..engine.record import MAX_RECORD_BYTES, parse_json
+from .args import byte_count, positive_int
 
 
 def seat_number(text: str) -> int:
@@ -52,36 +55,63 @@ def register(subparsers: Any) -> None:
         help=f"the master bot's search level (default {DEFAULT_LEVEL})",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--max-record-bytes",
+        type=byte_count,
+        default=MAX_RECORD_BYTES,
+        metavar="SIZE",
+        help="refuse a record larger than this (default 16M; e.g. 64K, 32M, 1G)",
+    )
     parser.set_defaults(func=run)
 
 
-def read_record(path: str, game: int) -> dict[str, Any]:
-    """Game ``game`` of ``path``: one JSON record (even pretty-printed) or JSON Lines."""
-    with open(path, encoding="utf-8") as stream:
-        text = stream.read()
-    try:
-        whole = json.loads(text)
-    except json.JSONDecodeError:
-        whole = None
-    if isinstance(whole, dict):
-        records: list[object] = [whole]
-    else:
-        records = []
-        for number, line in enumerate(text.splitlines(), start=1):
+def read_record(path: str, game: int, max_bytes: int = MAX_RECORD_BYTES) -> dict[str, Any]:
+    """Game ``game`` of ``path``: one JSON record (even pretty-printed) or JSON Lines.
+
+    Every text is size- and depth-checked before it is parsed (:func:`parse_json`), and a
+    JSON Lines file is read a bounded line at a time, so no file can exhaust memory.
+    """
+    with open(path, "rb") as stream:
+        head = stream.read(max_bytes + 1)
+        if len(head) <= max_bytes:
+            with contextlib.suppress(RecordError):
+                whole = parse_json(_text(head, "the file"), max_bytes=max_bytes)
+                if isinstance(whole, dict):
+                    if game != 1:
+                        raise RecordError(f"there is no game {game}: {path} holds one record")
+                    return whole
+        stream.seek(0)
+        count = 0
+        for number in itertools.count(1):
+            line = stream.readline(max_bytes + 1)
+            if not line:
+                break
+            if len(line) > max_bytes:
+                raise RecordTooLargeError(
+                    f"line {number} is larger than {max_bytes:,} bytes; "
+                    "--max-record-bytes raises the limit"
+                )
             if not line.strip():
                 continue
-            try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError as error:
-                raise RecordError(f"game on line {number}: not JSON: {error.msg}") from None
-    if not records:
+            count += 1
+            if count == game:
+                try:
+                    chosen = parse_json(_text(line, f"line {number}"), max_bytes=max_bytes)
+                except RecordError as error:
+                    raise RecordError(f"line {number}: {error}") from None
+                if not isinstance(chosen, dict):
+                    raise RecordError(f"game {game}: a record must be a JSON object")
+                return chosen
+    if not count:
         raise RecordError(f"{path} holds no game records")
-    if game > len(records):
-        raise RecordError(f"there is no game {game}: {path} has {len(records)}")
-    chosen = records[game - 1]
-    if not isinstance(chosen, dict):
-        raise RecordError(f"game {game}: a record must be a JSON object")
-    return chosen
+    raise RecordError(f"there is no game {game}: {path} has {count}")
+
+
+def _text(data: bytes, where: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError(f"{where} is not UTF-8 text") from None
 
 
 def _cell(value: float | None) -> str:
@@ -118,7 +148,7 @@ def print_review(review: GameReview, names: list[str], game: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    record = read_record(args.file, args.game)
+    record = read_record(args.file, args.game, args.max_record_bytes)
     review, _ = review_record(record, args.seat, args.level)
     if args.json:
         json.dump({"game": args.game, **review.to_json()}, sys.stdout, separators=(",", ":"))

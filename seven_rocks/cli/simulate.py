@@ -9,24 +9,34 @@ from typing import IO, Any
 
 from tqdm import tqdm
 
-from ..app.play import make_bots, play_game
-from ..bots import BOTS
+from ..app.runner import Runner, bot_seed
+from ..bots import bot_factory, bot_names
+from ..engine.game import Game
 from ..engine.record import dumps
-from ..engine.round import End
 from ..engine.scoring import DEFAULT_TARGET
-from .args import non_negative_int, positive_int
+from ..research.stats import GameFacts, Tally
+from .args import MAX_GAMES, MAX_TARGET, games_count, non_negative_int, target_points
 
 
 def bot_list(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     for name in names:
-        if name not in BOTS:
-            raise argparse.ArgumentTypeError(
-                f"unknown bot {name!r} (choose from {', '.join(BOTS)})"
-            )
+        try:
+            bot_factory(name)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
     if len(names) not in (1, 2, 4):
         raise argparse.ArgumentTypeError("give 1, 2 or 4 comma-separated bot names")
     return names
+
+
+def seat_names(bots: list[str]) -> list[str]:
+    """Four seats from 1 name (every seat), 2 names (team 0, team 1) or 4 (per seat)."""
+    if len(bots) == 1:
+        return [bots[0]] * 4
+    if len(bots) == 2:
+        return [bots[0], bots[1], bots[0], bots[1]]
+    return list(bots)
 
 
 def register(subparsers: Any) -> None:
@@ -37,7 +47,11 @@ def register(subparsers: Any) -> None:
         "every game as a JSON Lines record. Game k uses seed S + k.",
     )
     parser.add_argument(
-        "--games", type=positive_int, default=100, metavar="N", help="how many games (default 100)"
+        "--games",
+        type=games_count,
+        default=100,
+        metavar="N",
+        help=f"how many games, 1 to {MAX_GAMES:,} (default 100)",
     )
     parser.add_argument(
         "--seed",
@@ -52,13 +66,13 @@ def register(subparsers: Any) -> None:
         default=["random"],
         metavar="A,B,C,D",
         help="bot per seat 0..3 (or one for all, or two for the teams); "
-        f"known: {', '.join(BOTS)} (default random)",
+        f"known: {', '.join(bot_names())} (default random)",
     )
     parser.add_argument(
         "--target",
-        type=positive_int,
+        type=target_points,
         default=DEFAULT_TARGET,
-        help=f"points to win (default {DEFAULT_TARGET})",
+        help=f"points to win, 1 to {MAX_TARGET:,} (default {DEFAULT_TARGET})",
     )
     parser.add_argument(
         "--record", metavar="FILE", help="write every game as JSON Lines to FILE ('-' for stdout)"
@@ -68,6 +82,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     out: Any = sys.stdout
+    if args.record == "-" and sys.stdout is None:  # started with stdout closed (>&-)
+        from . import UsageError
+
+        raise UsageError("standard output is closed: nowhere to write the records")
     if args.record == "-":
         context: Any = nullcontext(sys.stdout)
         out = sys.stderr  # keep the summary off the record stream
@@ -75,9 +93,9 @@ def run(args: argparse.Namespace) -> int:
         context = open(args.record, "w", encoding="utf-8")  # noqa: SIM115
     else:
         context = nullcontext(None)
-    wins = [0, 0]
-    rounds = dominoes = blocks = 0
-    points = [0, 0]
+    names = seat_names(args.bots)
+    factories = [bot_factory(name) for name in names]
+    tally = Tally()
     with context as stream:
         record_stream: IO[str] | None = stream
         for k in tqdm(
@@ -88,34 +106,27 @@ def run(args: argparse.Namespace) -> int:
             disable=None if args.games >= 20 else True,
         ):
             seed = args.seed + k
-            game = play_game(make_bots(args.bots, seed), seed, target=args.target)
+            game = Game(seed=seed, target=args.target, seats=names)
+            bots = [make(bot_seed(seed, seat)) for seat, make in enumerate(factories)]
+            Runner(game, [bot.choose for bot in bots]).run()
             if record_stream is not None:
                 record_stream.write(dumps(game) + "\n")
-            assert game.winner is not None
-            wins[game.winner] += 1
-            for rnd in game.rounds:
-                rounds += 1
-                dominoes += rnd.end is End.DOMINO
-                blocks += rnd.end is End.BLOCKED
-                points[0] += rnd.points[0]
-                points[1] += rnd.points[1]
-    names = args.bots if len(args.bots) == 4 else make_names(args.bots)
-    print(f"games        {args.games}  (seeds {args.seed}..{args.seed + args.games - 1})", file=out)
+            tally.add(GameFacts.of(game))
+    games, rounds = tally.games, tally.rounds
+    print(f"games        {games}  (seeds {args.seed}..{args.seed + games - 1})", file=out)
     print(f"seats        {', '.join(names)}", file=out)
-    print(f"rounds       {rounds}  ({rounds / args.games:.2f} per game)", file=out)
+    print(f"rounds       {rounds}  ({rounds / games:.2f} per game)", file=out)
+    wins = (tally.a_wins, tally.b_wins)
+    points = (tally.a_points, tally.b_points)
     for team in (0, 1):
         print(
-            f"team {team} wins  {wins[team]}  ({100 * wins[team] / args.games:.1f}%)"
+            f"team {team} wins  {wins[team]}  ({100 * wins[team] / games:.1f}%)"
             f"   placement points per round {points[team] / rounds:.2f}",
             file=out,
         )
     print(
-        f"round ends   {dominoes} dominoes, {blocks} blocks, "
-        f"{rounds - dominoes - blocks} at the target",
+        f"round ends   {tally.dominoes} dominoes, {tally.blocks} blocks, "
+        f"{tally.target_ends} at the target",
         file=out,
     )
     return 0
-
-
-def make_names(bots: list[str]) -> list[str]:
-    return [bots[0]] * 4 if len(bots) == 1 else [bots[0], bots[1], bots[0], bots[1]]

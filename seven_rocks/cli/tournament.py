@@ -7,25 +7,16 @@ import json
 import sys
 from typing import IO, Any
 
+from ..bots import bot_names
 from ..engine.scoring import DEFAULT_TARGET
-from ..research.tournament import bot_names, run_tournament
+from ..research.tournament import MAX_JOBS, run_tournament
+from .args import MAX_GAMES, MAX_TARGET, bounded_int
 
 USAGE_ERROR = 2
 
 
-def _whole(text: object, *, minimum: int, what: str) -> int:
-    """``text`` as a whole number of at least ``minimum``, or a one-line ValueError."""
-    try:
-        value = int(str(text))
-    except ValueError:
-        raise ValueError(f"{what} must be a whole number, not {text!r}") from None
-    if value < minimum:
-        raise ValueError(f"{what} must be at least {minimum}, not {value}")
-    return value
-
-
 def _games(text: object) -> int:
-    value = _whole(text, minimum=2, what="--games")
+    value = bounded_int(text, minimum=2, maximum=MAX_GAMES, what="--games")
     if value % 2:
         raise ValueError(
             f"--games must be even (each deal set is played twice, teams swapped), not {value}"
@@ -35,7 +26,7 @@ def _games(text: object) -> int:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``tournament`` subcommand."""
-    names = ", ".join(bot_names())
+    names = ", ".join(bot_names("research"))
     parser = subparsers.add_parser(
         "tournament",
         help="a duplicate match between two bots (win rate with a 95%% interval)",
@@ -54,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--games",
         default="200",
         metavar="N",
-        help="number of games, even: N/2 deal sets each played twice (default 200)",
+        help=f"number of games, even, 2 to {MAX_GAMES:,}: N/2 deal sets each played twice "
+        "(default 200)",
     )
     parser.add_argument(
         "--seed",
@@ -66,13 +58,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--jobs",
         default="1",
         metavar="J",
-        help="worker processes (default 1; results do not depend on it)",
+        help=f"worker processes, 1 to {MAX_JOBS} (default 1; results do not depend on it)",
     )
     parser.add_argument(
         "--target",
         default=str(DEFAULT_TARGET),
         metavar="T",
-        help=f"points to win a game (default {DEFAULT_TARGET})",
+        help=f"points to win a game, 1 to {MAX_TARGET:,} (default {DEFAULT_TARGET})",
     )
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of the text summary"
@@ -89,16 +81,18 @@ def _error(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run the match described by ``args``; returns the exit status."""
-    known = bot_names()
+    known = bot_names("research")
     for name in (args.a, args.b):
         if name not in known:
             return _error(f"unknown bot {name!r} (choose from {', '.join(known)})")
     # Numbers are checked here, not by argparse, so a mistake is one line on stderr.
     try:
         games = _games(args.games)
-        seed = _whole(args.seed, minimum=0, what="--seed")
-        jobs = _whole(args.jobs, minimum=1, what="--jobs")
-        target = _whole(getattr(args, "target", DEFAULT_TARGET), minimum=1, what="--target")
+        seed = bounded_int(args.seed, minimum=0, maximum=None, what="--seed")
+        jobs = bounded_int(args.jobs, minimum=1, maximum=MAX_JOBS, what="--jobs")
+        target = bounded_int(
+            getattr(args, "target", DEFAULT_TARGET), minimum=1, maximum=MAX_TARGET, what="--target"
+        )
     except ValueError as error:
         return _error(str(error))
     stream: IO[str] | None = None

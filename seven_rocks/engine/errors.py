@@ -48,6 +48,10 @@ class RecordError(SevenRocksError):
     """A game record that is malformed or replays illegally; the message names where."""
 
 
+class RecordTooLargeError(RecordError):
+    """A record longer than the reader's limit: refused before it is all read or parsed."""
+
+
 class NumbersDontMatchError(IllegalMoveError):
     """The tile shows no half equal to the attach point's number (or it is that very tile)."""
 

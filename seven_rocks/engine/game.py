@@ -17,13 +17,14 @@ from collections.abc import Iterator, Sequence
 from .errors import InvalidDealError, RoundOverError
 from .events import Event, GameWon, Passed, Placed, RoundSettled, RoundStarted
 from .moves import Move
-from .round import SEATS, End, Round, deal_hands
+from .round import SEATS, TILES_PER_HAND, End, Round
 from .scoring import DEFAULT_TARGET
 from .tiles import ALL_TILES, Tile
 from .view import PlayerView
 
 DealSpec = tuple[Sequence[Sequence[Tile]], int]
 DEFAULT_SEATS = ("South", "West", "North", "East")
+_HAND_STARTS = tuple(range(0, SEATS * TILES_PER_HAND, TILES_PER_HAND))
 
 
 def draw_opener(rng: random.Random) -> tuple[int, tuple[tuple[int | None, ...], ...]]:
@@ -133,7 +134,8 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: see :class:`~seven_rocks.engine.view.PlayerView`."""
-        return PlayerView.of(self, seat)
+        rounds = self.rounds
+        return PlayerView.of_round(rounds[-1], seat, len(rounds), tuple(self.events))
 
     # ---------------------------------------------------------------- mutation
     def play(self, move: Move | str, seat: int | None = None) -> int:
@@ -141,16 +143,19 @@ class Game:
 
         Illegal moves raise (see :meth:`Round.push`) and leave the game unchanged.
         """
-        if self.is_over:
+        # Attributes are read directly, not through the properties above: this runs once
+        # per move of every simulated game.
+        if self.winner is not None:
             raise RoundOverError(f"{move} cannot be played: the game is over")
-        if self.awaiting_deal:
+        rounds = self.rounds
+        rnd = rounds[-1]
+        if rnd.end is not None:
             raise RoundOverError(f"{move} cannot be played: no round is dealt")
-        rnd = self.current
         if isinstance(move, str):
             move = Move.parse(move)
         mover = rnd.turn
         points = rnd.push(move, seat)
-        number = self.round_number
+        number = len(rounds)
         if move.tile is None:
             self.events.append(Passed(number, mover))
         else:
@@ -160,11 +165,14 @@ class Game:
                     number, mover, move, layout.scoring_ends(), layout.ends_sum, points, rnd.scores
                 )
             )
-        if rnd.end is End.TARGET:
+        end = rnd.end
+        if end is None:
+            return points
+        if end is End.TARGET:
             self.winner = mover & 1
             self._banked = rnd.scores
             self.events.append(GameWon(number, self.winner, self._banked))
-        elif rnd.end is not None:
+        else:
             self._settle(rnd)
             self._deal_next()
         return points
@@ -186,10 +194,11 @@ class Game:
 
     def _deal_next(self) -> None:
         """Deal a round: its opener is the last round's domino player, else a new draw."""
-        previous = self.rounds[-1] if self.rounds else None
+        rounds = self.rounds
+        number = len(rounds) + 1
         domino_seat: int | None = None
-        if previous is not None and previous.end is End.DOMINO:
-            domino_seat = previous.turns[-1].seat
+        if rounds and rounds[-1].end is End.DOMINO:
+            domino_seat = rounds[-1].turns[-1].seat
         spec = next(self._deals, None) if self._deals is not None else None
         if spec is None and not self._deal_from_seed:
             return
@@ -198,21 +207,22 @@ class Game:
             draw: tuple[tuple[int | None, ...], ...] = ()
             if domino_seat is not None and opener != domino_seat:
                 raise InvalidDealError(
-                    f"round {self.round_number + 1} must be opened by seat {domino_seat}, "
+                    f"round {number} must be opened by seat {domino_seat}, "
                     f"who dominoed the last round, not seat {opener}"
                 )
         else:
-            rng = round_rng(self.seed, self.round_number + 1)
+            rng = round_rng(self.seed, number)
             shuffled = list(ALL_TILES)
             rng.shuffle(shuffled)
-            hands = deal_hands(shuffled)
+            # A shuffle of the whole set is a valid deal: seven tiles to each seat in turn
+            # (what deal_hands does after checking its input, which this cannot fail).
+            hands = [tuple(shuffled[i : i + TILES_PER_HAND]) for i in _HAND_STARTS]
             if domino_seat is not None:
                 opener, draw = domino_seat, ()
             else:
                 opener, draw = draw_opener(rng)
-        rnd = Round(hands, opener, scores=self._banked, target=self.target)
-        self.rounds.append(rnd)
-        self.events.append(RoundStarted(self.round_number, opener, domino_seat is not None, draw))
+        rounds.append(Round(hands, opener, scores=self._banked, target=self.target))
+        self.events.append(RoundStarted(number, opener, domino_seat is not None, draw))
 
     def __repr__(self) -> str:
         state = f"winner=team {self.winner}" if self.winner is not None else f"turn={self.turn}"

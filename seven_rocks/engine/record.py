@@ -30,16 +30,19 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+import re
+import reprlib
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import accumulate
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, Any, Final, NamedTuple
 
-from .errors import RecordError, SevenRocksError
+from .errors import RecordError, RecordTooLargeError, SevenRocksError
 from .events import GameWon, RoundSettled
 from .game import Game
-from .moves import PASS, Move, Point
+from .moves import PASS, Move, Point, Side
 from .round import SEATS, TILES_PER_HAND, Round
-from .tiles import Tile
+from .tiles import ALL_TILES, Tile
 
 FORMAT: Final = "seven-rocks-record"
 VERSION: Final = 1
@@ -92,60 +95,191 @@ def to_record(game: Game) -> dict[str, Any]:
 
 
 def dumps(game: Game) -> str:
-    """One record as compact one-line JSON (a JSON Lines row)."""
-    return json.dumps(to_record(game), separators=(",", ":"))
+    """One record as compact one-line JSON (a JSON Lines row).
+
+    The same text as ``json.dumps(to_record(game), separators=(",", ":"))``, written
+    directly: moves and tiles are interned, so each one's JSON is made once and reused,
+    which makes writing a record several times cheaper than building the dict.
+    """
+    totals: dict[int, tuple[int, int]] = {}
+    for event in game.events:
+        if isinstance(event, RoundSettled | GameWon):
+            totals[event.round] = event.scores
+    rounds = [
+        _round_text(rnd, totals.get(number, rnd.scores))
+        for number, rnd in enumerate(game.rounds, start=1)
+    ]
+    return (
+        f'{{"format":"{FORMAT}","version":{VERSION},"target":{_encode(game.target)},'
+        f'"seats":{_encode(list(game.seats))},"rounds":[{",".join(rounds)}],'
+        f'"winner":{_encode(game.winner)},"seed":{_encode(game.seed)}}}'
+    )
+
+
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+#: Each tile's and each move's JSON, made on first use (both are interned values).
+_TILE_JSON: dict[Tile, str] = {}
+_MOVE_JSON: dict[Move, str] = {}
+
+
+def _tile_json(tile: Tile) -> str:
+    text = _TILE_JSON.get(tile)
+    if text is None:
+        text = _TILE_JSON[tile] = _encode(str(tile))
+    return text
+
+
+def _move_json(move: Move) -> str:
+    """The fields of a placement between its seat and its points: ``"tile":...[,"at":...]``."""
+    text = _MOVE_JSON.get(move)
+    if text is None:
+        fields = _move_to_json(0, move, 0)
+        del fields["seat"], fields["points"]
+        text = _MOVE_JSON[move] = _encode(fields)[1:-1]
+    return text
+
+
+def _round_text(rnd: Round, scores: tuple[int, int]) -> str:
+    """:func:`_round_to_json` as JSON text (the same keys, in the same order)."""
+    deal = ",".join("[" + ",".join(map(_tile_json, hand)) + "]" for hand in rnd.deal)
+    moves = []
+    for seat, move, points in rnd.turns:
+        if move.tile is None:
+            moves.append(f'{{"seat":{seat},"pass":true}}')
+        else:
+            moves.append(f'{{"seat":{seat},{_move_json(move)},"points":{points}}}')
+    end = ""
+    if rnd.end is not None:
+        end = f',"end":{_encode(str(rnd.end))}'
+        deductions = rnd.deductions()
+        if deductions is not None:
+            end += f',"deductions":{_encode(list(deductions))}'
+    return (
+        f'{{"deal":[{deal}],"opener":{rnd.opener},"moves":[{",".join(moves)}]{end},'
+        f'"scores":{_encode(list(scores))}}}'
+    )
 
 
 # ------------------------------------------------------------------- reading
+#: The largest record read by default (one JSON text, or one line of a JSON Lines file),
+#: in bytes of UTF-8.  A game to 250 is 10-30 KB and a 10,000-round game 15.6 MiB; the cap
+#: keeps a runaway or hostile file (``/dev/zero``, a 200 MB line) from taking all memory:
+#: parsed JSON takes up to ~25 times its text, and a replayed round some 25 KB more.
+MAX_RECORD_BYTES: Final = 16 * 1024 * 1024
+#: The deepest nesting of lists and objects read.  A record needs 6 (a move's ``at`` in a
+#: move, in ``moves``, in a round, in ``rounds``, in the record); CPython's parser raises
+#: ``RecursionError`` near 1,000 and Pyodide's dies for good near 3,000, so a text is
+#: measured before it is parsed (:func:`check_json_text`), in the worker too.
+MAX_JSON_DEPTH: Final = 64
+
+# A JSON string, escapes included; an unterminated one runs to the end of the text (the
+# optional closing quote keeps the match linear: it never fails and retries).
+_JSON_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
+_SIDES: Final = frozenset(Side)
+_TILES: Final = {str(tile): tile for tile in ALL_TILES}
+
+_SHOW: Final = reprlib.Repr()
+_SHOW.maxstring = _SHOW.maxother = _SHOW.maxlong = 40
+_SHOW.maxlevel, _SHOW.maxlist, _SHOW.maxdict = 3, 6, 4
+_SHOW_LIMIT: Final = 80
+
+
+class ReplayStep(NamedTuple):
+    """Where a replay has got to: ``game`` after round ``round`` of ``rounds`` is checked."""
+
+    round: int
+    rounds: int
+    game: Game
+
+
+def _show(value: object) -> str:
+    """A short, printable picture of a value for an error message.
+
+    Error lines quote what they reject, but never a whole 10 MB field, a raw terminal
+    escape or a list nested a thousand deep: ``repr`` escapes control characters and
+    :mod:`reprlib` cuts long or deep values short.
+    """
+    try:
+        shown = _SHOW.repr(value)
+    except (ValueError, RecursionError):  # an integer too long to print
+        return f"a {type(value).__name__} too large to show"
+    # reprlib bounds each level, not the whole: six items of six items of ... are long.
+    return shown if len(shown) <= _SHOW_LIMIT else shown[: _SHOW_LIMIT - 3] + "..."
+
+
 def _fail(where: str, message: str) -> RecordError:
     return RecordError(f"{where}: {message}" if where else message)
 
 
-def _expect(condition: bool, where: str, message: str) -> None:
+def _expect(condition: bool, where: str, message: str, *shown: object) -> None:
+    """Raise unless ``condition``; the ``shown`` values fill ``message``'s ``{}`` only then
+    (a replay checks hundreds of thousands of values: it must not picture them all)."""
     if not condition:
-        raise _fail(where, message)
+        raise _fail(where, message.format(*map(_show, shown)) if shown else message)
 
 
-def _tile(text: object, where: str) -> Tile:
-    if not isinstance(text, str):
-        raise _fail(where, f"a tile must be text like '3-5', not {text!r}")
-    try:
-        return Tile.parse(text)
-    except SevenRocksError as error:
-        raise _fail(where, str(error)) from None
+def _tile(text: object, where: str, field: str = "") -> Tile:
+    tile = _TILES.get(text) if isinstance(text, str) else None
+    if tile is not None:  # the writer's own spelling: most tiles of most records
+        return tile
+    # Tile.parse echoes its input whole and lets int() reject digits like "²": check the
+    # length first and give one message that says where the invalid tile is.
+    if isinstance(text, str) and len(text) <= 12:
+        try:
+            return Tile.parse(text)
+        except (SevenRocksError, ValueError):
+            pass
+    inside = f" in {field}" if field else ""
+    raise _fail(
+        where,
+        f"invalid tile {_show(text)}{inside} (a tile is written like '3-5', halves 0 to 6)",
+    )
 
 
 def _int(value: object, where: str, what: str) -> int:
     _expect(
         isinstance(value, int) and not isinstance(value, bool),
         where,
-        f"{what} must be a whole number, not {value!r}",
+        f"{what} must be a whole number, not {{}}",
+        value,
     )
     return value  # type: ignore[return-value]
 
 
 def _parse_move(raw: object, where: str) -> tuple[int, Move, int | None]:
-    _expect(isinstance(raw, Mapping), where, f"a move must be an object, not {raw!r}")
+    _expect(isinstance(raw, Mapping), where, "a move must be an object, not {}", raw)
     assert isinstance(raw, Mapping)
     seat = _int(raw.get("seat"), where, "'seat'")
     _expect(0 <= seat < SEATS, where, f"no seat {seat}")
     if raw.get("pass") is True:
         _expect("tile" not in raw, where, "a pass has no tile")
         return seat, PASS, None
-    tile = _tile(raw.get("tile"), where)
-    at = raw.get("at")
+    tile = _tile(raw.get("tile"), where, "'tile'")
     points = raw.get("points")
     claimed = None if points is None else _int(points, where, "'points'")
+    at = raw.get("at")
+    if at is None:
+        return seat, Move(tile), claimed
+    _expect(
+        isinstance(at, list) and len(at) == 2,
+        where,
+        "'at' must be [tile, side], not {}",
+        at,
+    )
+    assert isinstance(at, list)
+    on = _tile(at[0], where, "'at'")
+    side = at[1]
+    _expect(
+        isinstance(side, str) and side in _SIDES,
+        where,
+        f"invalid side {{}} in 'at' (one of {', '.join(Side)})",
+        side,
+    )
     try:
-        if at is None:
-            return seat, Move(tile), claimed
-        _expect(
-            isinstance(at, list) and len(at) == 2, where, f"'at' must be [tile, side], not {at!r}"
-        )
-        assert isinstance(at, list)
-        point = Point(_tile(at[0], where), str(at[1]))
-        return seat, Move(tile, point), claimed
-    except SevenRocksError as error:
+        return seat, Move(tile, Point(on, side)), claimed
+    except SevenRocksError as error:  # a side the tile lacks, or a tile on itself
         raise _fail(where, str(error)) from None
 
 
@@ -167,19 +301,34 @@ def _parse_deal(raw: Mapping[str, Any], where: str) -> tuple[list[list[Tile]], i
     return hands, opener
 
 
-def from_record(record: object) -> Game:
-    """Replay a record, checking every move, and return the resulting game."""
+def replay_rounds(record: object) -> Iterator[ReplayStep]:
+    """Replay a record one round at a time, checking every move.
+
+    Yields a :class:`ReplayStep` after each round (always the same :class:`Game`,
+    further on), so a caller can show progress through a long record or stop early;
+    the last step comes after the winner is checked, so a caller who reads to the
+    end holds a fully checked game.  Any fault raises :class:`RecordError`.
+    """
     _expect(isinstance(record, Mapping), "", "a record must be a JSON object")
     assert isinstance(record, Mapping)
     _expect(
         record.get("format") == FORMAT,
         "",
-        f"not a Seven Rocks record (format {record.get('format')!r})",
+        "not a Seven Rocks record (format {})",
+        record.get("format"),
+    )
+    version = record.get("version")
+    _expect(
+        type(version) is int,  # not True, not 1.0: the format names its version exactly
+        "",
+        f"'version' must be the whole number {VERSION}, not {{}}",
+        version,
     )
     _expect(
-        record.get("version") == VERSION,
+        version == VERSION,
         "",
-        f"unsupported record version {record.get('version')!r} (this reads {VERSION})",
+        f"unsupported record version {{}} (this reads {VERSION})",
+        version,
     )
     target = _int(record.get("target", 250), "", "'target'")
     _expect(target > 0, "", "'target' must be positive")
@@ -200,20 +349,39 @@ def from_record(record: object) -> Game:
     _expect(
         seed is None or (isinstance(seed, int) and not isinstance(seed, bool)),
         "",
-        f"'seed' must be a whole number, not {seed!r}",
+        "'seed' must be a whole number, not {}",
+        seed,
     )
     try:
         game = Game(seed, target=target, seats=seats, deals=deals)
     except SevenRocksError as error:
         raise _fail("round 1", str(error)) from None
+    total = len(rounds)
     for number, raw in enumerate(rounds, start=1):
-        _replay_round(game, number, raw, last=number == len(rounds))
-    winner = record.get("winner")
-    _expect(
-        winner == game.winner,
-        "",
-        f"the record says the winner is {winner!r}, the replay says {game.winner!r}",
-    )
+        _replay_round(game, number, raw, last=number == total)
+        if number == total:
+            winner = record.get("winner")
+            _expect(
+                winner == game.winner and type(winner) is type(game.winner),
+                "",
+                f"the record says the winner is {{}}, the replay says {game.winner!r}",
+                winner,
+            )
+        yield ReplayStep(number, total, game)
+
+
+def from_record(record: object, *, progress: Callable[[int, int], object] | None = None) -> Game:
+    """Replay a record, checking every move, and return the resulting game.
+
+    ``progress(done, total)`` is called after each round (for a long record's
+    progress bar); see :func:`replay_rounds` to replay step by step instead.
+    """
+    game = None
+    for step in replay_rounds(record):
+        if progress is not None:
+            progress(step.round, step.rounds)
+        game = step.game
+    assert game is not None  # replay_rounds yields once per round, and there is one
     return game
 
 
@@ -225,30 +393,31 @@ def _replay_round(game: Game, number: int, raw: Mapping[str, Any], *, last: bool
     assert isinstance(moves, list)
     rnd = game.current
     for index, raw_move in enumerate(moves, start=1):
-        at = f"{where}, move {index}"
-        seat, move, claimed = _parse_move(raw_move, at)
-        _expect(rnd.end is None, at, "the round was already over")
-        try:
+        try:  # the move's place is named only on failure: it costs time on every move
+            seat, move, claimed = _parse_move(raw_move, "")
+            _expect(rnd.end is None, "", "the round was already over")
             points = game.play(move, seat)
+            if claimed is not None and claimed != points:
+                raise RecordError(f"{move} scores {points}, the record says {claimed}")
         except SevenRocksError as error:
-            raise _fail(at, str(error)) from None
-        if claimed is not None:
-            _expect(claimed == points, at, f"{move} scores {points}, the record says {claimed}")
+            raise _fail(f"{where}, move {index}", str(error)) from None
     end = raw.get("end")
     if rnd.end is None:
         _expect(
             end is None and last,
             where,
-            f"the round is not over after its moves (record says {end!r})",
+            "the round is not over after its moves (record says {})",
+            end,
         )
         scores = raw.get("scores")
         _expect(
             scores is None or scores == list(rnd.scores),
             where,
-            f"scores are {list(rnd.scores)}, the record says {scores!r}",
+            f"scores are {list(rnd.scores)}, the record says {{}}",
+            scores,
         )
         return
-    _expect(end == str(rnd.end), where, f"the round ended by {rnd.end}, the record says {end!r}")
+    _expect(end == str(rnd.end), where, f"the round ended by {rnd.end}, the record says {{}}", end)
     deductions = raw.get("deductions")
     expected = rnd.deductions()
     if expected is None:
@@ -257,28 +426,94 @@ def _replay_round(game: Game, number: int, raw: Mapping[str, Any], *, last: bool
         _expect(
             deductions == list(expected),
             where,
-            f"deductions are {list(expected)}, the record says {deductions!r}",
+            f"deductions are {list(expected)}, the record says {{}}",
+            deductions,
         )
     scores = raw.get("scores")
-    actual = next(
-        e.scores for e in game.events if isinstance(e, RoundSettled | GameWon) and e.round == number
-    )
+    actual = _settled_scores(game, number)
     _expect(
         scores == list(actual),
         where,
-        f"scores after the round are {list(actual)}, the record says {scores!r}",
+        f"scores after the round are {list(actual)}, the record says {{}}",
+        scores,
     )
 
 
-def loads(text: str) -> Game:
-    """Read one record from JSON text."""
+def _settled_scores(game: Game, number: int) -> tuple[int, int]:
+    """The totals banked when round ``number`` ended.
+
+    Its settlement is among the last events (only the next deal can follow it), so the
+    search runs from the end: scanning every event for every round made replays
+    quadratic in rounds (10,000 rounds took minutes; issue 13).
+    """
+    for event in reversed(game.events):
+        if isinstance(event, RoundSettled | GameWon) and event.round == number:
+            return event.scores
+        if event.round < number:
+            break
+    raise AssertionError(f"round {number} ended without a settlement event")  # pragma: no cover
+
+
+def utf8_size(text: str) -> int:
+    """How many bytes ``text`` takes in UTF-8 (lone surrogates count as 3, as JSON escapes)."""
+    if text.isascii():
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def json_depth(text: str) -> int:
+    """How deeply lists and objects nest in a JSON text, by a linear scan, without parsing.
+
+    Brackets inside strings do not count.  Malformed text gets some number (the parser
+    will reject it anyway); the scan itself never recurses and never backtracks.
+
+    >>> json_depth('{"a": [1, "]]]", {"b": []}]}'), json_depth("3"), json_depth("[[[[")
+    (4, 0, 4)
+    """
+    if text.count("[") + text.count("{") == 0:
+        return 0
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    return max(0, max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0))
+
+
+def check_json_text(
+    text: str, *, max_bytes: int = MAX_RECORD_BYTES, max_depth: int = MAX_JSON_DEPTH
+) -> None:
+    """Refuse a text too large or too deeply nested for the JSON parser, before parsing.
+
+    What any reader of untrusted JSON should call first (the CLI through :func:`loads`,
+    the browser worker on each request), so that no text can exhaust memory or the
+    parser's stack.  Raises :class:`RecordTooLargeError` or :class:`RecordError`.
+    """
+    if len(text) > max_bytes or utf8_size(text) > max_bytes:
+        raise RecordTooLargeError(f"the record is larger than {max_bytes:,} bytes")
+    depth = json_depth(text)
+    if depth > max_depth:
+        raise RecordError(
+            f"lists and objects nest {depth} deep; a record may nest at most {max_depth}"
+        )
+
+
+def parse_json(
+    text: str, *, max_bytes: int = MAX_RECORD_BYTES, max_depth: int = MAX_JSON_DEPTH
+) -> object:
+    """JSON text to Python values, within the limits; any fault is a :class:`RecordError`."""
+    check_json_text(text, max_bytes=max_bytes, max_depth=max_depth)
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(
             f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
-    return from_record(data)
+    except ValueError:  # a number of more than 4,300 digits
+        raise RecordError("not JSON this reader takes: a number is too long") from None
+    except RecursionError:  # pragma: no cover - the depth check comes first
+        raise RecordError("lists and objects nest too deeply") from None
+
+
+def loads(text: str, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:
+    """Read one record from JSON text."""
+    return from_record(parse_json(text, max_bytes=max_bytes))
 
 
 def write_jsonl(games: Iterable[Game], stream: IO[str]) -> int:
@@ -290,16 +525,55 @@ def write_jsonl(games: Iterable[Game], stream: IO[str]) -> int:
     return count
 
 
-def read_jsonl(path: Path | str | IO[str]) -> Iterator[Game]:
-    """Replay every record of a JSON Lines file, lazily; errors name the line."""
-    if isinstance(path, str | Path):
-        with open(path, encoding="utf-8") as stream:
-            yield from read_jsonl(stream)
+def read_jsonl(
+    source: Path | str | IO[str] | IO[bytes], *, max_bytes: int = MAX_RECORD_BYTES
+) -> Iterator[Game]:
+    """Replay every record of a JSON Lines file, lazily; errors name the line.
+
+    The file is streamed: one line at a time, and never more than ``max_bytes`` of one
+    (a longer line is refused before the rest of it is read), so memory stays bounded
+    whatever the file holds.  A path is read as UTF-8 bytes; an open stream may give
+    bytes or text.
+    """
+    if isinstance(source, str | Path):
+        with open(source, "rb") as stream:
+            yield from read_jsonl(stream, max_bytes=max_bytes)
         return
-    for line_number, line in enumerate(path, start=1):
-        if not line.strip():
-            continue
+    for number, line in enumerate(_lines(source, max_bytes), start=1):
         try:
-            yield loads(line)
+            if line is None:
+                raise RecordTooLargeError(f"the record is larger than {max_bytes:,} bytes")
+            text = _decode(line, first=number == 1)
+            if text.strip():
+                yield loads(text, max_bytes=max_bytes)
         except RecordError as error:
-            raise RecordError(f"game on line {line_number}: {error}") from None
+            raise type(error)(f"game on line {number}: {error}") from None
+
+
+def _lines(stream: IO[str] | IO[bytes], max_bytes: int) -> Iterator[str | bytes | None]:
+    """Each line without its ending, or None for one over ``max_bytes`` (and then stop)."""
+    while True:
+        # Room for the limit, a CRLF, and one more byte to notice a line that is over.
+        line: str | bytes = stream.readline(max_bytes + 3)
+        if not line:
+            return
+        body: str | bytes
+        if isinstance(line, bytes):
+            body = line.rstrip(b"\r\n")
+            size = len(body)
+        else:
+            body = line.rstrip("\r\n")
+            size = utf8_size(body)
+        if size > max_bytes:
+            yield None
+            return
+        yield body
+
+
+def _decode(line: str | bytes, *, first: bool) -> str:
+    if isinstance(line, str):
+        return line
+    try:  # a byte-order mark may open the file
+        return line.decode("utf-8-sig" if first else "utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"not UTF-8 text (byte {error.start + 1} of the line)") from None

@@ -19,103 +19,67 @@ True
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 import random
-import statistics
 import sys
-import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, Final
 
-from ..bots import BOTS, PRESETS
+from ..app.runner import Decision, Runner
+from ..bots import BotFactory, bot_factory
 from ..bots.base import Bot
 from ..engine.game import Game
+from ..engine.moves import Move
 from ..engine.record import dumps
-from ..engine.round import End
 from ..engine.scoring import DEFAULT_TARGET
+from ..engine.view import PlayerView
+from .stats import GameFacts, Samples, Tally, wilson_interval
 
-BotFactory = Callable[[int | None], Bot]
-
-#: z for a two-sided 95% interval.
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% by default).
-
-    >>> [round(x, 4) for x in wilson_interval(60, 100)]
-    [0.502, 0.6906]
-    >>> wilson_interval(0, 0)
-    (0.0, 1.0)
-    """
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    z2 = z * z
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
-    hi = 1.0 if successes >= trials else min(1.0, centre + half)
-    return (lo, hi)
+#: The most worker processes a tournament starts.
+MAX_JOBS: Final = 256
+#: Pairs handed to the worker processes ahead of the one being collected, per process:
+#: enough to keep every process busy, few enough that memory does not grow with --games.
+_AHEAD_PER_JOB: Final = 4
 
 
-def bot_names() -> list[str]:
-    """Every name a tournament accepts: the fair bots, their levels, the research bots."""
-    from . import RESEARCH_BOTS
-
-    return [*BOTS, *PRESETS, *RESEARCH_BOTS]
-
-
-def bot_factory(name: str) -> BotFactory:
-    """The constructor of a bot by tournament name (fair bots, levels, research bots)."""
-    from . import RESEARCH_BOTS
-
-    if name in BOTS:
-        return BOTS[name]
-    if name in PRESETS:
-        return PRESETS[name]
-    if name in RESEARCH_BOTS:
-        return RESEARCH_BOTS[name]
-    raise ValueError(f"unknown bot {name!r} (choose from {', '.join(bot_names())})")
-
-
-def decide(bot: Bot, game: Game) -> Any:
-    """Ask ``bot`` for the move of the seat to play.
+def decision(bot: Bot, game: Game) -> Decision:
+    """How ``bot`` decides in ``game``.
 
     A fair bot gets the seat's view and nothing else.  A research bot (``fair`` false)
     is given the true hands through its explicit ``choose_with_hands`` method.
     """
-    seat = game.turn
-    view = game.view(seat)
     if bot.fair:
-        return bot.choose(view)
-    hands = tuple(game.current.hand(s) for s in range(4))
-    return bot.choose_with_hands(view, hands)  # type: ignore[attr-defined]
+        return bot.choose
+    with_hands = bot.choose_with_hands  # type: ignore[attr-defined]
+
+    def cheat(view: PlayerView) -> Move:
+        rnd = game.current
+        move: Move = with_hands(view, tuple(rnd.hand(s) for s in range(4)))
+        return move
+
+    return cheat
+
+
+def decide(bot: Bot, game: Game) -> Move:
+    """``bot``'s move for the seat to play (through :func:`decision`)."""
+    return decision(bot, game)(game.view(game.turn))
 
 
 @dataclass(slots=True)
 class GameOutcome:
-    """One game's facts, from team A's and team B's side (not seat parity)."""
+    """One game's facts, which team bot A sat in, and each side's seconds per decision."""
 
-    a_won: bool
-    a_score: int
-    b_score: int
-    rounds: int
-    a_points: int
-    b_points: int
-    a_net: int
-    b_net: int
-    a_dominoes: int
-    b_dominoes: int
-    blocks: int
-    a_seconds: list[float] = field(default_factory=list)
-    b_seconds: list[float] = field(default_factory=list)
-    a_wall: list[float] = field(default_factory=list)
-    b_wall: list[float] = field(default_factory=list)
+    facts: GameFacts
+    a_team: int
+    cpu: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    wall: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     record: str | None = None
+
+    @property
+    def a_won(self) -> bool:
+        return self.facts.winner == self.a_team
 
 
 def _seed_of(*parts: object) -> int:
@@ -123,7 +87,7 @@ def _seed_of(*parts: object) -> int:
     return random.Random(text).getrandbits(48)
 
 
-def play_game(
+def play_duplicate_game(
     a: BotFactory,
     b: BotFactory,
     names: tuple[str, str],
@@ -139,47 +103,20 @@ def play_game(
     seats = [names[0] if s % 2 == a_team else names[1] for s in range(4)]
     game = Game(seed=deal_seed, target=target, seats=seats)
     bots = [(a if s % 2 == a_team else b)(_seed_of(bot_seed, s)) for s in range(4)]
-    seconds: list[list[float]] = [[], []]
-    wall: list[list[float]] = [[], []]
-    clock = time.process_time
-    wall_clock = time.perf_counter
-    while not game.is_over:
-        seat = game.turn
-        started, wall_started = clock(), wall_clock()
-        move = decide(bots[seat], game)
-        seconds[seat & 1].append(clock() - started)
-        wall[seat & 1].append(wall_clock() - wall_started)
-        game.play(move, seat)
-    points = [0, 0]
-    net = [0, 0]
-    dominoes = [0, 0]
-    blocks = 0
-    for rnd in game.rounds:
-        for team in (0, 1):
-            points[team] += rnd.points[team]
-            net[team] += rnd.result()[team]
-        if rnd.end is End.DOMINO:
-            dominoes[rnd.turns[-1].seat & 1] += 1
-        elif rnd.end is End.BLOCKED:
-            blocks += 1
+    runner = Runner(game, [decision(bot, game) for bot in bots], timed=True)
+    runner.run()
     b_team = 1 - a_team
-    scores = game.scores
     return GameOutcome(
-        a_won=game.winner == a_team,
-        a_score=scores[a_team],
-        b_score=scores[b_team],
-        rounds=len(game.rounds),
-        a_points=points[a_team],
-        b_points=points[b_team],
-        a_net=net[a_team],
-        b_net=net[b_team],
-        a_dominoes=dominoes[a_team],
-        b_dominoes=dominoes[b_team],
-        blocks=blocks,
-        a_seconds=seconds[a_team],
-        b_seconds=seconds[b_team],
-        a_wall=wall[a_team],
-        b_wall=wall[b_team],
+        facts=GameFacts.of(game),
+        a_team=a_team,
+        cpu=(
+            runner.cpu[a_team] + runner.cpu[a_team + 2],
+            runner.cpu[b_team] + runner.cpu[b_team + 2],
+        ),
+        wall=(
+            runner.wall[a_team] + runner.wall[a_team + 2],
+            runner.wall[b_team] + runner.wall[b_team + 2],
+        ),
         record=dumps(game) if record else None,
     )
 
@@ -200,7 +137,7 @@ def _play_pair(task: _PairTask) -> tuple[GameOutcome, GameOutcome]:
     games = []
     for half, a_first in enumerate((True, False)):
         games.append(
-            play_game(
+            play_duplicate_game(
                 task.a,
                 task.b,
                 task.names,
@@ -214,14 +151,6 @@ def _play_pair(task: _PairTask) -> tuple[GameOutcome, GameOutcome]:
     return games[0], games[1]
 
 
-def _percentile(values: Sequence[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
-    return ordered[index]
-
-
 @dataclass(slots=True)
 class TournamentResult:
     """The totals of a tournament (``to_json()`` is the ``--json`` output)."""
@@ -229,60 +158,42 @@ class TournamentResult:
     a: str
     b: str
     seed: int
-    games: int = 0
-    a_wins: int = 0
-    b_wins: int = 0
+    tally: Tally = field(default_factory=Tally)
     pairs_swept_a: int = 0
     pairs_swept_b: int = 0
     pairs_split: int = 0
-    rounds: int = 0
-    margin_total: int = 0
-    a_points: int = 0
-    b_points: int = 0
-    a_net: int = 0
-    b_net: int = 0
-    a_dominoes: int = 0
-    b_dominoes: int = 0
-    blocks: int = 0
-    a_seconds: list[float] = field(default_factory=list)
-    b_seconds: list[float] = field(default_factory=list)
-    a_wall: list[float] = field(default_factory=list)
-    b_wall: list[float] = field(default_factory=list)
 
     def add_pair(self, first: GameOutcome, second: GameOutcome) -> None:
         for game in (first, second):
-            self.games += 1
-            self.a_wins += game.a_won
-            self.b_wins += not game.a_won
-            self.rounds += game.rounds
-            self.margin_total += game.a_score - game.b_score
-            self.a_points += game.a_points
-            self.b_points += game.b_points
-            self.a_net += game.a_net
-            self.b_net += game.b_net
-            self.a_dominoes += game.a_dominoes
-            self.b_dominoes += game.b_dominoes
-            self.blocks += game.blocks
-            self.a_seconds.extend(game.a_seconds)
-            self.b_seconds.extend(game.b_seconds)
-            self.a_wall.extend(game.a_wall)
-            self.b_wall.extend(game.b_wall)
+            self.tally.add(game.facts, game.a_team, cpu=game.cpu, wall=game.wall)
         wins = first.a_won + second.a_won
         self.pairs_swept_a += wins == 2
         self.pairs_swept_b += wins == 0
         self.pairs_split += wins == 1
 
     @property
+    def games(self) -> int:
+        return self.tally.games
+
+    @property
+    def a_wins(self) -> int:
+        return self.tally.a_wins
+
+    @property
+    def b_wins(self) -> int:
+        return self.tally.b_wins
+
+    @property
     def win_rate(self) -> float:
-        return self.a_wins / self.games if self.games else 0.0
+        return self.tally.win_rate
 
     @property
     def ci95(self) -> tuple[float, float]:
-        return wilson_interval(self.a_wins, self.games)
+        return self.tally.ci95
 
     @property
     def mean_margin(self) -> float:
-        return self.margin_total / self.games if self.games else 0.0
+        return self.tally.mean_margin
 
     def seconds_per_move(self, wall: bool = False) -> dict[str, dict[str, float]]:
         """Per bot: median and p95 seconds per decision (forced moves included).
@@ -290,41 +201,40 @@ class TournamentResult:
         CPU seconds of the deciding process by default: what a decision costs on one
         core, whatever else the machine is doing; ``wall=True`` for elapsed time.
         """
-        out: dict[str, dict[str, float]] = {}
-        samples: dict[str, list[float]] = {}
-        samples.setdefault(self.a, []).extend(self.a_wall if wall else self.a_seconds)
-        samples.setdefault(self.b, []).extend(self.b_wall if wall else self.b_seconds)
-        for name, values in samples.items():
-            out[name] = {
-                "median": statistics.median(values) if values else 0.0,
-                "p95": _percentile(values, 0.95),
-                "decisions": len(values),
-            }
-        return out
+        t = self.tally
+        a, b = (t.a_wall, t.b_wall) if wall else (t.a_cpu, t.b_cpu)
+        if self.a == self.b:  # one bot on both sides: one set of figures
+            both = Samples(a.limit + b.limit)
+            both.extend(a.values + b.values)
+            both.count = a.count + b.count
+            return {self.a: both.summary()}
+        return {self.a: a.summary(), self.b: b.summary()}
 
     def to_json(self) -> dict[str, Any]:
-        rounds = max(1, self.rounds)
+        t = self.tally
         lo, hi = self.ci95
+        points = t.per_round(t.a_points, t.b_points)
+        net = t.per_round(t.a_net, t.b_net)
         return {
             "a": self.a,
             "b": self.b,
             "seed": self.seed,
-            "games": self.games,
-            "a_wins": self.a_wins,
-            "b_wins": self.b_wins,
-            "win_rate": self.win_rate,
+            "games": t.games,
+            "a_wins": t.a_wins,
+            "b_wins": t.b_wins,
+            "win_rate": t.win_rate,
             "ci95": [lo, hi],
-            "mean_margin": self.mean_margin,
+            "mean_margin": t.mean_margin,
             "duplicate_pairs": {
                 "a_both": self.pairs_swept_a,
                 "split": self.pairs_split,
                 "b_both": self.pairs_swept_b,
             },
-            "rounds": self.rounds,
-            "points_per_round": {"a": self.a_points / rounds, "b": self.b_points / rounds},
-            "net_per_round": {"a": self.a_net / rounds, "b": self.b_net / rounds},
-            "dominoes": {"a": self.a_dominoes, "b": self.b_dominoes},
-            "blocks": self.blocks,
+            "rounds": t.rounds,
+            "points_per_round": {"a": points[0], "b": points[1]},
+            "net_per_round": {"a": net[0], "b": net[1]},
+            "dominoes": {"a": t.a_dominoes, "b": t.b_dominoes},
+            "blocks": t.blocks,
             "seconds_per_move": self.seconds_per_move(),
             "wall_seconds_per_move": self.seconds_per_move(wall=True),
         }
@@ -333,22 +243,22 @@ class TournamentResult:
         data = self.to_json()
         lo, hi = data["ci95"]
         ppr, npr = data["points_per_round"], data["net_per_round"]
+        t = self.tally
         lines = [
-            f"{self.a} (A, seats 0+2) vs {self.b} (B, seats 1+3): {self.games} games on "
-            f"{self.games // 2} duplicate deal sets, seed {self.seed}",
-            f"A wins {self.a_wins}/{self.games} = {self.win_rate:.1%}  "
-            f"(95% Wilson CI {lo:.1%} .. {hi:.1%})",
+            f"{self.a} (A, seats 0+2) vs {self.b} (B, seats 1+3): {t.games} games on "
+            f"{t.games // 2} duplicate deal sets, seed {self.seed}",
+            f"A wins {t.a_wins}/{t.games} = {t.win_rate:.1%}  (95% Wilson CI {lo:.1%} .. {hi:.1%})",
             f"duplicate pairs: A won both {self.pairs_swept_a}, split {self.pairs_split}, "
             f"B won both {self.pairs_swept_b}",
-            f"mean final margin (A - B): {self.mean_margin:+.1f}",
-            f"rounds: {self.rounds}; points per round A {ppr['a']:.1f}, B {ppr['b']:.1f}; "
+            f"mean final margin (A - B): {t.mean_margin:+.1f}",
+            f"rounds: {t.rounds}; points per round A {ppr['a']:.1f}, B {ppr['b']:.1f}; "
             f"net per round (after deductions) A {npr['a']:+.1f}, B {npr['b']:+.1f}",
-            f"dominoes: A {self.a_dominoes}, B {self.b_dominoes}; blocked rounds: {self.blocks}",
+            f"dominoes: A {t.a_dominoes}, B {t.b_dominoes}; blocked rounds: {t.blocks}",
         ]
-        for name, t in data["seconds_per_move"].items():
+        for name, timing in data["seconds_per_move"].items():
             lines.append(
-                f"CPU seconds per decision, {name}: median {t['median']:.4f}, "
-                f"p95 {t['p95']:.4f} ({t['decisions']} decisions)"
+                f"CPU seconds per decision, {name}: median {timing['median']:.4f}, "
+                f"p95 {timing['p95']:.4f} ({timing['decisions']} decisions)"
             )
         return "\n".join(lines)
 
@@ -358,14 +268,24 @@ def _pool_context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def iter_pairs(tasks: Sequence[_PairTask], jobs: int) -> Iterator[tuple[GameOutcome, GameOutcome]]:
-    """Results of the pairs in order, computed by ``jobs`` processes."""
-    if jobs <= 1 or len(tasks) <= 1:
+def iter_pairs(tasks: Iterable[_PairTask], jobs: int) -> Iterator[tuple[GameOutcome, GameOutcome]]:
+    """Results of the pairs in order, computed by ``jobs`` processes.
+
+    Tasks are taken from ``tasks`` lazily, a few per process ahead of the result being
+    collected, so a tournament of any length holds a bounded number of them.
+    """
+    if jobs <= 1:
         for task in tasks:
             yield _play_pair(task)
         return
-    with _pool_context().Pool(min(jobs, len(tasks))) as pool:
-        yield from pool.imap(_play_pair, tasks, chunksize=1)
+    with _pool_context().Pool(jobs) as pool:
+        pending: deque[Any] = deque()
+        for task in tasks:
+            pending.append(pool.apply_async(_play_pair, (task,)))
+            if len(pending) >= jobs * _AHEAD_PER_JOB:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
 
 
 def run_tournament(
@@ -383,23 +303,24 @@ def run_tournament(
     """Play ``games`` games (``games / 2`` duplicate pairs) of ``a`` against ``b``.
 
     ``games`` must be even: every deal set is played twice, teams swapped.
-    ``factories`` may supply constructors for names outside the registries (tuning).
+    ``factories`` may supply constructors for names outside the registry (tuning).
     ``record``, if given, receives every game as a JSON Lines row, in order.
+    Games are played and tallied as a stream: memory does not grow with ``games``.
     """
     if games <= 0 or games % 2:
         raise ValueError(
             f"--games must be a positive even number (each deal set is played "
             f"twice, teams swapped), not {games}"
         )
-    if jobs <= 0:
-        raise ValueError(f"--jobs must be at least 1, not {jobs}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"--jobs must be from 1 to {MAX_JOBS}, not {jobs}")
     extra = dict(factories or {})
-    fa = extra[a] if a in extra else bot_factory(a)
-    fb = extra[b] if b in extra else bot_factory(b)
-    tasks = [
-        _PairTask(fa, fb, (a, b), seed, pair, target, record is not None)
-        for pair in range(games // 2)
-    ]
+    fa = extra[a] if a in extra else bot_factory(a, "research")
+    fb = extra[b] if b in extra else bot_factory(b, "research")
+    pairs = games // 2
+    tasks = (
+        _PairTask(fa, fb, (a, b), seed, pair, target, record is not None) for pair in range(pairs)
+    )
     result = TournamentResult(a=a, b=b, seed=seed)
     bar: Any = None
     if progress:
@@ -409,7 +330,7 @@ def run_tournament(
             total=games, file=sys.stderr, unit="game", desc=f"{a} vs {b}", dynamic_ncols=True
         )
     try:
-        for first, second in iter_pairs(tasks, jobs):
+        for first, second in iter_pairs(tasks, min(jobs, pairs)):
             result.add_pair(first, second)
             if record is not None:
                 for outcome in (first, second):
@@ -425,12 +346,12 @@ def run_tournament(
 
 
 __all__ = [
+    "MAX_JOBS",
     "GameOutcome",
     "TournamentResult",
-    "bot_factory",
-    "bot_names",
     "decide",
-    "play_game",
+    "decision",
+    "play_duplicate_game",
     "run_tournament",
     "wilson_interval",
 ]

@@ -134,3 +134,8 @@ test("the keyboard starts a turn on the first tile that has a place", () => {
   assert.equal(state.firstPlayable(snap({ hand: ["1-2"] })), null);
   assert.equal(state.firstPlayable(null), null);
 });
+
+test("while the device is passed, the prompt names who it goes to", () => {
+  const passing = { ...snap({ human_turn: false, pass_to: 2, turn: 2 }) };
+  assert.deepEqual(state.prompt(passing, state.freshUi()), { key: "prompt.pass", vars: { seat: 2 } });
+});

@@ -29,13 +29,17 @@ const setAttr = (el, name, value) => {
 export function renderSouthHand(el, model) {
   const { tiles, legal, selected, interactive } = model;
   const flat = FLAT.matches;
-  const keep = document.activeElement?.closest?.("[data-hand='0'] [data-tile]")?.dataset.tile;
+  const keep = document.activeElement?.closest?.("[data-face='up'] [data-tile]")?.dataset.tile;
   // Keyed by tile, as chessground keys its pieces: a tile already in the hand keeps its
   // button (and its focus) and only what changed is written; a played tile's button goes.
-  if (el.dataset.flat !== String(flat)) {
+  // A hand that showed backs or a revealed hand (pass and play turns the table) starts anew.
+  if (el.dataset.face !== "up" || el.dataset.flat !== String(flat)) {
     el.replaceChildren();
     el.dataset.flat = String(flat);
   }
+  el.dataset.face = "up";
+  delete el.dataset.vertical; // a hidden hand drawn here later must draw its backs afresh
+  drawn.delete(el);
   const buttons = new Map([...el.children].map((b) => [b.dataset.tile, b]));
   let previous = null;
   for (const tile of tiles) {
@@ -84,8 +88,9 @@ export function renderHiddenHand(el, seat, count, vertical) {
   // The label first: it must follow a language switch even when the tiles stay as they are.
   const label = t("hand.hidden_label", { seat: t(`seat.${seat}`), count });
   if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
-  if (el.childElementCount === count && el.dataset.vertical === String(vertical)) return;
+  if (el.childElementCount === count && el.dataset.vertical === String(vertical) && el.dataset.face === "down") return;
   el.dataset.vertical = String(vertical);
+  el.dataset.face = "down";
   drawn.delete(el);
   el.innerHTML = Array.from(
     { length: count },
@@ -95,11 +100,11 @@ export function renderHiddenHand(el, seat, count, vertical) {
 
 /**
  * The seat's caption: name, bot level, tile count and what it is doing.
- * model = {seat, count, level, turn, thinking, action}
+ * model = {seat, count, level, turn, thinking, action, name (the caption, optional)}
  */
 export function renderSeatHead(el, model) {
   const { seat, count, level, turn, thinking, action, knocking } = model;
-  const name = seat === 0 ? `${t("seat.0")} · ${t("seat.you")}` : t(`seat.${seat}`);
+  const name = model.name ?? (seat === 0 ? `${t("seat.0")} · ${t("seat.you")}` : t(`seat.${seat}`));
   setText(el.querySelector(".seat__name"), name);
   const human = level === t("bot.human");
   setText(el.querySelector(".seat__level"), human ? "" : seat === 2 ? `${t("seat.partner")} · ${level}` : level);
@@ -119,6 +124,7 @@ export function renderSeatHead(el, model) {
 /** A hand revealed at the end of a round (face up, not clickable). */
 export function renderRevealedHand(el, tiles, vertical) {
   el.dataset.vertical = "revealed";
+  el.dataset.face = "revealed";
   const markup = tiles
     .map((tile) => `<span class="back-tile back-tile--open" data-tile="${tile}">${tileSvg(tile, { vertical })}</span>`)
     .join("");

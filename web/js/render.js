@@ -5,6 +5,7 @@
 import { renderHiddenHand, renderRevealedHand, renderSeatHead, renderSouthHand } from "./hand.js";
 import { num, signed } from "./html.js";
 import { botName, pointName, seatName, t, teamName } from "./i18n.js";
+import { POSITIONS, namedSeat, peopleOf, positionOf } from "./people.js";
 import { prompt, targetsOf, tileOf } from "./state.js";
 
 /** Is motion wanted? Settings may turn animations on or off: <html data-motion="on|off">. */
@@ -16,9 +17,34 @@ export const reducedMotion = () =>
 export function promptText(line) {
   if (!line) return "";
   const vars = { ...line.vars };
-  if (vars.seat != null) vars.seat = seatName(vars.seat);
+  if (vars.seat != null) vars.seat = namedSeat(vars.seat, line.names, seatName);
   if (vars.team != null) vars.team = teamName(vars.team);
   return t(line.key, vars);
+}
+
+/**
+ * Put each seat's section at its place on the screen, `bottom` at the bottom (the table
+ * turned to the person playing); the sections keep their seat's hooks, only their place
+ * (the `seat--<position>` class) changes. True when they moved.
+ */
+function placeSeats(board, bottom) {
+  if (board.dataset.bottom === String(bottom)) return false; // nothing moves: nothing written
+  board.dataset.bottom = String(bottom);
+  for (const seat of [0, 1, 2, 3]) {
+    const el = board.querySelector(`.seat[data-seat="${seat}"]`);
+    const place = positionOf(seat, bottom);
+    for (const position of POSITIONS) el.classList.toggle(`seat--${position}`, position === place);
+    el.dataset.position = place;
+  }
+  return true;
+}
+
+/** A seat's caption name: "South · You" with one person, "Ana · North" for a named person. */
+function captionName(seat, snap) {
+  const people = peopleOf(snap.bots);
+  if (people.length === 1 && people[0] === seat) return `${seatName(seat)} · ${t("seat.you")}`;
+  const name = snap.names?.[seat];
+  return name ? `${name} · ${seatName(seat)}` : seatName(seat);
 }
 
 /** The sum banner's text for a placement event ("2 + 5 + 3 = 10 → +10"). */
@@ -49,13 +75,16 @@ function toggleAttr(el, name, on) {
 
 /**
  * Draw the game. `model` = {snap, ui, shown (a finished round under its summary, or null),
- * interactive, autoplay, animate, now (drawn at once for the player's input, not in an
- * animation frame)}; `dom` = {root, board, tableView}. The table goes first:
- * it is the only part that reads the page's layout, and it reads before anything is written.
+ * interactive, autoplay, animate, bottom (the seat drawn at the bottom), now (drawn at once
+ * for the player's input, not in an animation frame)}; `dom` = {root, board, tableView}.
+ * Only the engine's `viewer` has its tiles face up (with several people, nobody's while a bot
+ * plays or the device is being passed); a finished round shows all. The table goes first: it
+ * is the only part that reads the page's layout, and it reads before anything is written.
  */
 export function renderGame(dom, model) {
   const { board, tableView } = dom;
   const { snap, ui, shown, interactive, animate } = model;
+  if (placeSeats(board, model.bottom ?? 0)) tableView.seatsMoved();
 
   // The table: the live one, or the finished one under a round summary.
   const table = shown ? shown.table : snap.table;
@@ -100,13 +129,19 @@ export function renderGame(dom, model) {
       seat,
       count: snap.hand_sizes[seat],
       level: botName(snap.bots[seat]),
+      name: captionName(seat, snap),
       turn: isTurn,
       thinking: ui.thinking === seat,
       action: ui.actions[seat],
-      knocking: seat === 0 && ui.knocking,
+      knocking: seat === snap.viewer && ui.knocking,
     });
     const hand = el.querySelector("[data-hand]");
-    if (seat === 0) {
+    const faceUp = seat === (snap.viewer ?? -1);
+    toggleClass(hand, "hand--south", el.dataset.position === "south");
+    toggleClass(hand, "hand--hidden", el.dataset.position !== "south");
+    setAttr(hand, "role", faceUp ? "group" : "img");
+    if (faceUp) {
+      setAttr(hand, "aria-label", t("hand.label"));
       renderSouthHand(hand, {
         tiles: snap.hand,
         legal: snap.legal,
@@ -120,7 +155,8 @@ export function renderGame(dom, model) {
     else renderHiddenHand(hand, seat, snap.hand_sizes[seat], true);
   }
   renderScores(snap, animate);
-  setText(dom.root.querySelector("#prompt"), promptText(prompt(snap, ui, model)));
+  const line = prompt(snap, ui, model);
+  setText(dom.root.querySelector("#prompt"), promptText(line && { ...line, names: snap.names }));
   const hint = document.querySelector("[data-action='hint']");
   const noHint = !interactive || model.autoplay;
   if (hint.disabled !== noHint) hint.disabled = noHint;

@@ -73,7 +73,7 @@ export function openSheet(c, { openStats }) {
         .map((team) => `<span class="legend legend--${team}">${esc(pegText(team, positions[team]))}</span>`)
         .join("")}</figcaption>`;
     const wrap = dialog.querySelector(".sheet-wrap");
-    wrap.innerHTML = sheetTable(c.events);
+    wrap.innerHTML = sheetTable(c.events, c.snap?.names);
     wrap.scrollTop = wrap.scrollHeight; // the latest round
   };
   fill();

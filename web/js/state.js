@@ -94,7 +94,7 @@ export function latestToSay(events) {
  */
 export function finishedRound(snap, settled) {
   return {
-    snap: { ...snap, hand_sizes: settled.hands.map((hand) => hand.length), hand: settled.hands[0] },
+    snap: { ...snap, hand_sizes: settled.hands.map((hand) => hand.length), hand: settled.hands[snap.viewer ?? 0] ?? [] },
     shown: { hands: settled.hands, table: snap.previous_table, lastTile: snap.previous_table.last_tile },
   };
 }
@@ -131,6 +131,7 @@ export function prompt(snap, ui, { shown = null, autoplay = false } = {}) {
   // At the game's end the move log's latest line already says who won and by how much.
   if (shown || snap.over) return null;
   if (autoplay) return { key: "prompt.autoplay", vars: {} };
+  if (snap.pass_to != null) return { key: "prompt.pass", vars: { seat: snap.pass_to } };
   if (snap.human_turn && snap.must_pass) return { key: "prompt.must_pass", vars: {} };
   if (snap.human_turn && ui.selected) {
     const count = targetsOf(snap, ui.selected).length;

@@ -254,6 +254,11 @@ export class TableView {
     };
   }
 
+  /** The seats changed places (pass and play turned the table): measure them again. */
+  seatsMoved() {
+    this.seats.clear();
+  }
+
   /** The centre of a seat's caption in px from the drawing area's top left, as measured
    *  when the area last changed size (a measurement in the middle of a move would force a
    *  layout of everything animating). */
