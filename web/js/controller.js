@@ -197,7 +197,7 @@ export class Controller {
         return;
       }
       if (snap.pass_to != null) {
-        this.render();
+        this.renderNow(); // every hand face down in the same task as the pass screen shows
         this.askToPass(snap, gen);
         return; // the tap on the pass screen continues the loop (takeSeat)
       }
@@ -259,7 +259,7 @@ export class Controller {
         if (gen !== this.gen) return;
         this.shownTable = null;
         this.snap = snap;
-        this.render();
+        this.renderNow(); // in the dialog's closing task, not a frame later
       };
       await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay), names: snap.names, onClosing: hideHands });
       if (gen !== this.gen) return;
