@@ -46,6 +46,10 @@ METHODS: Final = (
     "restore",
     "load_record",
     "examples",
+    "review_start",
+    "review_step",
+    "review_cancel",
+    "review_board",
 )
 
 

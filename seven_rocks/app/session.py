@@ -31,6 +31,7 @@ from ..engine.moves import PASS, Move
 from ..engine.record import from_record, to_record
 from ..engine.scoring import DEFAULT_TARGET
 from . import checks
+from .coaching import DEFAULT_BUDGET, Coach, budget_seconds
 from .examples import worked
 from .hints import describe_move, move_facts
 from .protocol import (
@@ -44,12 +45,16 @@ from .protocol import (
     move_text,
     tile_of,
 )
+from .review import RECORD_FIELD, GameReview, attach, cached
 from .runner import Runner, bot_seed
 from .tables import TableCache, geometry_of, round_story, table_json
 
 VIEWER: Final = 0  # the person at the screen sits South
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
 HINT_BOT: Final = "master"
+#: The master's search level the coach reviews with (benchmarks/review_browser.py: a
+#: whole game's review must take at most 10 s in the browser).
+REVIEW_LEVEL: Final = "default"
 DEFAULT_ASPECT: Final = 1.6
 
 
@@ -70,6 +75,11 @@ class Session:
         self.bots: list[Bot | None] = [None] * 4
         self._runner: Runner | None = None
         self._tables = TableCache()
+        #: The live game's cached reviews (the record's optional "reviews" field): kept in
+        #: its saves and downloaded records, so a review opened again is instant.
+        self.reviews: list[Any] = []
+        self._coach = Coach()
+        self._review_record: dict[str, Any] | None = None  # the record under review, if any
 
     # -------------------------------------------------------------- lifecycle
     def new_game(
@@ -98,6 +108,8 @@ class Session:
             game, [None if b is None else b.choose for b in self.bots], timed=True
         )
         self._tables.clear()
+        self.reviews = []
+        self._coach = Coach()
 
     @property
     def _game(self) -> Game:
@@ -173,7 +185,11 @@ class Session:
         return {"examples": worked(checks.aspect(aspect), table_json)}
 
     def record(self) -> dict[str, Any]:
-        return to_record(self._game)
+        """The game's record, with the reviews made of it (an optional field)."""
+        record = to_record(self._game)
+        if self.reviews:
+            record[RECORD_FIELD] = self.reviews
+        return record
 
     def save(self) -> dict[str, Any]:
         """Everything needed to resume: the record (with the seed) and who sits where."""
@@ -193,8 +209,12 @@ class Session:
                 f"this saved game comes from another version ({save.get('version')!r})"
             )
         names = checks.bots(save.get("bots"), BOTS)
-        game = from_record(save.get("record"))
+        record = save.get("record")
+        game = from_record(record)
         self._install(game, names)
+        assert isinstance(record, dict)  # from_record read it
+        reviews = record.get(RECORD_FIELD)
+        self.reviews = list(reviews) if isinstance(reviews, list) else []
         return self.snapshot(aspect)
 
     def load_record(self, record: object, aspect: float = DEFAULT_ASPECT) -> Story:
@@ -202,8 +222,11 @@ class Session:
         layout_aspect = checks.aspect(aspect)
         game = from_record(record)
         events = encode_events(game.events)
+        checked = to_record(game)
+        if isinstance(record, dict) and isinstance(record.get(RECORD_FIELD), list):
+            checked[RECORD_FIELD] = record[RECORD_FIELD]  # the reviews cached in it
         return {
-            "record": to_record(game),
+            "record": checked,
             "events": events,
             "rounds": [
                 round_story(rnd, layout_aspect, [e for e in events if e["round"] == number])
@@ -212,6 +235,74 @@ class Session:
             "winner": game.winner,
             "scores": list(game.scores),
         }
+
+    # ------------------------------------------------------------------ coach
+    def review_start(
+        self,
+        seat: int = VIEWER,
+        record: object = None,
+        level: str = REVIEW_LEVEL,
+        budget_ms: float = DEFAULT_BUDGET * 1000,
+    ) -> dict[str, Any]:
+        """Review ``seat``'s moves (see :mod:`.coaching`) and do the first slice: the live
+        game's (your own moves only: another seat's would show its hand) or ``record``'s,
+        a record opened in the replay viewer.  A review cached with the game is reused;
+        the reply of a finished ``record`` review carries the record's updated ``reviews``."""
+        budget = budget_seconds(budget_ms)
+        self._stop_review()
+        if record is None:
+            game = self._game
+            if seat != VIEWER:
+                raise RequestError("in a game in progress only your own moves are reviewed")
+            copy = from_record(to_record(game))  # the game goes on; the review looks at now
+            self._coach.start(copy, seat, level, cached({RECORD_FIELD: self.reviews}, seat, level))
+            self._review_record = None
+        else:
+            copy = from_record(record)
+            assert isinstance(record, dict)
+            self._coach.start(copy, seat, level, cached(record, seat, level))
+            self._review_record = {RECORD_FIELD: record.get(RECORD_FIELD)}
+        return self._review_reply(self._coach.advance(budget))
+
+    def review_step(self, budget_ms: float = DEFAULT_BUDGET * 1000) -> dict[str, Any]:
+        """The next slice of the review under way."""
+        return self._review_reply(self._coach.advance(budget_seconds(budget_ms)))
+
+    def review_cancel(self) -> dict[str, Any]:
+        """Stop the review; what it found so far is cached for the next time."""
+        job = self._coach.job
+        reply: dict[str, Any] = {"cancelled": job is not None and not job.finished}
+        partial = self._stop_review()
+        if partial is not None and self._review_record is not None:
+            reply["reviews"] = self._review_record[RECORD_FIELD]
+        return reply
+
+    def review_board(
+        self, round: int, number: int, aspect: float = DEFAULT_ASPECT
+    ) -> dict[str, Any]:
+        """The position before a reviewed move, with the played and the best move's tables."""
+        return self._coach.board(round, number, checks.aspect(aspect))
+
+    def _review_reply(self, reply: dict[str, Any]) -> dict[str, Any]:
+        if reply["finished"]:
+            self._keep_review(self._coach.job.result() if self._coach.job else None)
+            if self._review_record is not None:
+                reply["reviews"] = self._review_record[RECORD_FIELD]
+        return reply
+
+    def _stop_review(self) -> GameReview | None:
+        """Cancel the job under way (if any), caching what it found."""
+        partial = self._coach.stop()
+        self._keep_review(partial)
+        return partial
+
+    def _keep_review(self, review: GameReview | None) -> None:
+        if review is None:
+            return
+        if self._review_record is None:
+            self.reviews = attach({RECORD_FIELD: self.reviews}, review)[RECORD_FIELD]
+        else:
+            self._review_record = {RECORD_FIELD: attach(self._review_record, review)[RECORD_FIELD]}
 
     # --------------------------------------------------------------- snapshot
     def snapshot(self, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
