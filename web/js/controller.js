@@ -14,6 +14,7 @@ import { closeAll } from "./modal.js";
 import { notify } from "./notices.js";
 import { Pacer, botWait, knockWait, summaryWait } from "./pacing.js";
 import { reducedMotion, renderGame } from "./render.js";
+import { openReview } from "./review.js";
 import * as state from "./state.js";
 import { DEFAULT_LEVEL, SAVE_KEY, readSave, readSettings, saveMatches, writeJSON, writeSettings } from "./storage.js";
 import { TableView } from "./table.js";
@@ -204,7 +205,7 @@ export class Controller {
       this.snap = finished.snap;
       this.shownTable = finished.shown;
       this.render();
-      await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay) });
+      await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay), onReview: this.reviewHook(snap) });
       if (gen !== this.gen) return;
       this.shownTable = null;
       this.ui = state.afterRound(this.ui);
@@ -213,9 +214,14 @@ export class Controller {
     if (!snap.over && !this.autoplay) this.save();
     this.render();
     if (won) {
-      const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman: snap.bots[0] == null });
+      const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman: snap.bots[0] == null, onReview: this.reviewHook(snap) });
       if (again && gen === this.gen) this.openNewGameDialog();
     }
+  }
+
+  /** The coach's review of South's moves so far, offered when South is a person. */
+  reviewHook(snap) {
+    return snap.bots[0] == null ? () => openReview(this, { seat: 0 }) : null;
   }
 
   async save() {

@@ -10,6 +10,7 @@ import { botName, pointName, seatName, t, teamName } from "./i18n.js";
 import { describeEvent, howRoundEnded } from "./announce.js";
 import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
+import { offerReview } from "./review.js";
 import { sumText } from "./render.js";
 import { TableView } from "./table.js";
 import { tileSvg } from "./tiles.js";
@@ -67,6 +68,7 @@ export class Replay {
     }
     const replay = new Replay({ controller, story, name, aspect });
     replay.show();
+    offerReview(replay.dialog.querySelector(".replay__head"), controller, record); // the coach
     return replay;
   }
 
