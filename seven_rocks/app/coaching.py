@@ -9,7 +9,7 @@ is dropping the job; whatever was found so far is kept as a cache for the next t
 Each reply carries the moves reviewed since the previous one (``moves``) and, once finished,
 the whole review with its summaries (``review``), as :meth:`GameReview.to_json` writes it.
 ``searched`` counts the moves that needed a search: a review opened again from its cache
-finishes in the first request with ``searched`` 0.
+finishes in the first request with ``searched`` 0 (a slice ends only after a search).
 
 :meth:`Coach.board` gives the position before one reviewed move as the table drawing wants
 it: the seat's hand then, and the table after the played move and after the best one.
@@ -83,12 +83,15 @@ class Coach:
         return self.job
 
     def advance(self, budget: float = DEFAULT_BUDGET) -> dict[str, Any]:
-        """Review moves until ``budget`` seconds have passed (one move at least)."""
+        """Review moves until ``budget`` seconds have passed and a search was made (one at
+        least): moves taken from the cache or forced cost nothing, so never end a slice and
+        a review that is all cached finishes in one request."""
         job = self._job
         deadline = time.perf_counter() + budget
         while not job.finished:
+            searched = job.searched
             job.step()
-            if time.perf_counter() >= deadline:
+            if job.searched > searched and time.perf_counter() >= deadline:
                 break
         return self.progress()
 

@@ -44,7 +44,8 @@ def play_to_summary(page: Page) -> None:
 def wait_state(page: Page, *states: str, timeout: float = 60) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        state = page.get_attribute(REVIEW, "data-review-state") if page.locator(REVIEW).count() else None
+        shown = page.locator(REVIEW).count()
+        state = page.get_attribute(REVIEW, "data-review-state") if shown else None
         if state in states:
             return state
         page.wait_for_timeout(50)
@@ -74,8 +75,12 @@ def check_moves(rows: list[dict[str, str]], record: dict[str, Any], seat: int) -
     turns = seat_turns(record, seat)
     assert [(int(r["round"]), int(r["number"])) for r in rows] == [(r, n) for r, n, _ in turns]
     game = from_record(record)
-    replay = Game(game.seed, target=game.target, seats=game.seats,
-                  deals=[(rnd.deal, rnd.opener) for rnd in game.rounds])
+    replay = Game(
+        game.seed,
+        target=game.target,
+        seats=game.seats,
+        deals=[(rnd.deal, rnd.opener) for rnd in game.rounds],
+    )
     by_place = {(int(r["round"]), int(r["number"])): r for r in rows}
     for rnd_number, rnd in enumerate(game.rounds, start=1):
         for number, turn in enumerate(rnd.turns, start=1):
@@ -152,7 +157,9 @@ def _save_after_rounds(rounds: int, seed: int = 7) -> str:
     while snap["round"] <= rounds or not snap["human_turn"]:
         if snap["human_turn"]:
             first = next(iter(snap["moves"].values()), None)
-            snap = session.play(snap["pass_move"] if first is None else next(iter(first.values())))
+            move = snap["pass_move"] if first is None else next(iter(first.values()))
+            assert move is not None
+            snap = session.play(move)
         else:
             snap = session.step()
         assert not snap["over"]
