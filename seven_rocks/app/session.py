@@ -52,9 +52,10 @@ from .tables import TableCache, geometry_of, round_story, table_json
 VIEWER: Final = 0  # the person at the screen sits South
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
 HINT_BOT: Final = "master"
-#: The master's search level the coach reviews with (benchmarks/review_browser.py: a
-#: whole game's review must take at most 10 s in the browser).
-REVIEW_LEVEL: Final = "default"
+#: The master's search level the coach reviews with in the browser: a whole game's review
+#: must take at most 10 s there. benchmarks/review_browser.py, 5 expert games to 250 on a
+#: loaded 2-core machine: "quick" 3.9 s median (8.1 s the slowest), "default" 11.5 s (15.8).
+REVIEW_LEVEL: Final = "quick"
 DEFAULT_ASPECT: Final = 1.6
 
 
