@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright
 
-from seven_rocks.app.coaching import DEFAULT_BUDGET
+from seven_rocks.app.coaching import REVIEW_BUDGET
 from seven_rocks.bots import make_bot
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.record import to_record
@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="quick,default")
     parser.add_argument("--seat", type=int, default=0)
     parser.add_argument(
-        "--slice-ms", type=float, default=DEFAULT_BUDGET * 1000, help="budget of one request"
+        "--slice-ms", type=float, default=REVIEW_BUDGET * 1000, help="budget of one request"
     )
     args = parser.parse_args(argv)
     records = [to_record(expert_game(args.seed + k)) for k in range(args.games)]

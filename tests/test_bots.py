@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 
 from seven_rocks.bots import BOTS, PRESETS, Bot, make_bot
 from seven_rocks.bots.master import MasterBot
-from seven_rocks.bots.playout import BLOCKED, DOMINO, M_TILE, TARGET, Sim, move_index
+from seven_rocks.bots.playout import BLOCKED, DOMINO, TARGET, Sim, move_index
 from seven_rocks.bots.sampling import DealSampler, InferredDeals, PlayModel
 from seven_rocks.engine.game import Game
+from seven_rocks.engine.kernel import M_TILE
 from seven_rocks.engine.moves import PASS
 from seven_rocks.engine.round import Round, deal_hands
 from seven_rocks.engine.tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of, tiles_of
@@ -329,7 +330,7 @@ def test_simulator_follows_the_engine_rules() -> None:
             assert sorted(move_index(m) for m in legal if m is not PASS) == sorted(sim.legal())
             move = legal[rng.randrange(len(legal))]
             if move is not PASS:
-                assert sim.new_sum(move.index) == rnd.layout.copy().place(move)
+                assert sim.sum_after(move.index) == rnd.layout.copy().place(move)
             assert sim.push(move_index(move)) == rnd.push(move)
             assert sim.sum == rnd.layout.ends_sum
             assert sim.hands == [rnd.hand_mask(s) for s in range(4)]
@@ -530,13 +531,13 @@ def reference_wary_choice(sim: Sim, moves: list[int], wary: float) -> list[int]:
     keys = {}
     nxt = (sim.turn + 1) & 3
     for mi in moves:
-        s1 = sim.new_sum(mi)
+        s1 = sim.sum_after(mi)
         snapshot = sim.snapshot()
         sim.push(mi)
         reply = 0
         sim.turn = nxt
         for mj in sim.legal():
-            s2 = sim.new_sum(mj)
+            s2 = sim.sum_after(mj)
             if s2 % 5 == 0:
                 reply = max(reply, s2)
         sim.restore(snapshot)

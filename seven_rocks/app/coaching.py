@@ -40,18 +40,7 @@ from .review import GameReview, MoveReview, ReviewJob
 from .tables import table_json
 
 #: How long one slice of a review may keep the engine busy by default, in seconds.
-DEFAULT_BUDGET: Final = 0.2
-#: The longest slice the page may ask for, in seconds: the engine stays responsive.
-MAX_BUDGET: Final = 2.0
-
-
-def budget_seconds(budget_ms: object) -> float:
-    """A slice's time budget from the page's milliseconds (0: one move a slice)."""
-    if not isinstance(budget_ms, int | float) or isinstance(budget_ms, bool):
-        raise RequestError(f"'budget_ms' must be a number of milliseconds, not {budget_ms!r}")
-    if not 0 <= budget_ms <= MAX_BUDGET * 1000:
-        raise RequestError(f"'budget_ms' must be from 0 to {MAX_BUDGET * 1000:.0f}")
-    return float(budget_ms) / 1000
+REVIEW_BUDGET: Final = 0.2
 
 
 def _move_json(move: Move) -> dict[str, Any]:
@@ -82,7 +71,7 @@ class Coach:
             raise RequestError("no review is under way")
         return self.job
 
-    def advance(self, budget: float = DEFAULT_BUDGET) -> dict[str, Any]:
+    def advance(self, budget: float = REVIEW_BUDGET) -> dict[str, Any]:
         """Review moves until ``budget`` seconds have passed and a search was made (one at
         least): moves taken from the cache or forced cost nothing, so never end a slice and
         a review that is all cached finishes in one request."""

@@ -31,7 +31,7 @@ from ..engine.moves import PASS, Move
 from ..engine.record import from_record, to_record
 from ..engine.scoring import DEFAULT_TARGET
 from . import checks
-from .coaching import DEFAULT_BUDGET, Coach, budget_seconds
+from .coaching import REVIEW_BUDGET, Coach
 from .examples import worked
 from .hints import describe_move, move_facts
 from .protocol import (
@@ -45,6 +45,7 @@ from .protocol import (
     move_text,
     tile_of,
 )
+from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
 from .review import RECORD_FIELD, GameReview, attach, cached
 from .runner import Runner, bot_seed
 from .tables import TableCache, geometry_of, round_story, table_json
@@ -76,6 +77,7 @@ class Session:
         self.bots: list[Bot | None] = [None] * 4
         self._runner: Runner | None = None
         self._tables = TableCache()
+        self._replay: RecordLoad | None = None  # the record open in the replay viewer
         #: The live game's cached reviews (the record's optional "reviews" field): kept in
         #: its saves and downloaded records, so a review opened again is instant.
         self.reviews: list[Any] = []
@@ -243,7 +245,7 @@ class Session:
         seat: int = VIEWER,
         record: object = None,
         level: str = REVIEW_LEVEL,
-        budget_ms: float = DEFAULT_BUDGET * 1000,
+        budget_ms: float = REVIEW_BUDGET * 1000,
     ) -> dict[str, Any]:
         """Review ``seat``'s moves (see :mod:`.coaching`) and do the first slice: the live
         game's (your own moves only: another seat's would show its hand) or ``record``'s,
@@ -265,7 +267,7 @@ class Session:
             self._review_record = {RECORD_FIELD: record.get(RECORD_FIELD)}
         return self._review_reply(self._coach.advance(budget))
 
-    def review_step(self, budget_ms: float = DEFAULT_BUDGET * 1000) -> dict[str, Any]:
+    def review_step(self, budget_ms: float = REVIEW_BUDGET * 1000) -> dict[str, Any]:
         """The next slice of the review under way."""
         return self._review_reply(self._coach.advance(budget_seconds(budget_ms)))
 
@@ -304,6 +306,34 @@ class Session:
             self.reviews = attach({RECORD_FIELD: self.reviews}, review)[RECORD_FIELD]
         else:
             self._review_record = {RECORD_FIELD: attach(self._review_record, review)[RECORD_FIELD]}
+
+    def replay_load(
+        self, record: object = None, budget_ms: float = DEFAULT_BUDGET * 1000
+    ) -> dict[str, Any]:
+        """Check a record for the replay viewer a slice at a time: the first call gives the
+        record, later ones go on; each replays rounds for about ``budget_ms`` and answers
+        ``{done, total, finished}`` (plus ``summary`` once finished). See :mod:`.replays`."""
+        budget = budget_seconds(budget_ms)
+        if record is not None:
+            self._replay = None
+            self._replay = RecordLoad(record)
+        if self._replay is None:
+            raise RequestError("no record is being replayed")
+        try:
+            finished = self._replay.advance(budget)
+        except Exception:
+            self._replay = None  # a bad record is dropped whole
+            raise
+        reply = self._replay.progress()
+        if finished:
+            reply["summary"] = self._replay.summary()
+        return reply
+
+    def replay_round(self, round: int, aspect: float = DEFAULT_ASPECT) -> dict[str, Any]:
+        """One round of the record :meth:`replay_load` checked, as the viewer draws it."""
+        if self._replay is None:
+            raise RequestError("no record is being replayed")
+        return self._replay.round(round, checks.aspect(aspect))
 
     # --------------------------------------------------------------- snapshot
     def snapshot(self, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:

@@ -21,18 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from ..engine.kernel import M_DOUBLE, M_PIPS, M_TILE, P_SUIT, P_VALUE, PLACEMENT_INDICES, POINTS
 from ..engine.moves import PASS, Move
 from ..engine.view import PlayerView
 from .base import Bot
-from .playout import (
-    M_DOUBLE,
-    M_PIPS,
-    M_TILE,
-    MOVES_BY_POINT,
-    P_SUIT,
-    P_VALUE,
-    Sim,
-)
+from .playout import Sim
 from .sampling import unseen_mask, view_hand_mask
 
 
@@ -138,9 +131,8 @@ def reply_outlook(sim: Sim, pool: int, prob: dict[int, float]) -> tuple[float, f
     score and the chance it must pass (tiles treated as independent)."""
     best_by_tile: dict[int, int] = {}
     for p in sim.open:
-        for mi in MOVES_BY_POINT[p][pool & P_SUIT[p]]:
-            s = sim.new_sum(mi)
-            pts = s if s and s % 5 == 0 else 0
+        for mi in PLACEMENT_INDICES[p][pool & P_SUIT[p]]:
+            pts = POINTS[sim.sum_after(mi)]
             t = M_TILE[mi]
             if pts > best_by_tile.get(t, -1):
                 best_by_tile[t] = pts

@@ -52,7 +52,7 @@ from ..engine.moves import PASS, Move, Point, Side
 from ..engine.view import PlayerView
 from . import ismcts
 from .base import Bot
-from .playout import M_DOUBLE, M_PIPS, TARGET, Sim
+from .playout import TARGET, Sim
 from .sampling import DealSampler, InferredDeals, PlayModel
 
 #: ISMCTS iterations per "sample" of the level (about the flat search's cost per deal).
@@ -107,11 +107,6 @@ def outcome_value(sim: Sim, team: int) -> float:
     return margin
 
 
-def _order_key(sim: Sim, mi: int) -> int:
-    s = sim.new_sum(mi)
-    return (s if s % 5 == 0 else 0) * 64 + M_DOUBLE[mi] * 32 + M_PIPS[mi]
-
-
 def solve(sim: Sim, team: int, alpha: float, beta: float) -> float:
     """Exact value of ``sim`` for ``team`` with both teams playing perfectly on this deal."""
     if sim.end:
@@ -124,7 +119,7 @@ def solve(sim: Sim, team: int, alpha: float, beta: float) -> float:
         sim.pop()
         return value
     if len(moves) > 1:
-        moves.sort(key=lambda m: -_order_key(sim, m))
+        moves.sort(key=lambda m: -sim.greedy_key(m))
     if maximizing:
         best = -1e9
         for mi in moves:

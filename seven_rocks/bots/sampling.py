@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from math import comb
+from math import comb, exp
 
-from ..engine.tiles import tiles_of
+from ..engine.kernel import M_AT, POINTS
+from ..engine.layout import Layout
+from ..engine.tiles import FULL_SET_MASK, tiles_of
 from ..engine.view import PlayerView
 
 
@@ -197,13 +199,6 @@ class PlayModel:
     __slots__ = ("_played_from", "_turns")
 
     def __init__(self, view: PlayerView, beta: float = 0.15, noise: float = 0.15) -> None:
-        from math import exp
-
-        from ..engine.layout import Layout
-        from ..engine.moves import Move
-        from ..engine.scoring import placement_points
-        from ..engine.tiles import ALL_TILES
-
         table = Layout()
         # Per informative turn: seat, tiles that seat played from that turn on, the
         # playable tiles then, and per playable tile (weight sum, move count).
@@ -215,28 +210,20 @@ class PlayModel:
             if move.tile is None:
                 continue
             if turn.seat != view.seat:
+                # Every placement any tile not yet on the table has, per tile, its
+                # points summed in the open points' order (the kernel's move table).
+                by_tile: dict[int, list[int]] = {}
+                for m in table.placements(FULL_SET_MASK):
+                    by_tile.setdefault(m.tile.index, []).append(m.index)  # type: ignore[union-attr]
                 options: dict[int, tuple[float, int]] = {}
                 playable = 0
-                opened = table.open_points()
-                for tile in ALL_TILES:
-                    if not opened:
-                        moves = [Move(tile)]
-                    else:
-                        moves = [
-                            Move(tile, p)
-                            for p in opened
-                            if p.tile is not tile and tile.has(p.value)
-                        ]
-                    if not moves or tile in table:
-                        continue
+                for index in sorted(by_tile):
                     weight = 0.0
-                    for m in moves:
-                        weight += exp(beta * placement_points(table.place(m)))
-                        table.unplace()
-                    options[tile.index] = (weight, len(moves))
-                    playable |= tile.mask
-                chosen = exp(beta * placement_points(table.place(move)))
-                table.unplace()
+                    for mi in sorted(by_tile[index], key=M_AT.__getitem__):
+                        weight += exp(beta * POINTS[table.sum_after(mi)])
+                    options[index] = (weight, len(by_tile[index]))
+                    playable |= 1 << index
+                chosen = exp(beta * POINTS[table.sum_after(move.index)])
                 records.append((turn.seat, move.tile.mask, playable, options, chosen))
             table.place(move)
         # Tiles each seat played from each informative turn on (walk backwards).

@@ -24,9 +24,7 @@ def greedy_key(view: PlayerView, move: Move) -> tuple[int, int, int]:
     tile = move.tile
     if tile is None:
         return (0, 0, 0)
-    layout = view.layout
-    points = placement_points(layout.place(move))
-    layout.unplace()
+    points = placement_points(view.layout.sum_after_move(move))
     return (points, tile.is_double, tile.pips)
 
 

@@ -19,41 +19,51 @@ numbers for counted contributions.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from collections.abc import Iterable
 
 from .errors import PointNotOpenError
-from .moves import Move, Point, Side
-from .tiles import ALL_TILES, Tile
-
-_LINES = (Side.LINE_A, Side.LINE_B)
-
-
-class ScoringEnd(NamedTuple):
-    """One counted contribution: a free half of a non-double (``side`` set) or a whole
-    terminal double (``side`` is ``None``, ``value`` is both halves)."""
-
-    tile: Tile
-    side: Side | None
-    value: int
-
-    def __str__(self) -> str:
-        where = f"{self.tile}:{self.side}" if self.side else str(self.tile)
-        return f"{where}={self.value}"
+from .kernel import (
+    Ends,
+    ScoringEnd,
+    branches_open,
+    legal_moves,
+    lines_taken,
+    scoring_ends,
+    spinner_of,
+)
+from .moves import ALL_POINTS, PASS, Move, Point
+from .tiles import ALL_TILES, FULL_SET_MASK, Tile
 
 
-class Layout:
-    """The tiles on the table and what can be attached to them."""
+class Layout(Ends):
+    """The tiles on the table and what can be attached to them.
 
-    __slots__ = ("_lines_free", "_moves", "_open", "_spinner", "_sum", "_undo")
+    The rules state (open points, ends' sum, spinner) and how a placement changes it
+    are the kernel's (:class:`~seven_rocks.engine.kernel.Ends`); a layout adds the
+    placements in order, the tiles on the table, checks, and undo.
+    """
+
+    __slots__ = ("_mask", "_moves", "_undo")
 
     def __init__(self) -> None:
+        super().__init__()
         self._moves: list[Move] = []
-        self._open: list[Point] = []
-        self._sum = 0
-        self._spinner: Tile | None = None
-        #: In-line sides of the spinner still free (the branches open when this hits 0).
-        self._lines_free = 0
-        self._undo: list[tuple[int, list[Point], Tile | None, int]] = []
+        #: Bit set of the tiles on the table.
+        self._mask = 0
+        self._undo: list[tuple[int, list[int], int]] = []
+
+    @classmethod
+    def from_moves(cls, moves: Iterable[Move | str]) -> Layout:
+        """The table after these placements in play order (text forms accepted);
+        an illegal one raises the specific error naming its tile and point.
+
+        >>> Layout.from_moves(["1-4", "1-1@1-4:low"]).open_points()
+        (Point(Tile(1, 1), Side.LINE_B), Point(Tile(1, 4), Side.HIGH))
+        """
+        layout = cls()
+        for move in moves:
+            layout.place(Move.parse(move) if isinstance(move, str) else move)
+        return layout
 
     # ------------------------------------------------------------------ queries
     @property
@@ -66,14 +76,29 @@ class Layout:
         return tuple(m.tile for m in self._moves)  # type: ignore[misc]
 
     @property
+    def tiles_mask(self) -> int:
+        """The tiles on the table as a bit set."""
+        return self._mask
+
+    @property
     def spinner(self) -> Tile | None:
         """The first double placed, the only tile that ever branches."""
-        return self._spinner
+        return spinner_of(self.spin)
+
+    @property
+    def lines_taken(self) -> int:
+        """How many of the spinner's in-line sides are taken (0 without a spinner)."""
+        return lines_taken(self.spin)
+
+    @property
+    def branches_open(self) -> bool:
+        """Whether the spinner's branches are available: both in-line sides are taken."""
+        return branches_open(self.spin)
 
     @property
     def ends_sum(self) -> int:
         """The sum of the scoring ends right now."""
-        return self._sum
+        return self.sum
 
     def __len__(self) -> int:
         return len(self._moves)
@@ -82,111 +107,105 @@ class Layout:
         return bool(self._moves)
 
     def __contains__(self, tile: object) -> bool:
-        return any(m.tile is tile for m in self._moves)
+        return isinstance(tile, Tile) and bool(self._mask & tile.mask)
 
     def is_open(self, point: Point) -> bool:
-        return point in self._open
+        """Whether a tile may be placed on ``point`` now."""
+        return point.index in self.open
 
     def open_points(self) -> tuple[Point, ...]:
         """Every attach point a tile may be placed on now, in tile order."""
-        return tuple(sorted(self._open))
+        return tuple(ALL_POINTS[i] for i in sorted(self.open))
 
     def open_values(self) -> frozenset[int]:
         """The numbers that can be matched now (what a pass proves a player lacks)."""
-        return frozenset(p.value for p in self._open)
+        return frozenset(ALL_POINTS[i].value for i in self.open)
+
+    def legal_moves(self, hand: int) -> list[Move]:
+        """The moves a hand (bit set of tiles) may make here: placements, else ``[PASS]``
+        (the kernel's :func:`~seven_rocks.engine.kernel.legal_moves`)."""
+        return legal_moves(self.open, hand)
+
+    def placements(self, tiles: int) -> list[Move]:
+        """Every placement of these tiles (bit set; those on the table are skipped)."""
+        moves = legal_moves(self.open, tiles & ~self._mask)
+        return [] if moves == [PASS] else moves
 
     def scoring_ends(self) -> tuple[ScoringEnd, ...]:
         """The counted contributions whose total is :attr:`ends_sum`, in tile order."""
-        ends: list[ScoringEnd] = []
-        spinner = self._spinner
-        for point in self._open:
-            tile = point.tile
-            if tile is spinner:
-                if point.side is Side.LINE_B or (
-                    point.side is Side.LINE_A and not self.is_open(Point(tile, Side.LINE_B))
-                ):
-                    ends.append(ScoringEnd(tile, None, 2 * tile.low))
-            elif tile.is_double:
-                ends.append(ScoringEnd(tile, None, 2 * tile.low))
-            else:
-                ends.append(ScoringEnd(tile, point.side, point.value))
-        # Tile order; the two ends of an opening non-double read high first, as the rule book does.
-        ends.sort(key=lambda e: (e.tile.index, e.side is Side.LOW))
-        return tuple(ends)
+        return tuple(scoring_ends([ALL_POINTS[i] for i in self.open], self.spin))
+
+    def sum_after_move(self, move: Move) -> int:
+        """The ends' sum ``move`` would leave (checked like :meth:`place`; nothing changes)."""
+        self.check(move)
+        return self.sum_after(move.index)
 
     def copy(self) -> Layout:
         """An independent copy (its undo history starts empty)."""
         other = Layout.__new__(Layout)
+        other.open = self.open[:]
+        other.sum = self.sum
+        other.spin = self.spin
         other._moves = self._moves[:]
-        other._open = self._open[:]
-        other._sum = self._sum
-        other._spinner = self._spinner
-        other._lines_free = self._lines_free
+        other._mask = self._mask
         other._undo = []
         return other
 
     def __repr__(self) -> str:
-        return f"<Layout {' '.join(str(m) for m in self._moves) or 'empty'} sum={self._sum}>"
+        return f"<Layout {' '.join(str(m) for m in self._moves) or 'empty'} sum={self.sum}>"
 
     # ---------------------------------------------------------------- mutation
-    def place(self, move: Move) -> int:
-        """Place ``move``'s tile and return the new ends' sum.
-
-        Checks only the table (is the point free, is the table empty for an opening);
-        whose hand the tile comes from is the round's business.
-        """
-        at = move.at
+    def check(self, move: Move) -> None:
+        """Raise the precise error if ``move`` cannot go on this table; change nothing."""
         tile = move.tile
         if tile is None:
             raise PointNotOpenError("a pass places nothing")
-        opened = self._open
+        where = "open" if move.at is None else f"go on {move.at}"
+        if self._mask & tile.mask:
+            raise PointNotOpenError(f"{tile} cannot {where}: it is already on the table")
+        at = move.at
         if at is None:
             if self._moves:
                 raise PointNotOpenError(f"{tile} cannot open: the table already has tiles")
-        elif at not in opened:
-            raise PointNotOpenError(f"{tile} cannot go on {at}: that point is not open")
-        self._undo.append((self._sum, opened[:], self._spinner, self._lines_free))
+        elif at.index not in self.open:
+            raise PointNotOpenError(
+                f"{tile} cannot go on {at}: that point is not open ({self._why_closed(at)})"
+            )
+
+    def _why_closed(self, at: Point) -> str:
+        if not self._mask & at.tile.mask:
+            return f"{at.tile} is not on the table"
+        if at.is_branch and at.tile is self.spinner and not self.branches_open:
+            return "the spinner's branches open only once both its line sides are taken"
+        if at.is_branch:
+            return f"{at.tile} is not the spinner: only the first double placed branches"
+        return "a tile is already there"
+
+    def place(self, move: Move) -> int:
+        """Place ``move``'s tile and return the new ends' sum.
+
+        Checks only the table (is the point free, is the tile not already down, is the
+        table empty for an opening); whose hand the tile comes from is the round's
+        business.  A rejected move raises and changes nothing.
+        """
+        tile = move.tile
+        at = move.at
+        if (
+            tile is None
+            or self._mask & tile.mask
+            or (self._moves if at is None else at.index not in self.open)
+        ):
+            self.check(move)
+        self._undo.append((self.sum, self.open[:], self.spin))
         self._moves.append(move)
-        if at is None:
-            if tile.is_double:
-                self._spinner = tile
-                self._lines_free = 2
-                opened[:] = [Point(tile, Side.LINE_A), Point(tile, Side.LINE_B)]
-                self._sum = 2 * tile.low
-            else:
-                opened[:] = [Point(tile, Side.LOW), Point(tile, Side.HIGH)]
-                self._sum = tile.low + tile.high
-            return self._sum
-        total = self._sum
-        opened.remove(at)
-        anchor = at.tile
-        if anchor is self._spinner:
-            if at.side in _LINES:
-                self._lines_free -= 1
-                if not self._lines_free:
-                    # Both in-line sides taken: the spinner stops counting, its branches open.
-                    total -= 2 * at.value
-                    opened.append(Point(anchor, Side.BRANCH_A))
-                    opened.append(Point(anchor, Side.BRANCH_B))
-        elif anchor.is_double:
-            total -= 2 * at.value
-        else:
-            total -= at.value
-        if tile.is_double:
-            if self._spinner is None:
-                self._spinner = tile
-                self._lines_free = 1
-            total += 2 * tile.low
-        else:
-            total += move.free.value  # type: ignore[union-attr]
-        opened.append(move.free)  # type: ignore[arg-type]
-        self._sum = total
-        return total
+        self._mask |= tile.mask  # type: ignore[union-attr]
+        return self.place_index(move.index)
 
     def unplace(self) -> Move:
         """Take back the last placement (the inverse of :meth:`place`)."""
         move = self._moves.pop()
-        self._sum, self._open, self._spinner, self._lines_free = self._undo.pop()
+        self.sum, self.open, self.spin = self._undo.pop()
+        self._mask ^= move.tile.mask  # type: ignore[union-attr]
         return move
 
 
@@ -198,18 +217,24 @@ def random_layout(rng: random.Random, max_tiles: int = 28) -> Layout:
     what geometry tests and benchmarks need to cover every shape a table can take.
     """
     layout = Layout()
-    unplayed = list(ALL_TILES)
-    layout.place(Move(unplayed.pop(rng.randrange(len(unplayed)))))
+    layout.place(Move(ALL_TILES[rng.randrange(len(ALL_TILES))]))
     while len(layout) < max_tiles:
-        moves = [Move(t, p) for t in unplayed for p in layout._open if t.has(p.value)]
+        moves = layout.placements(FULL_SET_MASK)
         if not moves:
             break
-        move = rng.choice(moves)
-        layout.place(move)
-        unplayed.remove(move.tile)  # type: ignore[arg-type]
+        # Tile order, then the order the points opened: the draws this function has always made.
+        moves.sort(key=_tile_index)
+        layout.place(rng.choice(moves))
     return layout
+
+
+def _tile_index(move: Move) -> int:
+    return move.tile.index if move.tile is not None else -1
 
 
 def placements_of(layout: Layout) -> list[tuple[str, str | None]]:
     """The table as the text pairs the geometry and the records use: ``("1-5", "1-1:branch_a")``."""
     return [(str(m.tile), str(m.at) if m.at else None) for m in layout._moves]
+
+
+__all__ = ["Layout", "ScoringEnd", "placements_of", "random_layout"]

@@ -30,10 +30,11 @@ from .errors import (
     RoundOverError,
     TileNotInHandError,
 )
+from .kernel import POINTS, can_place, legal_moves
 from .layout import Layout
-from .moves import ALL_POINTS, OPENING_MOVES, PASS, Move
+from .moves import Move
 from .scoring import DEFAULT_TARGET, round_to_five
-from .tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of, tiles_of
+from .tiles import ALL_TILES, Tile, mask_of, tiles_of
 
 SEATS: Final = 4
 TILES_PER_HAND: Final = 7
@@ -53,32 +54,6 @@ class Turn(NamedTuple):
     seat: int
     move: Move
     points: int
-
-
-def _moves_by_point() -> tuple[dict[int, tuple[Move, ...]], ...]:
-    """``table[point.index][hand & SUIT_MASKS[point.value]]`` → the placements on that point.
-
-    A point's candidate tiles are the (at most six) others showing its number, so all
-    subsets fit in 128 entries per point: legal-move generation is one lookup per point.
-    """
-    table: list[dict[int, tuple[Move, ...]]] = []
-    for point in ALL_POINTS:
-        suit = SUIT_MASKS[point.value] & ~point.tile.mask
-        entry: dict[int, tuple[Move, ...]] = {}
-        sub = suit
-        while True:  # every subset of the suit, including the empty one
-            entry[sub] = tuple(Move(t, point) for t in tiles_of(sub))
-            entry[sub | point.tile.mask] = entry[sub]  # anchor can't be in hand; harmless
-            if not sub:
-                break
-            sub = (sub - 1) & suit
-        table.append(entry)
-    return tuple(table)
-
-
-_MOVES_BY_POINT: Final = _moves_by_point()
-_NO_MOVES: Final[tuple[Move, ...]] = ()
-_PASS_ONLY: Final = [PASS]
 
 
 class Round:
@@ -181,24 +156,11 @@ class Round:
         """The moves the player to move may make: placements, or ``[PASS]`` if none."""
         if self.end is not None:
             return []
-        hand = self._hands[self.turn]
-        opened = self.layout._open
-        if not opened:
-            return [OPENING_MOVES[t.index] for t in tiles_of(hand)]
-        moves: list[Move] = []
-        for point in opened:
-            found = _MOVES_BY_POINT[point.index][hand & SUIT_MASKS[point.value]]
-            if found:
-                moves.extend(found)
-        return moves or _PASS_ONLY[:]
+        return legal_moves(self.layout.open, self._hands[self.turn])
 
     def has_placement(self, seat: int | None = None) -> bool:
         """Whether ``seat`` (default: the player to move) could place a tile now."""
-        hand = self._hands[self.turn if seat is None else seat]
-        opened = self.layout._open
-        if not opened:
-            return bool(hand)
-        return any(hand & SUIT_MASKS[p.value] for p in opened)
+        return can_place(self.layout.open, self._hands[self.turn if seat is None else seat])
 
     def is_legal(self, move: Move) -> bool:
         try:
@@ -242,12 +204,7 @@ class Round:
             raise TileNotInHandError(
                 f"{tile} is not in seat {seat}'s hand (played at {move.at or 'open'})"
             )
-        at = move.at
-        if at is None:
-            if self.layout._open:
-                raise PointNotOpenError(f"{tile} cannot open: the table already has tiles")
-        elif at not in self.layout._open:
-            raise PointNotOpenError(f"{tile} cannot go on {at}: that point is not open")
+        self.layout.check(move)
 
     def push(self, move: Move, seat: int | None = None) -> int:
         """Play ``move`` for the player to move (or check it is ``seat``'s turn) and
@@ -275,11 +232,10 @@ class Round:
         self._hands[turn] = hand
         self._pass_log.append(self._passes)
         self._passes = 0
-        points = 0
-        if total % 5 == 0 and total:
-            points = total
+        points = POINTS[total]
+        if points:
             team = turn & 1
-            self._points[team] += total
+            self._points[team] += points
             if self.scores_before[team] + self._points[team] >= self.target:
                 self.end = End.TARGET
         if not hand and self.end is None:
@@ -344,7 +300,7 @@ class Round:
         made in the round included); ``history`` only fills :attr:`turns`.
         """
         masks = [mask_of(h) for h in hands]
-        on_table = sum(m.tile.mask for m in layout._moves if m.tile is not None)
+        on_table = layout.tiles_mask
         if any(
             a & b for i, a in enumerate([*masks, on_table]) for b in [*masks, on_table][i + 1 :]
         ):

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .layout import Layout
-from .moves import OPENING_MOVES, PASS, Move
+from .moves import Move
 from .round import SEATS, Round, Turn
 from .tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of
 
@@ -87,11 +87,12 @@ class PlayerView:
         """The seat's legal moves now (empty when it is not its turn)."""
         if not self.is_my_turn or not self.hand:
             return []
-        opened = self.layout._open
-        if not opened:
-            return [OPENING_MOVES[t.index] for t in self.hand]
-        moves = [Move(t, p) for p in opened for t in self.hand if t.has(p.value)]
-        return moves or [PASS]
+        return self.layout.legal_moves(self.hand_mask)
+
+    @property
+    def hand_mask(self) -> int:
+        """The seat's own hand as a bit set."""
+        return mask_of(self.hand)
 
     def unseen_tiles(self) -> tuple[Tile, ...]:
         """Tiles neither in this hand nor on the table: the other three hands, together."""
@@ -105,7 +106,7 @@ class PlayerView:
         table = Layout()
         for turn in self.turns:
             if turn.move.tile is None:
-                known[turn.seat].update(p.value for p in table._open)
+                known[turn.seat].update(table.open_values())
             else:
                 table.place(turn.move)
         return tuple(frozenset(k) for k in known)

@@ -14,6 +14,7 @@
 // failed, data-review-requests: worker requests made, data-review-searched: moves that
 // needed a search), [data-review-move] per analysed move with data-seat, data-loss, data-best.
 
+import { ENGINE_LOST, EngineError } from "../bridge.js";
 import { esc } from "./html.js";
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
 import { openPanel } from "./modal.js";
@@ -210,7 +211,8 @@ class ReviewPanel {
       this.setState("done");
     } catch (error) {
       this.setState("failed");
-      if (this.dialog.isConnected) this.controller.notify("review.failed", { message: error?.message ?? String(error) });
+      const lost = error instanceof EngineError && error.type === ENGINE_LOST; // said once already
+      if (!lost && this.dialog.isConnected) this.controller.notify("review.failed", { message: error?.message ?? String(error) });
     }
   }
 

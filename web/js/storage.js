@@ -66,6 +66,62 @@ export function saveMatches(save, { explicit = false, seed = null, bots = null }
   return sameBots(save.bots, bots) && (seed == null || save.record.seed === seed);
 }
 
+// ------------------------------------------------------------------- tabs
+/** Which tab plays the saved game: the id of the page that last started or resumed it. Two
+ *  tabs of the site share one save; the one that does not own it stops writing it and is
+ *  told the game goes on elsewhere (the `storage` event tells it when another tab claims it). */
+export const OWNER_KEY = "seven-rocks:playing";
+
+/** A new page's id (unique enough among one person's tabs). */
+export const newTabId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** May the tab `tab` write the save, given the stored owner? (Nobody's save is anybody's.) */
+export const mayWriteSave = (owner, tab) => owner == null || owner === tab;
+
+// ---------------------------------------------------------------- restarts
+/** When this tab's page was reloaded because its engine died (sessionStorage: this tab only). */
+const RESTARTS_KEY = "seven-rocks:restarts";
+const RESTARTED_KEY = "seven-rocks:restarted";
+/** Reloads for a dead engine allowed within RESTART_WINDOW_MS before the page gives up. */
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 60_000;
+
+/** The restarts to keep: those of the last window, as long as they are few enough. */
+export function recentRestarts(stored, now) {
+  const times = Array.isArray(stored) ? stored.filter((t) => Number.isFinite(t) && now - t < RESTART_WINDOW_MS) : [];
+  return { times, allowed: times.length < MAX_RESTARTS };
+}
+
+/** Note a reload for a dead engine; false when it died too often lately (do not reload). */
+export function noteRestart(now = Date.now()) {
+  try {
+    let stored = null;
+    try {
+      stored = JSON.parse(sessionStorage.getItem(RESTARTS_KEY) ?? "null");
+    } catch {
+      stored = null;
+    }
+    const { times, allowed } = recentRestarts(stored, now);
+    if (!allowed) return false;
+    sessionStorage.setItem(RESTARTS_KEY, JSON.stringify([...times, now]));
+    sessionStorage.setItem(RESTARTED_KEY, "1");
+    return true;
+  } catch {
+    return false; // no session storage: a reload could not say why, nor stop a loop
+  }
+}
+
+/** Was this page loaded because its engine died? (Answers true once.) */
+export function tookRestart() {
+  try {
+    const was = sessionStorage.getItem(RESTARTED_KEY) != null;
+    sessionStorage.removeItem(RESTARTED_KEY);
+    return was;
+  } catch {
+    return false;
+  }
+}
+
 // ---------------------------------------------------------------- settings
 export const SETTINGS_KEY = "seven-rocks:settings";
 export const DEFAULT_LEVEL = "expert";
