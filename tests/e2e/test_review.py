@@ -167,10 +167,15 @@ def _save_after_rounds(rounds: int, seed: int = 7) -> str:
 
 
 def test_cancel_stops_the_review_and_leaves_play_working(page: Page) -> None:
-    open_page(page, GAME)
-    wait_for_human_or(page, SUMMARY)  # the page has saved its own game: now replace it
+    # Store the save from a page of the site that is not the game (which saves its own
+    # game when it is left), then open the game, which resumes it.
+    page.goto("/favicon.svg")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, _save_after_rounds(3)])
     open_page(page, "?seed=7&speed=0&seats=human,greedy,greedy,greedy")  # resumes the save
+    assert (
+        page.inner_text("[data-team-score='0']") != "0"
+        or page.inner_text("[data-team-score='1']") != "0"
+    ), "the saved game was not resumed"
     play_to_summary(page)
     page.locator(f"{SUMMARY} [data-action='review']").click()
     assert wait_state(page, "running") == "running"
