@@ -14,15 +14,17 @@ const SITE = new URL("./", import.meta.url);
 /** Where the worker loads Pyodide from. `PyWorker` takes it as the `version` option (an
  *  absolute URL: the worker runs from a blob: URL, so relative ones would not resolve); the
  *  config's "interpreter" key is only read for <script type="py" worker> tags. Without it,
- *  PyScript would fetch Pyodide from a CDN.
+ *  PyScript would fetch Pyodide from a CDN. Both loaders start Python with the standard
+ *  library cut to what the game imports (see pyodide-loader.mjs).
  *
  *  Once the service worker serves the page, every file is already on this device, the
  *  Pyodide memory snapshot included, so `pyodide-loader.mjs` restores Python from it (about
- *  0.2 s instead of 1.5 s of start-up). A first visit starts Python the ordinary way instead:
- *  the snapshot is 6.1 MB more to download before the game could start, which a fast line
- *  repays but a slow one does not; the service worker fetches it afterwards, for next time. */
+ *  0.2 s instead of 1.5 s of start-up). A first visit starts Python the ordinary way instead
+ *  (`pyodide-start.mjs`): the snapshot is 6.1 MB more to download before the game could
+ *  start, which a fast line repays but a slow one does not; the service worker fetches it
+ *  afterwards, for next time. */
 const PYODIDE_URL = new URL(
-  navigator.serviceWorker?.controller ? "./pyodide-loader.mjs" : "./pyodide/pyodide.mjs",
+  navigator.serviceWorker?.controller ? "./pyodide-loader.mjs" : "./pyodide-start.mjs",
   SITE,
 ).href;
 
@@ -58,7 +60,9 @@ let booting = null;
 /** Start the worker once; later calls share the same promise. Resolves to the worker. */
 function boot() {
   booting ??= (async () => {
-    const { PyWorker } = await import("./pyscript/core.js");
+    // An absolute URL made here (not a literal path): the build bundles this module, and
+    // PyScript's own files are not part of the bundle.
+    const { PyWorker } = await import(new URL("./pyscript/core.js", SITE).href);
     return PyWorker(new URL("./worker.py", SITE).href, {
       version: PYODIDE_URL,
       config: CONFIG,

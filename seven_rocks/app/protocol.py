@@ -37,12 +37,16 @@ PROTOCOL: Final = 1
 #: request around it (a record travels in ``load_record`` and, inside a save, ``restore``).
 MAX_REQUEST_BYTES: Final = MAX_RECORD_BYTES + 4096
 SAVE_FORMAT: Final = "seven-rocks-save"
+#: Version 2 added the people's names; version 1 saves (no names) still load.
+SAVE_VERSION: Final = 2
+SAVE_VERSIONS: Final = (1, 2)
 #: What the page may ask (``ping`` and ``version`` are answered before the session).
 METHODS: Final = (
     "info",
     "new_game",
     "state",
     "play",
+    "view",
     "step",
     "hint",
     "record",
@@ -132,8 +136,11 @@ class LastTurn(TypedDict):
 
 
 class Snapshot(TypedDict, total=False):
-    """What the viewer may see now (``previous_table``: the finished round's last table, sent
-    while the next round has no turn yet; ``think_ms``: after a bot's ``step``)."""
+    """What the person at the screen may see now (``previous_table``: the finished round's
+    last table, sent while the next round has no turn yet; ``think_ms``: after a bot's
+    ``step``). ``viewer`` is the seat whose tiles ``hand`` holds (None: no hand is shown);
+    ``pass_to`` the person the device must go to first (the page shows a pass screen and
+    then asks for that seat's ``view``)."""
 
     protocol: int
     seed: int
@@ -146,6 +153,9 @@ class Snapshot(TypedDict, total=False):
     scores: list[int]
     gains: list[int]  # each team's change since the page's last snapshot (``since``)
     bots: list[str | None]
+    names: list[str | None]  # the people's names (None: no name, or a bot)
+    viewer: int | None
+    pass_to: int | None
     hand_sizes: list[int]
     hand: list[str]
     table: dict[str, Any]
@@ -153,7 +163,7 @@ class Snapshot(TypedDict, total=False):
     legal: dict[str, list[str]]  # tile -> attach points ("open" for the first tile)
     moves: dict[str, dict[str, str]]  # tile -> point -> the move's text to send back
     must_pass: bool
-    pass_move: str | None  # the text of the forced knock, when it is South's only move
+    pass_move: str | None  # the text of the forced knock, when it is the viewer's only move
     last: LastTurn | None
     events_total: int
     events: list[EventJSON]

@@ -8,11 +8,13 @@
 import { ENGINE_LOST, EngineError } from "../bridge.js";
 import { Announcer, describeEvent, describeEvents } from "./announce.js";
 import { gameOverDialog, newGameDialog, roundSummaryDialog } from "./dialogs.js";
-import { onLanguageChange, t } from "./i18n.js";
+import { onLanguageChange, seatName, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { closeAll } from "./modal.js";
 import { notify } from "./notices.js";
 import { Pacer, botWait, knockWait, summaryWait } from "./pacing.js";
+import { hidePassScreen, showPassScreen } from "./pass-device.js";
+import { bottomSeat, peopleOf } from "./people.js";
 import { reducedMotion, renderGame } from "./render.js";
 import { openReview } from "./review.js";
 import * as state from "./state.js";
@@ -31,6 +33,7 @@ import {
   writeJSON,
   writeSettings,
 } from "./storage.js";
+import { onPrefChange, turnTableOn } from "./settings.js";
 import { TableView } from "./table.js";
 
 /** Tell the page's other modules (hint.js, sound.js) what happened: `seven-rocks:<name>`. */
@@ -60,6 +63,10 @@ export class Controller {
     this.tab = newTabId(); // this page, among the tabs that share the saved game
     this.elsewhere = null; // while another tab plays the game: {release, notice}
     this.latestSave = null; // the engine's last save, written again when the page is hidden
+    this.bottom = null; // the seat drawn at the bottom (pass-and-play turns the table)
+    onPrefChange((name) => {
+      if (name === "turn_table" && this.snap) this.render();
+    });
     bindInput(this.board, this.inputHost());
     this.watchTabs();
     engine.onLost?.(() => this.afterLoss());
@@ -102,10 +109,10 @@ export class Controller {
   async start() {
     const { seats, seed, explicit } = this.params;
     const bots = seats
-      ? seats.map((name, seat) => (name === "bot" ? (seat === 0 ? DEFAULT_LEVEL : this.settings.levels[seat]) : name))
+      ? seats.map((name, seat) => (name === "bot" ? (this.settings.levels[seat] ?? DEFAULT_LEVEL) : name))
       : this.settings.levels;
     if (await this.resume({ explicit, seed, bots })) return;
-    await this.newGame({ bots, seed });
+    await this.newGame({ bots, seed, names: this.settings.names });
   }
 
   /** Resume the saved game unless the URL asked for another; a bad save is one notice. */
@@ -133,11 +140,12 @@ export class Controller {
     return true;
   }
 
-  async newGame({ bots, seed = null }) {
+  async newGame({ bots, seed = null, names = null }) {
     closeAll();
+    hidePassScreen();
     this.gen += 1;
     this.laidOut = this.aspect;
-    const params = { bots, aspect: this.laidOut };
+    const params = { bots, aspect: this.laidOut, names };
     if (seed != null) params.seed = seed;
     const snap = await this.request("new_game", params);
     if (snap) this.install(snap);
@@ -151,6 +159,8 @@ export class Controller {
     this.events = [...snap.events];
     this.ui = state.freshUi();
     this.shownTable = null;
+    this.bottom = null;
+    hidePassScreen();
     const opened = state.lastRoundStart(snap.events);
     if (opened) this.announce(() => describeEvent(opened));
     this.board.hidden = false;
@@ -178,12 +188,17 @@ export class Controller {
         this.render();
         return;
       }
+      if (snap.pass_to != null) {
+        this.render();
+        this.askToPass(snap, gen);
+        return; // the tap on the pass screen continues the loop (takeSeat)
+      }
       if (snap.human_turn) {
         if (!snap.must_pass) {
           this.render();
           return; // the user's move continues the loop
         }
-        this.ui = { ...this.ui, knocking: true, actions: this.ui.actions.map((a, s) => (s === 0 ? { type: "pass" } : a)) };
+        this.ui = { ...this.ui, knocking: true, actions: this.ui.actions.map((a, s) => (s === snap.turn ? { type: "pass" } : a)) };
         this.render();
         this.announce(() => t("prompt.must_pass"));
         await this.pacer.sleep(knockWait(this.settings.speed));
@@ -232,7 +247,13 @@ export class Controller {
       this.snap = finished.snap;
       this.shownTable = finished.shown;
       this.render();
-      await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay), onReview: this.reviewHook(snap) });
+      const hideHands = () => {
+        if (gen !== this.gen) return;
+        this.shownTable = null;
+        this.snap = snap;
+        this.render();
+      };
+      await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay), names: snap.names, onClosing: hideHands, onReview: this.reviewHook(snap) });
       if (gen !== this.gen) return;
       this.shownTable = null;
       this.ui = state.afterRound(this.ui);
@@ -241,7 +262,10 @@ export class Controller {
     if (!snap.over && !this.autoplay) this.save();
     this.render();
     if (won) {
-      const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman: snap.bots[0] == null, onReview: this.reviewHook(snap) });
+      // "You win" only when every person at the screen plays for South's team.
+      const people = peopleOf(snap.bots);
+      const viewerIsHuman = people.length > 0 && people.every((seat) => seat % 2 === 0);
+      const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman, onReview: this.reviewHook(snap) });
       if (again && gen === this.gen) this.openNewGameDialog();
     }
   }
@@ -369,6 +393,30 @@ export class Controller {
     location.reload();
   }
 
+  // ---------------------------------------------------------- pass the device
+  /** Cover the board until the person the engine names takes the device. */
+  askToPass(snap, gen) {
+    const seat = snap.pass_to;
+    showPassScreen(this.board, { seat, name: snap.names?.[seat] ?? null, onReady: () => this.takeSeat(seat, gen) });
+    this.announce(() => t("pass.title", { seat: snap.names?.[seat] ? t("pass.named", { name: snap.names[seat], seat: seatName(seat) }) : seatName(seat) }));
+  }
+
+  /** The person tapped: only now ask the engine for their view (their hand face up). */
+  async takeSeat(seat, gen) {
+    if (gen !== this.gen) return;
+    const next = await this.snapshot("view", { seat });
+    if (gen !== this.gen) return;
+    hidePassScreen();
+    if (!next) {
+      this.run(gen); // refused (out of step): the engine's state decides what shows
+      return;
+    }
+    await this.apply(next, gen);
+    // Keyboard and screen-reader users land on the hand: the first tile that can be played.
+    this.ui.focusTile = Object.keys(next.legal ?? {})[0] ?? next.hand[0] ?? null;
+    this.run(gen);
+  }
+
   // -------------------------------------------------------------- user moves
   get interactive() {
     return !this.elsewhere && state.isInteractive(this.snap, this.ui, this.shownTable);
@@ -472,9 +520,10 @@ export class Controller {
   }
 
   async openNewGameDialog() {
-    const choice = await newGameDialog({ bots: this.info.bots, chosen: this.settings.levels });
+    const choice = await newGameDialog({ bots: this.info.bots, chosen: this.settings.levels, names: this.settings.names });
     if (!choice) return;
     this.settings.levels = choice.bots;
+    this.settings.names = choice.names;
     writeSettings(this.settings);
     this.comeBack(); // a new game here is this tab's own
     this.claim();
@@ -517,6 +566,12 @@ export class Controller {
   }
 
   // ------------------------------------------------------------------ render
+  /** The seat drawn at the bottom now (kept between a person's turns while bots play). */
+  bottomSeat() {
+    this.bottom = bottomSeat(this.snap, { turning: turnTableOn(), previous: this.bottom });
+    return this.bottom;
+  }
+
   render() {
     if (!this.snap) return;
     const interactive = this.interactive;
@@ -529,6 +584,7 @@ export class Controller {
         interactive,
         autoplay: this.autoplay,
         animate: !reducedMotion() && this.settings.speed > 0,
+        bottom: this.bottomSeat(),
       },
     );
     this.ui.newTile = null; // animated once

@@ -12,6 +12,7 @@
 
 import { ENGINE_LOST, EngineError } from "../bridge.js";
 import { botName, pointName, seatName, t, teamName } from "./i18n.js";
+import { parseSeatLabel } from "./people.js";
 import { describeEvent, howRoundEnded } from "./announce.js";
 import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
@@ -293,9 +294,9 @@ export class Replay {
     for (const seat of [0, 1, 2, 3]) {
       const box = dialog.querySelector(`[data-replay-seat="${seat}"]`);
       const left = rnd.hands[k][seat];
-      const player = this.record.seats?.[seat];
-      const known = player === "human" || this.controller.info?.bots?.includes(player);
-      box.querySelector(".replay__seat-name").textContent = `${seatName(seat)}${known ? ` · ${botName(player)}` : ""} · ${left.length}`;
+      const player = parseSeatLabel(this.record.seats?.[seat]);
+      const who = player.name ?? (player.bot == null || this.controller.info?.bots?.includes(player.bot) ? botName(player.bot) : null);
+      box.querySelector(".replay__seat-name").textContent = `${seatName(seat)}${who ? ` · ${who}` : ""} · ${left.length}`;
       box.classList.toggle("replay__seat--turn", Boolean(turn && turn.seat === seat));
       const hand = box.querySelector("[data-replay-hand]");
       hand.dataset.count = String(left.length);

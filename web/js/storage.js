@@ -7,7 +7,9 @@
 export const SAVE_KEY = "seven-rocks:save";
 /** The engine's save format and its version (seven_rocks/app/session.py: SAVE_FORMAT, PROTOCOL). */
 export const SAVE_FORMAT = "seven-rocks-save";
-export const SAVE_VERSION = 1;
+export const SAVE_VERSION = 2;
+/** Versions still read: version 1 saves have no people's names. */
+export const SAVE_VERSIONS = Object.freeze([1, 2]);
 
 /** The raw text under `key`, or null (storage may be disabled). */
 export function readRaw(key) {
@@ -29,6 +31,9 @@ export function writeJSON(key, value) {
 }
 
 const isObject = (value) => value != null && typeof value === "object" && !Array.isArray(value);
+/** Four people's names, each null or short text (seven_rocks/app/names.py: MAX_NAME). */
+const namesFine = (names) =>
+  Array.isArray(names) && names.length === 4 && names.every((n) => n === null || (typeof n === "string" && n.length <= 20));
 
 /** The saved game, checked for shape (the engine re-checks every move when restoring). */
 export const readSave = () => checkSave(readRaw(SAVE_KEY));
@@ -43,9 +48,11 @@ export function checkSave(raw) {
     return { save: null, problem: "corrupt" };
   }
   if (!isObject(save) || save.format !== SAVE_FORMAT) return { save: null, problem: "corrupt" };
-  if (save.version !== SAVE_VERSION) return { save: null, problem: "old" };
+  if (!SAVE_VERSIONS.includes(save.version)) return { save: null, problem: "old" };
   const bots = save.bots;
+  const names = save.names ?? [null, null, null, null];
   const fine =
+    namesFine(names) &&
     Array.isArray(bots) &&
     bots.length === 4 &&
     bots.every((b) => b === null || typeof b === "string") &&
@@ -129,19 +136,23 @@ export const DEFAULT_SPEED = 800;
 const MAX_SPEED = 5000;
 
 /**
- * The game settings (the bots' levels at West, North, East and the speed in ms), from what
- * was stored (any value, trusted in nothing) and the bots the engine offers. Bad parts fall
- * back to the defaults.
+ * The game settings (who plays West, North and East: a bot's level or null for a person;
+ * the people's names; the speed in ms), from what was stored (any value, trusted in nothing)
+ * and the bots the engine offers. Bad parts fall back to the defaults.
  */
 export function checkSettings(stored, bots) {
-  const defaults = { levels: [null, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL], speed: DEFAULT_SPEED };
+  const defaults = { levels: [null, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL], speed: DEFAULT_SPEED, names: [null, null, null, null] };
   const saved = isObject(stored) ? stored : {};
   const levels = saved.levels;
   const levelsFine =
-    Array.isArray(levels) && levels.length === 4 && levels[0] === null && levels.slice(1).every((name) => bots.includes(name));
+    Array.isArray(levels) && levels.length === 4 && levels[0] === null && levels.slice(1).every((name) => name === null || bots.includes(name));
   const speed = saved.speed;
   const speedFine = Number.isInteger(speed) && speed >= 0 && speed <= MAX_SPEED;
-  return { levels: levelsFine ? [...levels] : defaults.levels, speed: speedFine ? speed : defaults.speed };
+  return {
+    levels: levelsFine ? [...levels] : defaults.levels,
+    speed: speedFine ? speed : defaults.speed,
+    names: namesFine(saved.names) ? [...saved.names] : defaults.names,
+  };
 }
 
 /** The stored settings, checked (see checkSettings). */
@@ -155,4 +166,4 @@ export function readSettings(bots) {
   return checkSettings(stored, bots);
 }
 
-export const writeSettings = ({ levels, speed }) => writeJSON(SETTINGS_KEY, { levels, speed });
+export const writeSettings = ({ levels, speed, names }) => writeJSON(SETTINGS_KEY, { levels, speed, names });
