@@ -43,13 +43,14 @@ def play_to_summary(page: Page) -> None:
 
 def wait_state(page: Page, *states: str, timeout: float = 60) -> str:
     deadline = time.monotonic() + timeout
+    state = None
     while time.monotonic() < deadline:
         shown = page.locator(REVIEW).count()
         state = page.get_attribute(REVIEW, "data-review-state") if shown else None
         if state in states:
             return state
         page.wait_for_timeout(50)
-    raise AssertionError(f"the review did not reach {states} within {timeout} s")
+    raise AssertionError(f"the review did not reach {states} within {timeout} s (it is {state})")
 
 
 def seat_turns(record: dict[str, Any], seat: int) -> list[tuple[int, int, str]]:
@@ -150,10 +151,11 @@ def test_review_after_a_round_lists_the_moves_and_opens_again_from_the_cache(pag
     assert listed(page) == rows
 
 
-def _save_after_rounds(rounds: int, seed: int = 7) -> str:
-    """A saved game (South a person) some rounds in, at South's turn."""
+def _save_after_rounds(rounds: int, seed: int = 7, target: int = 1000) -> str:
+    """A saved game (South a person) some rounds in, at South's turn (a long game, so that
+    reviewing it takes long enough to be cancelled half-way on a busy machine)."""
     session = Session()
-    snap = session.new_game(seed=seed, bots=[None, "greedy", "greedy", "greedy"])
+    snap = session.new_game(seed=seed, bots=[None, "greedy", "greedy", "greedy"], target=target)
     while snap["round"] <= rounds or not snap["human_turn"]:
         if snap["human_turn"]:
             first = next(iter(snap["moves"].values()), None)
@@ -170,7 +172,7 @@ def test_cancel_stops_the_review_and_leaves_play_working(page: Page) -> None:
     # Store the save from a page of the site that is not the game (which saves its own
     # game when it is left), then open the game, which resumes it.
     page.goto("/favicon.svg")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, _save_after_rounds(3)])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, _save_after_rounds(7)])
     open_page(page, "?seed=7&speed=0&seats=human,greedy,greedy,greedy")  # resumes the save
     assert (
         page.inner_text("[data-team-score='0']") != "0"
