@@ -159,12 +159,7 @@ class Game:
         if move.tile is None:
             self.events.append(Passed(number, mover))
         else:
-            layout = rnd.layout
-            self.events.append(
-                Placed(
-                    number, mover, move, layout.scoring_ends(), layout.ends_sum, points, rnd.scores
-                )
-            )
+            self.events.append(Placed.on_table(number, mover, move, rnd.layout, points, rnd.scores))
         end = rnd.end
         if end is None:
             return points
