@@ -92,6 +92,10 @@ class Game:
         self.winner: int | None = None
         self._banked: tuple[int, int] = (0, 0)
         self._deals: Iterator[DealSpec] | None = iter(deals) if deals is not None else None
+        #: The events up to this round's deal, as a tuple every view of the round shares
+        #: (and how many there are): copying the whole history for each view made views
+        #: cost more as a game went on.
+        self._earlier: tuple[int, tuple[Event, ...]] = (0, ())
         self._deal_next()
 
     # ------------------------------------------------------------------ queries
@@ -135,7 +139,10 @@ class Game:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: see :class:`~seven_rocks.engine.view.PlayerView`."""
         rounds = self.rounds
-        return PlayerView.of_round(rounds[-1], seat, len(rounds), tuple(self.events))
+        start, earlier = self._earlier
+        return PlayerView.of_round(
+            rounds[-1], seat, len(rounds), earlier, tuple(self.events[start:])
+        )
 
     # ---------------------------------------------------------------- mutation
     def play(self, move: Move | str, seat: int | None = None) -> int:
@@ -218,6 +225,7 @@ class Game:
                 opener, draw = draw_opener(rng)
         rounds.append(Round(hands, opener, scores=self._banked, target=self.target))
         self.events.append(RoundStarted(number, opener, domino_seat is not None, draw))
+        self._earlier = (len(self.events), tuple(self.events))
 
     def __repr__(self) -> str:
         state = f"winner=team {self.winner}" if self.winner is not None else f"turn={self.turn}"

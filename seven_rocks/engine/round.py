@@ -30,10 +30,10 @@ from .errors import (
     RoundOverError,
     TileNotInHandError,
 )
-from .kernel import POINTS, can_place, legal_moves
+from .kernel import POINTS, can_place, deduction, legal_moves
 from .layout import Layout
 from .moves import Move
-from .scoring import DEFAULT_TARGET, round_to_five
+from .scoring import DEFAULT_TARGET
 from .tiles import ALL_TILES, Tile, mask_of, tiles_of
 
 SEATS: Final = 4
@@ -94,9 +94,8 @@ class Round:
             raise InvalidDealError("the same tile was dealt to two hands")
         if not 0 <= opener < SEATS:
             raise InvalidDealError(f"opener must be a seat 0..3, got {opener}")
-        self.deal: tuple[tuple[Tile, ...], ...] = tuple(
-            tuple(sorted(h)) for h in map(tiles_of, masks)
-        )
+        # tiles_of lists a bit set in tile order: each hand comes out sorted.
+        self.deal: tuple[tuple[Tile, ...], ...] = tuple(tuple(tiles_of(m)) for m in masks)
         self._hands = masks
         self.opener = opener
         self.turn = opener
@@ -176,8 +175,8 @@ class Round:
         """
         if self.end is None or self.end is End.TARGET:
             return None
-        d = [round_to_five(sum(t.pips for t in tiles_of(h))) for h in self._hands]
-        return (d[0], d[1], d[2], d[3])
+        h = self._hands
+        return (deduction(h[0]), deduction(h[1]), deduction(h[2]), deduction(h[3]))
 
     def result(self) -> tuple[int, int]:
         """Each team's net change from this round: placements minus its two deductions."""

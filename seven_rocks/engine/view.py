@@ -37,6 +37,7 @@ class PlayerView:
     """
 
     __slots__ = (
+        "_earlier",
         "_hand",
         "_hand_mask",
         "_hand_sizes",
@@ -44,6 +45,7 @@ class PlayerView:
         "_layout",
         "_opener",
         "_passes_in_a_row",
+        "_recent",
         "_round_number",
         "_scores",
         "_seat",
@@ -64,7 +66,9 @@ class PlayerView:
     _opener: int
     _passes_in_a_row: int
     _turns: tuple[Turn, ...]
-    _history: tuple[Event, ...]
+    _history: tuple[Event, ...] | None
+    _earlier: tuple[Event, ...]
+    _recent: tuple[Event, ...]
 
     def __init__(
         self,
@@ -95,20 +99,29 @@ class PlayerView:
         self._opener = opener
         self._passes_in_a_row = passes_in_a_row
         self._turns = turns
-        self._history = history
+        self._history = self._earlier = history
+        self._recent = ()
 
     @classmethod
     def of(cls, game: Game, seat: int) -> PlayerView:
-        return cls.of_round(game.current, seat, game.round_number, tuple(game.events))
+        return game.view(seat)
 
     @classmethod
     def of_round(
-        cls, rnd: Round, seat: int, round_number: int = 1, history: tuple[Event, ...] = ()
+        cls,
+        rnd: Round,
+        seat: int,
+        round_number: int = 1,
+        history: tuple[Event, ...] = (),
+        recent: tuple[Event, ...] = (),
     ) -> PlayerView:
         """The view of ``seat`` in a bare round (what tournaments and tests use).
 
         Only copies and immutable values go in: the seat's own hand as a bit set, a copy
         of the table, the turns and the history as tuples; never another seat's hand.
+        The history may come in two parts, ``history`` then ``recent``, joined when it is
+        first read: a game shares one tuple of the earlier rounds' events among all the
+        views of a round, so a view costs the same at the start and the end of a game.
         """
         if not 0 <= seat < SEATS:
             raise ValueError(f"no seat {seat}: seats are 0..3")
@@ -125,7 +138,9 @@ class PlayerView:
         view._opener = rnd.opener
         view._passes_in_a_row = rnd.passes_in_a_row
         view._turns = rnd.turns
-        view._history = history
+        view._history = None if recent else history
+        view._earlier = history
+        view._recent = recent
         return view
 
     # ------------------------------------------------------------- the fields
@@ -187,7 +202,10 @@ class PlayerView:
     @property
     def history(self) -> tuple[Event, ...]:
         """The whole game's public events, settlements of earlier rounds included."""
-        return self._history
+        history = self._history
+        if history is None:
+            history = self._history = self._earlier + self._recent
+        return history
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayerView):
@@ -210,7 +228,7 @@ class PlayerView:
             self._opener,
             self._passes_in_a_row,
             self._turns,
-            self._history,
+            self.history,
         )
 
     def __repr__(self) -> str:
