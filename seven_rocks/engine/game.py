@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 
 from .errors import InvalidDealError, RoundOverError
 from .events import Event, GameWon, Passed, Placed, RoundSettled, RoundStarted
+from .kernel import hand_pips
 from .moves import Move
 from .round import SEATS, TILES_PER_HAND, End, Round
 from .scoring import DEFAULT_TARGET
@@ -185,7 +186,7 @@ class Game:
         net = rnd.result()
         self._banked = (self._banked[0] + net[0], self._banked[1] + net[1])
         hands = tuple(rnd.hand(seat) for seat in range(SEATS))
-        pips = tuple(sum(t.pips for t in hand) for hand in hands)
+        pips = tuple(hand_pips(rnd.hand_mask(seat)) for seat in range(SEATS))
         assert rnd.end is not None
         domino_seat = rnd.turns[-1].seat if rnd.end is End.DOMINO else None
         self.events.append(

@@ -56,6 +56,10 @@ class Turn(NamedTuple):
     points: int
 
 
+#: ``Turn``'s own constructor is a Python function; a turn is logged for every move.
+_new_turn = tuple.__new__
+
+
 class Round:
     """A round in progress or finished.
 
@@ -217,7 +221,7 @@ class Round:
         if tile is None:
             if self.has_placement():
                 self._check(move, turn)
-            self._log.append(Turn(turn, move, 0))
+            self._log.append(_new_turn(Turn, (turn, move, 0)))
             self._pass_log.append(self._passes)
             self._passes += 1
             if self._passes == SEATS:
@@ -239,7 +243,7 @@ class Round:
                 self.end = End.TARGET
         if not hand and self.end is None:
             self.end = End.DOMINO
-        self._log.append(Turn(turn, move, points))
+        self._log.append(_new_turn(Turn, (turn, move, points)))
         self.turn = (turn + 1) & 3
         return points
 
