@@ -37,7 +37,7 @@ placements a second in pure Python; the ``Move``/``Point`` objects stay the publ
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple, cast
 
 from .moves import ALL_MOVES, ALL_POINTS, OPENING_MOVES, PASS, Move, Point, Side
@@ -92,22 +92,20 @@ PLACEMENT_INDICES: Final[list[dict[int, tuple[int, ...]]]] = [
 ]
 
 
-def legal_moves(opened: Iterable[int], hand: int) -> list[Move]:
+def legal_moves(opened: Sequence[int], hand: int) -> list[Move]:
     """The moves a hand (bit set) may make on a table whose open points are ``opened``.
 
     An empty table takes any tile as the opening.  Otherwise every placement of a held
     tile on an open point, in open-point order then tile order; a hand with none must
     pass, so the answer is then ``[PASS]`` (never empty while the hand holds tiles).
     """
-    moves: list[Move] = []
-    empty = True
-    for p in opened:
-        empty = False
-        found = PLACEMENTS[p][hand & P_SUIT[p]]
-        if found:
-            moves.extend(found)
-    if empty:
+    if not opened:
         return [OPENING_MOVES[t.index] for t in tiles_of(hand)]
+    moves: list[Move] = []
+    for p in opened:
+        held = hand & P_SUIT[p]
+        if held:  # most open points match no held tile: skip the table lookup
+            moves += PLACEMENTS[p][held]
     return moves or [PASS]
 
 

@@ -223,8 +223,8 @@ def _tile(text: object, where: str, field: str = "") -> Tile:
     tile = _TILES.get(text) if isinstance(text, str) else None
     if tile is not None:  # the writer's own spelling: most tiles of most records
         return tile
-    # Tile.parse echoes its input whole and lets int() reject digits like "²": check the
-    # length first and give one message that says where the invalid tile is.
+    # Another spelling Tile.parse takes ("[3|5]"); anything else gets one message that
+    # says where the invalid tile is.
     if isinstance(text, str) and len(text) <= 12:
         try:
             return Tile.parse(text)
