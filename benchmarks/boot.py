@@ -101,7 +101,12 @@ def _area(path: str) -> str:
     return first if first in ("pyodide", "pyscript") else "app"
 
 
-def _boot(page: Page, url: str, timeout_ms: float) -> Timing:
+def boot_once(page: Page, url: str, timeout_ms: float) -> Timing:
+    """Open ``url`` in ``page`` and wait until a game is on the table (or the engine failed).
+
+    Needs ``WATCH`` installed as an init script beforehand (it records the table and
+    playable times from the page's own clock). Shared with ``benchmarks/network.py``.
+    """
     start = time.perf_counter()
     page.goto(url)
     page.wait_for_selector("body[data-game='ready'], body[data-engine='error']", timeout=timeout_ms)
@@ -154,7 +159,7 @@ def measure(browser: Browser, url: str, site: Path, timeout_ms: float) -> Run:
         context.on("requestfinished", on_finished)
         context.add_init_script(WATCH)
         page = context.new_page()
-        cold = _boot(page, url + QUERY, timeout_ms)
+        cold = boot_once(page, url + QUERY, timeout_ms)
         cold_requests = list(page_requests)
         for request in cold_requests:
             if request.url.startswith(("data:", "blob:")):
@@ -170,7 +175,7 @@ def measure(browser: Browser, url: str, site: Path, timeout_ms: float) -> Run:
         precache = list(sw_requests)
         precache_bytes = sum(r.sizes()["responseBodySize"] for r in precache)
         context.set_offline(True)
-        cached = _boot(context.new_page(), url + QUERY, timeout_ms)
+        cached = boot_once(context.new_page(), url + QUERY, timeout_ms)
     finally:
         context.close()
     if outside:

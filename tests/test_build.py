@@ -28,6 +28,7 @@ from seven_rocks.site.build import (
     ICONS,
     SERVICE_WORKER,
     SNAPSHOT,
+    STDLIB_FULL,
     BuildError,
     build,
     cache_version,
@@ -98,7 +99,8 @@ def test_the_cache_version_follows_the_files_and_only_them(tmp_path: Path) -> No
     version = _sw_build(first)["version"]
 
     style = root / "web" / "style.css"
-    style.write_text(style.read_text(encoding="utf-8") + "\n/* changed */\n", encoding="utf-8")
+    # A rule, not a comment: the build minifies the CSS, and comments do not survive it.
+    style.write_text(style.read_text(encoding="utf-8") + "\n:root { --v: 2; }\n", encoding="utf-8")
     changed = build(tmp_path / "three", root=root, compress=False)
     assert _sw_build(changed)["version"] != version
 
@@ -120,9 +122,11 @@ def test_the_service_worker_lists_every_file_with_its_digest(site: Path) -> None
     for path, digest in files.items():
         assert hashlib.sha256((site / path).read_bytes()).hexdigest() == digest
     assert data["version"] == cache_version(files)
-    # Only the snapshot may be left out of the offline cache, and only it is shipped
+    # Only the snapshot and the full standard library (fetched only for a module outside
+    # the cut) may be left out of the offline cache, and only the snapshot is shipped
     # compressed to be kept inflated (see web/sw.js).
-    assert data["optional"] == data["inflate"] == [SNAPSHOT]
+    assert data["optional"] == [SNAPSHOT, STDLIB_FULL]
+    assert data["inflate"] == [SNAPSHOT]
     for needed in (
         "index.html",
         "seven_rocks.zip",
@@ -283,7 +287,8 @@ def test_serve_keeps_connections_alive_and_hangs_up_when_stopped(site: Path) -> 
 def test_a_failed_build_leaves_the_previous_one_whole(tmp_path: Path) -> None:
     root = _checkout_copy(tmp_path)
     out = build(tmp_path / "site", root=root, compress=False, snapshot=False)
-    assert _sw_build(out)["optional"] == _sw_build(out)["inflate"] == []  # no snapshot
+    assert _sw_build(out)["inflate"] == []  # no snapshot
+    assert _sw_build(out)["optional"] == [STDLIB_FULL]
     before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     (root / "web" / SERVICE_WORKER).unlink()
     with pytest.raises(BuildError, match=r"sw\.js is missing"):
@@ -493,3 +498,24 @@ def test_an_output_that_is_a_file_or_an_empty_folder(tmp_path: Path) -> None:
     with pytest.raises(BuildError, match="holds no previous build"):
         build(tmp_path / "odd", root=root, compress=False, snapshot=False)
     assert (tmp_path / "odd" / "thesis.txt").is_file()
+
+
+@pytest.mark.parametrize(
+    ("flags", "minify", "snapshot"),
+    [([], True, True), (["--no-minify", "--no-snapshot"], False, False)],
+)
+def test_the_build_command_passes_its_switches_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flags: list[str], minify: bool, snapshot: bool
+) -> None:
+    from seven_rocks.cli import build as command
+    from seven_rocks.cli import main
+
+    asked: dict[str, object] = {}
+
+    def fake_build(out: Path, **options: object) -> Path:
+        asked.update(options, out=out)
+        return out
+
+    monkeypatch.setattr(command, "build", fake_build)
+    assert main(["build", "--out", str(tmp_path / "site"), *flags]) == 0
+    assert asked == {"out": tmp_path / "site", "minify": minify, "snapshot": snapshot}

@@ -30,6 +30,8 @@ const requests = JSON.parse(requestsJson);
 const { loadPyodide } = await import(pathToFileURL(`${site}/pyodide/pyodide.mjs`).href);
 const pyodide = await loadPyodide({
   indexURL: `${site}/pyodide/`,
+  // The cut standard library the snapshot was made from, as web/pyodide-loader.mjs passes.
+  stdLibURL: `${site}/pyodide/stdlib-cut.zip`,
   // Shipped gzip-compressed; the service worker inflates it before the loader reads it.
   _loadSnapshot: new Uint8Array(gunzipSync(readFileSync(`${site}/pyodide/engine.snapshot`))),
 });
@@ -40,8 +42,11 @@ pyodide.unpackArchive(new Uint8Array(readFileSync(`${site}/seven_rocks.zip`)), "
 pyodide.FS.writeFile("/home/pyodide/worker.py", readFileSync(`${site}/worker.py`, "utf8"));
 pyodide.globals.set("requests", JSON.stringify(requests));
 const reply = pyodide.runPython(`
-import json, runpy, random
-worker = runpy.run_path("/home/pyodide/worker.py")
+import json, random
+# Run as PyScript runs it (not with runpy, which the cut standard library leaves out).
+worker = {"__name__": "__main__"}
+with open("/home/pyodide/worker.py", encoding="utf-8") as source:
+    exec(compile(source.read(), "worker.py", "exec"), worker)
 json.dumps({
     "ping": json.loads(worker["handle"](json.dumps({"method": "ping"}))),
     "replies": [json.loads(worker["handle"](json.dumps(r))) for r in json.loads(requests)],

@@ -7,20 +7,24 @@
 // no COOP/COEP headers are needed. Nothing here reaches outside the page's own origin: the
 // Pyodide runtime and the engine zip are served next to this file.
 
+import { checkJsonText } from "./js/jsontext.js";
+
 const SITE = new URL("./", import.meta.url);
 
 /** Where the worker loads Pyodide from. `PyWorker` takes it as the `version` option (an
  *  absolute URL: the worker runs from a blob: URL, so relative ones would not resolve); the
  *  config's "interpreter" key is only read for <script type="py" worker> tags. Without it,
- *  PyScript would fetch Pyodide from a CDN.
+ *  PyScript would fetch Pyodide from a CDN. Both loaders start Python with the standard
+ *  library cut to what the game imports (see pyodide-loader.mjs).
  *
  *  Once the service worker serves the page, every file is already on this device, the
  *  Pyodide memory snapshot included, so `pyodide-loader.mjs` restores Python from it (about
- *  0.2 s instead of 1.5 s of start-up). A first visit starts Python the ordinary way instead:
- *  the snapshot is 6.1 MB more to download before the game could start, which a fast line
- *  repays but a slow one does not; the service worker fetches it afterwards, for next time. */
+ *  0.2 s instead of 1.5 s of start-up). A first visit starts Python the ordinary way instead
+ *  (`pyodide-start.mjs`): the snapshot is 6.1 MB more to download before the game could
+ *  start, which a fast line repays but a slow one does not; the service worker fetches it
+ *  afterwards, for next time. */
 const PYODIDE_URL = new URL(
-  navigator.serviceWorker?.controller ? "./pyodide-loader.mjs" : "./pyodide/pyodide.mjs",
+  navigator.serviceWorker?.controller ? "./pyodide-loader.mjs" : "./pyodide-start.mjs",
   SITE,
 ).href;
 
@@ -56,7 +60,9 @@ let booting = null;
 /** Start the worker once; later calls share the same promise. Resolves to the worker. */
 function boot() {
   booting ??= (async () => {
-    const { PyWorker } = await import("./pyscript/core.js");
+    // An absolute URL made here (not a literal path): the build bundles this module, and
+    // PyScript's own files are not part of the bundle.
+    const { PyWorker } = await import(new URL("./pyscript/core.js", SITE).href);
     return PyWorker(new URL("./worker.py", SITE).href, {
       version: PYODIDE_URL,
       config: CONFIG,
@@ -66,9 +72,116 @@ function boot() {
   return booting;
 }
 
+// ------------------------------------------------------------------ health
+// Whatever kills the engine (a Pyodide "fatal error", a worker that stops answering), the
+// page must not be left with a dead engine until someone thinks of reloading. A call that
+// fails below the protocol (no JSON reply at all) is followed by a ping; a worker that
+// cannot answer it, or a call unanswered for `engine.patienceMs`, is ended, its other calls
+// fail at once, and the page's `onLost` hooks run (the controller reloads the page, which
+// starts a new worker and resumes the game from its save; see Controller.afterLoss).
+//
+// Why not a new PyWorker in the same page: PyScript (0.7.31) compiles its worker hooks with
+// Function() from the second worker on, which the page's Content-Security-Policy (no
+// 'unsafe-eval') rightly refuses.
+
+/** How long a dead engine's ping may take to fail before the worker is given up. */
+const PING_MS = 5_000;
+
+/** The engine is gone (its worker was ended): the call was not answered. */
+export const ENGINE_LOST = "EngineLost";
+
+const lostHooks = [];
+const endings = new WeakMap(); // worker -> {promise, end, ended}: its calls fail once it ends
+
+/** A promise that rejects when `worker` is ended, so that its unanswered calls fail at once. */
+function ending(worker) {
+  if (!endings.has(worker)) {
+    let end;
+    const promise = new Promise((_, reject) => {
+      end = reject;
+    });
+    promise.catch(() => {}); // only the calls racing it report it
+    endings.set(worker, { promise, end, ended: false });
+  }
+  return endings.get(worker);
+}
+
+/** Settle as `promise` does, or reject with `onTimeout()` after `ms` (never if ms is not finite). */
+function within(promise, ms, onTimeout) {
+  if (!Number.isFinite(ms)) return promise;
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Can `worker` still answer? */
+async function answers(worker) {
+  try {
+    const ping = worker.sync.handle(JSON.stringify({ method: "ping", params: {} }));
+    const raw = await within(ping, PING_MS, () => new Error("no answer"));
+    return JSON.parse(raw)?.pong === true;
+  } catch {
+    return false;
+  }
+}
+
+/** End a dead `worker` once: fail its calls, stop it, tell the page. */
+function lose(worker, reason) {
+  const end = ending(worker);
+  if (end.ended) return;
+  end.ended = true;
+  end.end(new Error("the engine stopped"));
+  try {
+    worker.terminate();
+  } catch {
+    // a worker that is gone already
+  }
+  for (const hook of lostHooks) hook(reason);
+}
+
+/** One request to the engine's worker. */
+async function send(method, params = {}) {
+  const text = JSON.stringify({ method, params });
+  const refused = checkJsonText(text);
+  if (refused) {
+    const message =
+      refused.problem === "too_deep"
+        ? `lists and objects nest more than ${refused.limit} deep, more than the engine reads`
+        : `the request is larger than ${refused.limit.toLocaleString("en")} bytes`;
+    throw new EngineError("RequestError", message);
+  }
+  const worker = await boot();
+  let raw;
+  try {
+    const answer = Promise.race([worker.sync.handle(text), ending(worker).promise]);
+    const patience = engine.patienceMs;
+    raw = await within(answer, patience, () => new Error(`no answer to '${method}' within ${patience} ms`));
+  } catch (error) {
+    const message = lastLine(error?.message ?? error);
+    if (ending(worker).ended) throw new EngineError(ENGINE_LOST, message);
+    if (method !== "ping" && !(await answers(worker))) {
+      lose(worker, message);
+      throw new EngineError(ENGINE_LOST, message);
+    }
+    throw new EngineError("InternalError", message);
+  }
+  const reply = JSON.parse(raw);
+  if (reply && typeof reply === "object" && "error" in reply) {
+    const { type = "Error", message = "unknown error" } = reply.error ?? {};
+    throw new EngineError(type, message);
+  }
+  return reply;
+}
+
 let readying = null;
 
 export const engine = {
+  /** How long any one call may go unanswered before the engine counts as dead: every
+   *  request is short by design (a long replay is checked a slice at a time). */
+  patienceMs: 120_000,
+
   /** Resolves to the worker's answer to a `ping` (`{pong, python, start}`: `start` says
    *  whether Python was restored from the snapshot) once it has loaded Pyodide and the
    *  engine; rejects with a short readable Error (never a traceback) if the boot failed. */
@@ -80,7 +193,7 @@ export const engine = {
         throw new Error(lastLine(error?.message ?? error));
       }
       try {
-        return await engine.call("ping");
+        return await send("ping");
       } catch (error) {
         if (error instanceof EngineError && error.type !== "InternalError") {
           throw new Error(`${error.type}: ${error.message}`);
@@ -96,21 +209,15 @@ export const engine = {
    * @param {string} method
    * @param {object} [params]
    * @returns {Promise<object>} the parsed reply; rejects with an EngineError when the engine
-   *   answers `{"error": {"type", "message"}}`.
+   *   answers `{"error": {"type", "message"}}`, or of type ENGINE_LOST when the engine died
+   *   with the call.
    */
-  async call(method, params = {}) {
-    const worker = await boot();
-    let raw;
-    try {
-      raw = await worker.sync.handle(JSON.stringify({ method, params }));
-    } catch (error) {
-      throw new EngineError("InternalError", lastLine(error?.message ?? error));
-    }
-    const reply = JSON.parse(raw);
-    if (reply && typeof reply === "object" && "error" in reply) {
-      const { type = "Error", message = "unknown error" } = reply.error ?? {};
-      throw new EngineError(type, message);
-    }
-    return reply;
+  call(method, params = {}) {
+    return send(method, params);
+  },
+
+  /** `hook(reason)` runs once when the engine dies (see "health" above). */
+  onLost(hook) {
+    lostHooks.push(hook);
   },
 };

@@ -1,17 +1,29 @@
-// Starts Pyodide for the engine worker from a memory snapshot when the build made one.
+// Starts Pyodide for the engine worker: the cut standard library, the fallback for what it
+// lacks, and a memory snapshot when the build made one.
 //
 // PyScript's PyWorker imports the module named by its `version` option and calls the
 // `loadPyodide` it exports, so this module stands in for `pyodide/pyodide.mjs`: same exports,
-// same options, but it first fetches `pyodide/engine.snapshot` (made by `seven-rocks build`:
-// the heap of an interpreter that has already started and imported the engine) and passes it
-// on. Restoring that heap replaces Python's start-up (1.5 s on the reference machine) with a
-// copy (0.2 s). Without a snapshot, or if it is refused, Pyodide starts the ordinary way.
+// same options, plus:
+//
+// * Python starts with `pyodide/stdlib-cut.zip`, the standard library cut to what the game
+//   imports (made by `seven-rocks build`: 0.3 MB on the wire instead of 2.5 MB), and before
+//   PyScript or the engine import anything, `stdlib_fallback` (inside that zip) is installed:
+//   should a module outside the cut be imported, it comes from the full library, kept in
+//   the site for that alone.
+// * From the offline cache (bridge.js then names this module), it first fetches
+//   `pyodide/engine.snapshot` (the heap of an interpreter that has already started and
+//   imported the engine, made from the same cut library) and passes it on: restoring it
+//   replaces Python's start-up (1.5 s on the reference machine) with a copy (0.2 s).
+//   Without a snapshot, or if it is refused, Pyodide starts the ordinary way. A first
+//   visit names `pyodide-start.mjs` instead, which starts without asking for one.
 import { loadPyodide as loadPlain, version } from "./pyodide/pyodide.mjs";
 
 export { version };
 
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("engine.snapshot", INDEX_URL).href;
+export const STDLIB_URL = new URL("stdlib-cut.zip", INDEX_URL).href;
+const FULL_STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
 
 /** The snapshot's bytes; rejects when there is none (an older build, or offline without it). */
 async function fetchSnapshot() {
@@ -20,17 +32,35 @@ async function fetchSnapshot() {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: INDEX_URL };
-  // Handed over as a promise: Pyodide awaits it only once its own script is loaded, so
-  // reading the 31 MB from the cache overlaps with that. (Marked as handled: it may fail
-  // before Pyodide awaits it, which must not show as an unhandled rejection.)
-  const snapshot = fetchSnapshot();
-  snapshot.catch(() => {});
+async function start(settings) {
+  const pyodide = await loadPlain(settings);
+  const fallback = pyodide.pyimport("stdlib_fallback");
   try {
-    return await loadPlain({ ...settings, _loadSnapshot: snapshot });
-  } catch (error) {
-    console.warn(`Seven Rocks: starting Python without its snapshot (${error})`);
+    fallback.install(FULL_STDLIB_URL);
+  } finally {
+    fallback.destroy();
   }
-  return loadPlain(settings);
+  return pyodide;
+}
+
+/** `loadPyodide` with the cut library; `snapshot`: try the build's memory snapshot first. */
+export async function startPython(options = {}, { snapshot = true } = {}) {
+  const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
+  if (snapshot) {
+    // Handed over as a promise: Pyodide awaits it only once its own script is loaded, so
+    // reading the 31 MB from the cache overlaps with that. (Marked as handled: it may fail
+    // before Pyodide awaits it, which must not show as an unhandled rejection.)
+    const heap = fetchSnapshot();
+    heap.catch(() => {});
+    try {
+      return await start({ ...settings, _loadSnapshot: heap });
+    } catch (error) {
+      console.warn(`Seven Rocks: starting Python without its snapshot (${error})`);
+    }
+  }
+  return start(settings);
+}
+
+export function loadPyodide(options = {}) {
+  return startPython(options, { snapshot: true });
 }

@@ -2,8 +2,8 @@
 
 The main thread calls exactly one function, ``handle(request_json) -> reply_json``: JSON
 strings cross the worker boundary cheaply and need no SharedArrayBuffer. ``ping`` is the
-bridge's own health check and is answered here (with how Python started: from the build's
-memory snapshot or the ordinary way); every other request goes to the one game service this
+bridge's own health check (its answer says how Python started: from the build's memory
+snapshot or the ordinary way); every request goes to the one game service this
 worker owns (``seven_rocks.app``: a Session behind a Dispatcher; the messages are in
 ``seven_rocks.app.protocol``). Errors come back as ``{"error": {"type": ..., "message": ...}}``;
 an exception escaping the service is a bug, so its traceback also goes to the console.
@@ -38,7 +38,12 @@ try:
     from seven_rocks.app.dispatch import Dispatcher
     from seven_rocks.app.session import Session
 
-    _session_handle = Dispatcher(Session()).handle  # the one game this page plays
+    # The one game this page plays. The dispatcher answers ``ping`` too, so every request
+    # is parsed in one place, behind the size and depth guard (issue 13: a few KB of nested
+    # lists killed Pyodide for the session when parsed here unchecked).
+    _session_handle = Dispatcher(
+        Session(), about={"python": sys.version, "start": PYTHON_START}
+    ).handle
 except Exception as error:  # a broken engine zip: say so on every request
     _boot_error = error
 
@@ -47,12 +52,6 @@ def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON reply."""
     if _session_handle is None:
         return _error(_boot_error or ImportError("the engine did not load"))
-    try:
-        request = json.loads(request_json)
-        if request.get("method") == "ping":
-            return json.dumps({"pong": True, "python": sys.version, "start": PYTHON_START})
-    except Exception as error:
-        return _error(error)
     try:
         return _session_handle(request_json)
     except Exception as error:

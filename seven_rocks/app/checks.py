@@ -70,3 +70,20 @@ def bots(value: object, known: Collection[str]) -> list[str | None]:
         if name is not None and name not in known:
             raise RequestError(f"unknown bot {name!r} (choose from {', '.join(known)})")
     return list(value)
+
+
+def names(value: object, max_length: int) -> list[str | None]:
+    """Four seats' names for people (``None`` or blank: no name); trimmed, printable, short."""
+    if value is None:
+        return [None] * 4
+    if not isinstance(value, list | tuple) or len(value) != 4:
+        raise RequestError("'names' must list four seats (null for no name)")
+    out: list[str | None] = []
+    for name in value:
+        if name is not None and not isinstance(name, str):
+            raise RequestError(f"a name is text, not {name!r}")
+        text = " ".join((name or "").split())
+        if len(text) > max_length or not text.isprintable():
+            raise RequestError(f"a name is at most {max_length} printable characters: {name!r}")
+        out.append(text or None)
+    return out

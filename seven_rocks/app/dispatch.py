@@ -13,7 +13,7 @@ back as ``{"error": {...}}`` (never a traceback); a bug comes back the same way 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import __version__
@@ -25,8 +25,12 @@ from .session import Session
 class Dispatcher:
     """Answers the page's requests with one session's methods (see protocol.METHODS)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, about: Mapping[str, object] | None = None) -> None:
+        """``about``: what ``ping`` reports besides the protocol (the worker adds how Python
+        started), so that no request is parsed anywhere but in :meth:`Request.parse`, behind
+        its size and depth guard."""
         self.session = session
+        self._pong = {"pong": True, "protocol": PROTOCOL, **(about or {})}
         self._methods: dict[str, Callable[..., Any]] = {
             name: getattr(session, "snapshot" if name == "state" else name) for name in METHODS
         }
@@ -35,7 +39,7 @@ class Dispatcher:
         try:
             request = Request.parse(request_json)
             if request.method == "ping":
-                return encode_reply({"pong": True, "protocol": PROTOCOL})
+                return encode_reply(self._pong)
             if request.method == "version":
                 return encode_reply({"version": __version__})
             method = self._methods.get(request.method)

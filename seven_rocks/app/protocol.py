@@ -30,21 +30,31 @@ from typing import Any, Final, Literal, TypedDict
 from ..engine.errors import SevenRocksError
 from ..engine.events import Event, GameWon, Passed, Placed, RoundSettled, RoundStarted
 from ..engine.moves import Move
+from ..engine.record import MAX_JSON_DEPTH, MAX_RECORD_BYTES, check_json_text
 
 PROTOCOL: Final = 1
+#: The longest request read: the largest record the engine reads, plus room for the
+#: request around it (a record travels in ``load_record`` and, inside a save, ``restore``).
+MAX_REQUEST_BYTES: Final = MAX_RECORD_BYTES + 4096
 SAVE_FORMAT: Final = "seven-rocks-save"
+#: Version 2 added the people's names; version 1 saves (no names) still load.
+SAVE_VERSION: Final = 2
+SAVE_VERSIONS: Final = (1, 2)
 #: What the page may ask (``ping`` and ``version`` are answered before the session).
 METHODS: Final = (
     "info",
     "new_game",
     "state",
     "play",
+    "view",
     "step",
     "hint",
     "record",
     "save",
     "restore",
     "load_record",
+    "replay_load",
+    "replay_round",
     "examples",
 )
 
@@ -63,10 +73,19 @@ class Request:
 
     @classmethod
     def parse(cls, text: str) -> Request:
-        """Read a request; JSON that is not a request raises :class:`RequestError`."""
+        """Read a request; JSON that is not a request raises :class:`RequestError`.
+
+        The text is measured before it is parsed: a request larger than
+        :data:`MAX_REQUEST_BYTES` or nesting deeper than the records' limit raises
+        :class:`~seven_rocks.engine.errors.RecordError`, because Pyodide's JSON parser dies
+        for the rest of the session on some 3,000 nested lists (issue 13).
+        """
+        if not isinstance(text, str):
+            raise RequestError("a request is JSON text")
+        check_json_text(text, max_bytes=MAX_REQUEST_BYTES, max_depth=MAX_JSON_DEPTH)
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as error:
+        except ValueError as error:  # not JSON, or a number of more than 4,300 digits
             raise RequestError(f"a request is JSON: {error}") from None
         if not isinstance(data, dict):
             raise RequestError("a request is a JSON object")
@@ -113,8 +132,11 @@ class LastTurn(TypedDict):
 
 
 class Snapshot(TypedDict, total=False):
-    """What the viewer may see now (``previous_table``: the finished round's last table, sent
-    while the next round has no turn yet; ``think_ms``: after a bot's ``step``)."""
+    """What the person at the screen may see now (``previous_table``: the finished round's
+    last table, sent while the next round has no turn yet; ``think_ms``: after a bot's
+    ``step``). ``viewer`` is the seat whose tiles ``hand`` holds (None: no hand is shown);
+    ``pass_to`` the person the device must go to first (the page shows a pass screen and
+    then asks for that seat's ``view``)."""
 
     protocol: int
     seed: int
@@ -127,6 +149,9 @@ class Snapshot(TypedDict, total=False):
     scores: list[int]
     gains: list[int]  # each team's change since the page's last snapshot (``since``)
     bots: list[str | None]
+    names: list[str | None]  # the people's names (None: no name, or a bot)
+    viewer: int | None
+    pass_to: int | None
     hand_sizes: list[int]
     hand: list[str]
     table: dict[str, Any]
@@ -134,7 +159,7 @@ class Snapshot(TypedDict, total=False):
     legal: dict[str, list[str]]  # tile -> attach points ("open" for the first tile)
     moves: dict[str, dict[str, str]]  # tile -> point -> the move's text to send back
     must_pass: bool
-    pass_move: str | None  # the text of the forced knock, when it is South's only move
+    pass_move: str | None  # the text of the forced knock, when it is the viewer's only move
     last: LastTurn | None
     events_total: int
     events: list[EventJSON]
@@ -256,6 +281,18 @@ def encode_events(events: Sequence[Event], since: int = 0) -> list[EventJSON]:
         if index >= since:
             out.append(encoded)
     return out
+
+
+class EventStream:
+    """Encodes a history's events one after another, carrying the running totals, so a long
+    history is encoded in linear time as it grows (a record replayed round by round)."""
+
+    def __init__(self) -> None:
+        self.scores = [0, 0]
+        self.net = [0, 0]
+
+    def encode(self, event: Event) -> EventJSON:
+        return _encode(event, self.scores, self.net)
 
 
 def _encode(event: Event, scores: list[int], net: list[int]) -> EventJSON:

@@ -2,15 +2,19 @@
 table's geometry, answering the page's requests (see :mod:`.protocol` for the messages).
 
 The page's thread only draws; the session owns the game, the bots and the layout. Every
-answer is what the viewer (South, seat 0) may see: a snapshot never contains another
+answer is what the person at the screen may see: a snapshot never contains another
 player's tiles, which are revealed only by the settlement events, after the round is over,
-as at a real table. Bad input raises (an illegal move, a corrupt save) and leaves the
+as at a real table. With several people at one screen (pass-and-play, see :mod:`.screen`),
+a person's tiles are sent only after the page asked for that seat's ``view``, once the
+device was handed over. Bad input raises (an illegal move, a corrupt save) and leaves the
 session exactly as it was.
 
 >>> session = Session()
 >>> snap = session.new_game(seed=5, bots=[None, None, None, None])  # four people, one screen
->>> snap["seed"], snap["round"], snap["scores"], len(snap["hand"])
-(5, 1, [0, 0], 7)
+>>> snap["seed"], snap["round"], snap["scores"], snap["hand"], snap["pass_to"] == snap["turn"]
+(5, 1, [0, 0], [], True)
+>>> len(session.view(snap["turn"])["hand"])  # after the pass screen's tap
+7
 >>> session.play("9-9")
 Traceback (most recent call last):
 ...
@@ -33,9 +37,12 @@ from ..engine.scoring import DEFAULT_TARGET
 from . import checks
 from .examples import worked
 from .hints import describe_move, move_facts
+from .names import MAX_NAME, seat_label
 from .protocol import (
     PROTOCOL,
     SAVE_FORMAT,
+    SAVE_VERSION,
+    SAVE_VERSIONS,
     Info,
     RequestError,
     Snapshot,
@@ -44,10 +51,12 @@ from .protocol import (
     move_text,
     tile_of,
 )
+from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
 from .runner import Runner, bot_seed
+from .screen import Screen
 from .tables import TableCache, geometry_of, round_story, table_json
 
-VIEWER: Final = 0  # the person at the screen sits South
+VIEWER: Final = 0  # with one person (or none) at the table, the screen shows South
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
 HINT_BOT: Final = "master"
 DEFAULT_ASPECT: Final = 1.6
@@ -68,8 +77,11 @@ class Session:
         self.game: Game | None = None
         self.bot_names: list[str | None] = list(DEFAULT_BOTS)
         self.bots: list[Bot | None] = [None] * 4
+        self.names: list[str | None] = [None] * 4
+        self.screen = Screen([VIEWER])
         self._runner: Runner | None = None
         self._tables = TableCache()
+        self._replay: RecordLoad | None = None  # the record open in the replay viewer
 
     # -------------------------------------------------------------- lifecycle
     def new_game(
@@ -78,21 +90,31 @@ class Session:
         bots: Sequence[str | None] = DEFAULT_BOTS,
         target: int = DEFAULT_TARGET,
         aspect: float = DEFAULT_ASPECT,
+        names: Sequence[str | None] | None = None,
     ) -> Snapshot:
-        names = checks.bots(bots, BOTS)
+        """A new game; ``bots`` names each seat's bot (None for a person), ``names`` the
+        people's names (a bot's seat keeps none)."""
+        kinds = checks.bots(bots, BOTS)
+        people_names = self._people_names(kinds, names)
         checks.aspect(aspect)
-        game = Game(
-            checks.seed(seed), target=checks.target(target), seats=[n or "human" for n in names]
-        )
-        self._install(game, names)
+        seats = [seat_label(bot, name) for bot, name in zip(kinds, people_names, strict=True)]
+        game = Game(checks.seed(seed), target=checks.target(target), seats=seats)
+        self._install(game, kinds, people_names)
         return self.snapshot(aspect)
 
-    def _install(self, game: Game, names: list[str | None]) -> None:
+    @staticmethod
+    def _people_names(kinds: list[str | None], names: object) -> list[str | None]:
+        checked = checks.names(names, MAX_NAME)
+        return [name if kind is None else None for kind, name in zip(kinds, checked, strict=True)]
+
+    def _install(self, game: Game, kinds: list[str | None], names: list[str | None]) -> None:
         self.game = game
-        self.bot_names = names
+        self.bot_names = kinds
+        self.names = names
         self.bots = [
-            None if n is None else make_bot(n, bot_seed(game.seed, s)) for s, n in enumerate(names)
+            None if n is None else make_bot(n, bot_seed(game.seed, s)) for s, n in enumerate(kinds)
         ]
+        self.screen = Screen([seat for seat, kind in enumerate(kinds) if kind is None])
         # The page paces the bots, one 'step' request per decision: the runner makes each.
         self._runner = Runner(
             game, [None if b is None else b.choose for b in self.bots], timed=True
@@ -127,8 +149,27 @@ class Session:
             raise RequestError(
                 f"it is {game.seats[game.turn]}'s turn (seat {game.turn}), not yours"
             )
+        if self._pass_to() is not None:
+            raise RequestError("hand the device over first: the player to move has not taken it")
         game.play(Move.parse(text), game.turn)
         return self.snapshot(aspect, since)
+
+    def view(self, seat: object, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
+        """The person ``seat`` has taken the device (the pass screen's tap): from now on the
+        snapshots show their hand while it is their turn. Only the player to move may."""
+        game = self._game
+        checks.aspect(aspect)
+        checks.since(since)
+        self.screen.take(seat, game.turn, game.is_over)
+        return self.snapshot(aspect, since)
+
+    def _viewer(self) -> int | None:
+        game = self._game
+        return self.screen.viewer(game.turn, game.is_over)
+
+    def _pass_to(self) -> int | None:
+        game = self._game
+        return self.screen.pass_to(game.turn, game.is_over)
 
     def step(self, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
         """Let the bot whose turn it is make its move."""
@@ -145,11 +186,12 @@ class Session:
         return snap
 
     def hint(self) -> dict[str, Any]:
-        """The strongest fair bot's choice for the viewer, with its reason."""
+        """The strongest fair bot's choice for the person at the screen, with its reason."""
         game = self._game
-        if game.is_over or game.turn != VIEWER or self.bots[VIEWER] is not None:
+        viewer = self._viewer()
+        if game.is_over or game.turn != viewer or self.bots[viewer] is not None:
             raise RequestError("a hint is only for your own turn")
-        view = game.view(VIEWER)
+        view = game.view(viewer)
         bot = make_bot(HINT_BOT, bot_seed(game.seed, 4 + len(game.events)))
         # One search, whose verdict both picks the move and explains it (explain() would
         # search again, with other samples, and could call the chosen move the worse one).
@@ -176,11 +218,14 @@ class Session:
         return to_record(self._game)
 
     def save(self) -> dict[str, Any]:
-        """Everything needed to resume: the record (with the seed) and who sits where."""
+        """Everything needed to resume: the record (with the seed), who sits where and the
+        people's names. Who held the device is not saved: a resumed game with several people
+        starts at the pass screen, so a reload never shows anyone's tiles."""
         return {
             "format": SAVE_FORMAT,
-            "version": PROTOCOL,
+            "version": SAVE_VERSION,
             "bots": self.bot_names,
+            "names": self.names,
             "record": self.record(),
         }
 
@@ -188,13 +233,14 @@ class Session:
         """Resume a saved game; a corrupt or foreign save raises and changes nothing."""
         if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
             raise RequestError("this is not a Seven Rocks saved game")
-        if save.get("version") != PROTOCOL:
-            raise RequestError(
-                f"this saved game comes from another version ({save.get('version')!r})"
-            )
-        names = checks.bots(save.get("bots"), BOTS)
+        version = save.get("version")
+        if version not in SAVE_VERSIONS:
+            raise RequestError(f"this saved game comes from another version ({version!r})")
+        kinds = checks.bots(save.get("bots"), BOTS)
+        names = self._people_names(kinds, save.get("names"))  # version 1 saves have none
+        checks.aspect(aspect)
         game = from_record(save.get("record"))
-        self._install(game, names)
+        self._install(game, kinds, names)
         return self.snapshot(aspect)
 
     def load_record(self, record: object, aspect: float = DEFAULT_ASPECT) -> Story:
@@ -213,6 +259,34 @@ class Session:
             "scores": list(game.scores),
         }
 
+    def replay_load(
+        self, record: object = None, budget_ms: float = DEFAULT_BUDGET * 1000
+    ) -> dict[str, Any]:
+        """Check a record for the replay viewer a slice at a time: the first call gives the
+        record, later ones go on; each replays rounds for about ``budget_ms`` and answers
+        ``{done, total, finished}`` (plus ``summary`` once finished). See :mod:`.replays`."""
+        budget = budget_seconds(budget_ms)
+        if record is not None:
+            self._replay = None
+            self._replay = RecordLoad(record)
+        if self._replay is None:
+            raise RequestError("no record is being replayed")
+        try:
+            finished = self._replay.advance(budget)
+        except Exception:
+            self._replay = None  # a bad record is dropped whole
+            raise
+        reply = self._replay.progress()
+        if finished:
+            reply["summary"] = self._replay.summary()
+        return reply
+
+    def replay_round(self, round: int, aspect: float = DEFAULT_ASPECT) -> dict[str, Any]:
+        """One round of the record :meth:`replay_load` checked, as the viewer draws it."""
+        if self._replay is None:
+            raise RequestError("no record is being replayed")
+        return self._replay.round(round, checks.aspect(aspect))
+
     # --------------------------------------------------------------- snapshot
     def snapshot(self, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
         """What the viewer may see now (plus the events from index ``since`` on)."""
@@ -220,7 +294,9 @@ class Session:
         aspect = checks.aspect(aspect)
         since = checks.since(since)
         rnd = game.current
-        human_turn = not game.is_over and self.bots[game.turn] is None
+        viewer = self._viewer()
+        pass_to = self._pass_to()
+        human_turn = not game.is_over and self.bots[game.turn] is None and viewer == game.turn
         legal: dict[str, list[str]] = {}
         moves: dict[str, dict[str, str]] = {}
         if human_turn:
@@ -244,8 +320,11 @@ class Session:
             "scores": list(game.scores),
             "gains": [game.scores[team] - before[team] for team in (0, 1)],
             "bots": self.bot_names,
+            "names": self.names,
+            "viewer": viewer,
+            "pass_to": pass_to,
             "hand_sizes": list(rnd.hand_sizes()),
-            "hand": [str(t) for t in rnd.hand(VIEWER)],
+            "hand": [] if viewer is None else [str(t) for t in rnd.hand(viewer)],
             "table": self._tables.table(rnd, aspect),
             "human_turn": human_turn,
             "legal": legal,

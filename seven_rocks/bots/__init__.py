@@ -6,8 +6,10 @@ This is the one registry that turns a name into a bot.  Names come in three tier
   :class:`~seven_rocks.engine.view.PlayerView`), in strength order;
 * ``"fair"`` adds :data:`PRESETS`, named strength levels of the search bot
   (``master-quick``, ...) for simulations, tournaments and benchmarks;
-* ``"research"`` adds the yardsticks that see hidden hands (:mod:`seven_rocks.research`,
-  loaded only when asked for: it is not shipped to the browser).
+* ``"research"`` adds the yardsticks that see hidden hands.  They live in
+  :mod:`seven_rocks.research`, which registers them here when it is imported
+  (:func:`register_research`): no bot module ever imports them, and the browser's copy of
+  the package does not hold them at all.
 
 >>> make_bot("master-quick", 1).name, bot_names("offered")
 ('master', ['random', 'greedy', 'expert', 'master'])
@@ -19,7 +21,7 @@ ValueError: unknown bot 'oracle' (choose from random, greedy, expert, master, ma
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Literal
 
@@ -43,6 +45,15 @@ PRESETS: dict[str, BotFactory] = {
 }
 
 
+#: The research tier's bots, filled in by :mod:`seven_rocks.research` when it is imported.
+_RESEARCH_BOTS: dict[str, BotFactory] = {}
+
+
+def register_research(bots: Mapping[str, BotFactory]) -> None:
+    """Add research yardsticks to the ``"research"`` tier (:mod:`seven_rocks.research` does)."""
+    _RESEARCH_BOTS.update(bots)
+
+
 def factories(tier: Tier = "fair") -> dict[str, BotFactory]:
     """Every bot constructor of ``tier``, by name, in ladder order."""
     out: dict[str, BotFactory] = dict(BOTS)
@@ -50,9 +61,7 @@ def factories(tier: Tier = "fair") -> dict[str, BotFactory]:
         return out
     out.update(PRESETS)
     if tier == "research":
-        from ..research import RESEARCH_BOTS  # not in the browser's copy: only when asked
-
-        out.update(RESEARCH_BOTS)
+        out.update(_RESEARCH_BOTS)
     return out
 
 
@@ -89,4 +98,5 @@ __all__ = [
     "bot_names",
     "factories",
     "make_bot",
+    "register_research",
 ]

@@ -16,7 +16,8 @@ def register(subparsers: Any) -> None:
         description="Copy the page, the engine (as one zip) and the PyScript and Pyodide "
         "runtimes from node_modules (run `npm ci` first) into OUT, with a Pyodide memory "
         "snapshot (made with Node) that lets the page skip Python's start-up. OUT is "
-        "replaced whole at the end, so a server may keep serving it meanwhile.",
+        "replaced whole at the end, so a server may keep serving it meanwhile; a folder "
+        "that an earlier build did not make is refused, never overwritten.",
     )
     parser.add_argument(
         "--out", type=Path, default=Path("dist"), metavar="OUT", help="output folder (default dist)"
@@ -28,6 +29,13 @@ def register(subparsers: Any) -> None:
         help="leave out the Pyodide memory snapshot (made with Node); the page then starts "
         "Python the ordinary way, about 1.5 s slower from the offline cache",
     )
+    parser.add_argument(
+        "--no-minify",
+        dest="minify",
+        action="store_false",
+        help="ship the page's JavaScript and CSS as written (esbuild bundles and minifies "
+        "them by default), e.g. to debug in the browser",
+    )
     parser.set_defaults(func=run)
 
 
@@ -35,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     from . import UsageError
 
     try:
-        out = build(args.out, snapshot=args.snapshot)
+        out = build(args.out, snapshot=args.snapshot, minify=args.minify)
     except BuildError as error:
         raise UsageError(str(error)) from None
     print(f"Built the site in {out}")

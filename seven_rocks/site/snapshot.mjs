@@ -1,6 +1,6 @@
 // Make a Pyodide memory snapshot with the engine already imported (run by seven_rocks/site/snapshot.py).
 //
-//   node snapshot.mjs PYODIDE_DIR ENGINE_ZIP OUT MODULE[,MODULE...]
+//   node snapshot.mjs PYODIDE_DIR ENGINE_ZIP OUT MODULE[,MODULE...] [STDLIB_ZIP]
 //
 // The snapshot is the WebAssembly heap of an interpreter that has started and imported the
 // given modules; the page's loader (web/pyodide-loader.mjs) hands it to loadPyodide, which then
@@ -8,7 +8,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, engineZip, out, modules] = process.argv.slice(2);
+// STDLIB_ZIP: the standard library the page starts Python with (the build's cut one).
+const [pyodideDir, engineZip, out, modules, stdlib] = process.argv.slice(2);
 // Emscripten copies argv[1] into the heap as the program's name: keep this machine's paths
 // out of the snapshot (the browser's name, "./this.program", is used instead).
 process.argv.length = 1;
@@ -23,6 +24,7 @@ try {
   const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
   const pyodide = await loadPyodide({
     indexURL: `${pyodideDir}/`,
+    ...(stdlib ? { stdLibURL: stdlib } : {}),
     _makeSnapshot: true,
     // Fixed values instead of this machine's: a snapshot must not carry the build's paths,
     // and the same inputs should give the same interpreter state.

@@ -45,24 +45,35 @@ class SnapshotError(RuntimeError):
     """The snapshot could not be made; the message says why."""
 
 
-def _inputs_digest(pyodide_dir: Path, engine_zip: Path) -> str:
+def _inputs_digest(pyodide_dir: Path, engine_zip: Path, stdlib: Path | None) -> str:
     digest = hashlib.sha256()
-    for path in (_SCRIPT, engine_zip, *(pyodide_dir / name for name in _PYODIDE_INPUTS)):
+    extra = (stdlib,) if stdlib is not None else ()
+    for path in (_SCRIPT, engine_zip, *extra, *(pyodide_dir / name for name in _PYODIDE_INPUTS)):
         digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     digest.update(",".join(SNAPSHOT_MODULES).encode())
     return digest.hexdigest()
 
 
 def make_snapshot(
-    pyodide_dir: Path, engine_zip: Path, destination: Path, *, cache: Path | None = None
+    pyodide_dir: Path,
+    engine_zip: Path,
+    destination: Path,
+    *,
+    cache: Path | None = None,
+    stdlib: Path | None = None,
 ) -> Path:
     """Write the snapshot (gzip-compressed) of ``pyodide_dir``'s interpreter with
     ``engine_zip`` imported.
 
+    ``stdlib`` is the standard library zip the page starts Python with (the build's cut
+    one, see ``seven_rocks.site.stdlib``; by default Pyodide's full one): a restored heap
+    refers to that very file, so the snapshot must be made from it.
     ``cache`` (optional) keeps snapshots by the hash of their inputs between builds.
     Raises ``SnapshotError`` when Node is missing or the snapshot cannot be made.
     """
-    cached = cache / f"snapshot-{_inputs_digest(pyodide_dir, engine_zip)}.gz" if cache else None
+    cached = (
+        cache / f"snapshot-{_inputs_digest(pyodide_dir, engine_zip, stdlib)}.gz" if cache else None
+    )
     destination.parent.mkdir(parents=True, exist_ok=True)
     if cached is not None and cached.is_file():
         shutil.copyfile(cached, destination)
@@ -78,6 +89,7 @@ def make_snapshot(
         str(engine_zip.resolve()),
         str(partial.resolve()),
         ",".join(SNAPSHOT_MODULES),
+        str(stdlib.resolve()) if stdlib is not None else "",
     ]
     try:
         result = subprocess.run(command, capture_output=True, text=True, timeout=_TIMEOUT_S)

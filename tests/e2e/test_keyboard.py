@@ -33,8 +33,8 @@ def test_a_whole_round_with_the_keyboard_alone(page: Page) -> None:
     keys.press("Enter")
     dialog = page.locator("dialog[data-new-game]")
     expect(dialog).to_be_visible()
-    expect(dialog.locator("select").first).to_be_focused()  # focus is inside the dialog
-    for _ in range(10):
+    expect(dialog.locator("input, select").first).to_be_focused()  # focus is inside the dialog
+    for _ in range(16):
         if page.evaluate("document.activeElement?.dataset.action") == "start":
             break
         keys.press("Tab")  # focus stays trapped in the dialog

@@ -289,7 +289,9 @@ def _rebuild_with_change(out: Path, tmp_path: Path, marker: str) -> None:
     (root / "seven_rocks").symlink_to(ROOT / "seven_rocks")
     shutil.copytree(ROOT / "web", root / "web")
     style = root / "web" / "style.css"
-    style.write_text(style.read_text(encoding="utf-8") + f"\n/* {marker} */\n", encoding="utf-8")
+    # A rule, not a comment: the build minifies the CSS, and comments do not survive it.
+    rule = f"\n:root {{ --build-marker: {json.dumps(marker)}; }}\n"
+    style.write_text(style.read_text(encoding="utf-8") + rule, encoding="utf-8")
     build(out, root=root)
 
 

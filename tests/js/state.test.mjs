@@ -109,3 +109,8 @@ test("the table is laid out again only when the shape changes by a quarter", () 
   assert.equal(state.needsRelayout(1.4, 1.6), false);
   assert.equal(state.needsRelayout(1.4, null), false);
 });
+
+test("while the device is passed, the prompt names who it goes to", () => {
+  const passing = { ...snap({ human_turn: false, pass_to: 2, turn: 2 }) };
+  assert.deepEqual(state.prompt(passing, state.freshUi()), { key: "prompt.pass", vars: { seat: 2 } });
+});

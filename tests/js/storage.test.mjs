@@ -33,14 +33,34 @@ test("a link for a given game resumes only that game", () => {
 });
 
 test("settings fall back part by part to the defaults", () => {
-  const defaults = { levels: [null, "expert", "expert", "expert"], speed: 800 };
+  const defaults = { levels: [null, "expert", "expert", "expert"], speed: 800, names: [null, null, null, null] };
   assert.deepEqual(checkSettings(null, BOTS), defaults);
   assert.deepEqual(checkSettings("garbage", BOTS), defaults);
   assert.deepEqual(checkSettings({ levels: [null, "master", "random", "greedy"], speed: 0 }, BOTS), {
+    ...defaults,
     levels: [null, "master", "random", "greedy"],
     speed: 0,
   });
   assert.deepEqual(checkSettings({ levels: [null, "wizard", "random", "greedy"], speed: 300 }, BOTS), { ...defaults, speed: 300 });
   assert.deepEqual(checkSettings({ levels: ["expert", "expert", "expert", "expert"] }, BOTS), defaults);
   for (const speed of [-1, 5001, 1.5, "800"]) assert.equal(checkSettings({ speed }, BOTS).speed, 800);
+});
+
+test("settings keep people at any seat but South's, and their names", () => {
+  const people = checkSettings({ levels: [null, null, null, "master"], names: ["Ana", null, "Bia", "Cy"] }, BOTS);
+  assert.deepEqual(people.levels, [null, null, null, "master"]);
+  assert.deepEqual(people.names, ["Ana", null, "Bia", "Cy"]);
+  assert.deepEqual(checkSettings({ names: ["x".repeat(21), null, null, null] }, BOTS).names, [null, null, null, null]);
+  assert.deepEqual(checkSettings({ names: ["Ana", 3, null, null] }, BOTS).names, [null, null, null, null]);
+  assert.deepEqual(checkSettings({ names: ["Ana"] }, BOTS).names, [null, null, null, null]);
+});
+
+test("version 2 saves carry names; version 1 saves (no names) still load", () => {
+  assert.equal(SAVE_VERSION, 2);
+  const named = save({ bots: [null, "expert", null, "expert"], names: ["Ana", null, "Bia", null] });
+  assert.deepEqual(checkSave(JSON.stringify(named)).save, named);
+  const old = save({ version: 1 });
+  assert.deepEqual(checkSave(JSON.stringify(old)), { save: old, problem: null });
+  assert.equal(checkSave(JSON.stringify(save({ names: ["Ana", null] }))).problem, "corrupt");
+  assert.equal(checkSave(JSON.stringify(save({ names: [7, null, null, null] }))).problem, "corrupt");
 });

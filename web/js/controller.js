@@ -5,17 +5,34 @@
 // storage.js (the saved game and settings), dialogs.js. Other modules (the hint panel, the
 // sound, the score sheet, statistics) listen to the page events it emits; none reaches in.
 
-import { EngineError } from "../bridge.js";
+import { ENGINE_LOST, EngineError } from "../bridge.js";
 import { Announcer, describeEvent, describeEvents } from "./announce.js";
 import { gameOverDialog, newGameDialog, roundSummaryDialog } from "./dialogs.js";
-import { onLanguageChange, t } from "./i18n.js";
+import { onLanguageChange, seatName, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { closeAll } from "./modal.js";
 import { notify } from "./notices.js";
 import { Pacer, botWait, knockWait, summaryWait } from "./pacing.js";
+import { hidePassScreen, showPassScreen } from "./pass-device.js";
+import { bottomSeat, peopleOf } from "./people.js";
 import { reducedMotion, renderGame } from "./render.js";
 import * as state from "./state.js";
-import { DEFAULT_LEVEL, SAVE_KEY, readSave, readSettings, saveMatches, writeJSON, writeSettings } from "./storage.js";
+import {
+  DEFAULT_LEVEL,
+  noteRestart,
+  tookRestart,
+  OWNER_KEY,
+  SAVE_KEY,
+  mayWriteSave,
+  newTabId,
+  readRaw,
+  readSave,
+  readSettings,
+  saveMatches,
+  writeJSON,
+  writeSettings,
+} from "./storage.js";
+import { onPrefChange, turnTableOn } from "./settings.js";
 import { TableView } from "./table.js";
 
 /** Tell the page's other modules (hint.js, sound.js) what happened: `seven-rocks:<name>`. */
@@ -42,7 +59,16 @@ export class Controller {
     this.shownTable = null; // a finished round's table while its summary is open
     this.laidOut = null; // the aspect the table was last laid out for
     this.ui = state.freshUi();
+    this.tab = newTabId(); // this page, among the tabs that share the saved game
+    this.elsewhere = null; // while another tab plays the game: {release, notice}
+    this.latestSave = null; // the engine's last save, written again when the page is hidden
+    this.bottom = null; // the seat drawn at the bottom (pass-and-play turns the table)
+    onPrefChange((name) => {
+      if (name === "turn_table" && this.snap) this.render();
+    });
     bindInput(this.board, this.inputHost());
+    this.watchTabs();
+    engine.onLost?.(() => this.afterLoss());
     addEventListener("resize", () => {
       clearTimeout(this.resizeTimer);
       this.resizeTimer = setTimeout(() => this.onResize(), 150);
@@ -63,6 +89,7 @@ export class Controller {
     try {
       return await this.engine.call(method, params);
     } catch (error) {
+      if (error instanceof EngineError && error.type === ENGINE_LOST) return null; // restarting: said once
       const message = error?.message ?? String(error);
       const known = error instanceof EngineError && error.type !== "InternalError";
       this.notify(known ? "notice.engine_error" : "notice.internal_error", { message });
@@ -81,21 +108,25 @@ export class Controller {
   async start() {
     const { seats, seed, explicit } = this.params;
     const bots = seats
-      ? seats.map((name, seat) => (name === "bot" ? (seat === 0 ? DEFAULT_LEVEL : this.settings.levels[seat]) : name))
+      ? seats.map((name, seat) => (name === "bot" ? (this.settings.levels[seat] ?? DEFAULT_LEVEL) : name))
       : this.settings.levels;
     if (await this.resume({ explicit, seed, bots })) return;
-    await this.newGame({ bots, seed });
+    await this.newGame({ bots, seed, names: this.settings.names });
   }
 
   /** Resume the saved game unless the URL asked for another; a bad save is one notice. */
   async resume(asked) {
+    const restarted = tookRestart();
     const { save, problem } = readSave();
     if (problem) {
       this.notify(problem === "old" ? "notice.save_old" : "notice.save_corrupt", {}, "warning");
       writeJSON(SAVE_KEY, null);
       return false;
     }
-    if (!save || !saveMatches(save, asked)) return false;
+    if (!save || !saveMatches(save, asked)) {
+      if (restarted) this.notify("notice.engine_restarted", {}, "warning"); // nothing to resume
+      return false;
+    }
     this.laidOut = this.aspect;
     const snap = await this.engine.call("restore", { save, aspect: this.laidOut }).catch(() => null);
     if (!snap) {
@@ -103,16 +134,17 @@ export class Controller {
       writeJSON(SAVE_KEY, null);
       return false;
     }
-    this.notify("notice.resumed", {}, "info");
+    this.notify(restarted ? "notice.engine_restarted" : "notice.resumed", {}, restarted ? "warning" : "info");
     this.install(snap);
     return true;
   }
 
-  async newGame({ bots, seed = null }) {
+  async newGame({ bots, seed = null, names = null }) {
     closeAll();
+    hidePassScreen();
     this.gen += 1;
     this.laidOut = this.aspect;
-    const params = { bots, aspect: this.laidOut };
+    const params = { bots, aspect: this.laidOut, names };
     if (seed != null) params.seed = seed;
     const snap = await this.request("new_game", params);
     if (snap) this.install(snap);
@@ -120,16 +152,20 @@ export class Controller {
 
   install(snap) {
     this.gen += 1;
+    if (!this.elsewhere) this.claim();
     this.snap = snap;
     this.count = snap.events_total;
     this.events = [...snap.events];
     this.ui = state.freshUi();
     this.shownTable = null;
+    this.bottom = null;
+    hidePassScreen();
     const opened = state.lastRoundStart(snap.events);
     if (opened) this.announce(() => describeEvent(opened));
     this.board.hidden = false;
     this.root.dataset.game = "on";
     this.render();
+    this.latestSave = null;
     if (!snap.over && !this.autoplay) this.save();
     this.root.dispatchEvent(new CustomEvent("seven-rocks:events", { detail: { events: snap.events, snap, fresh: true } }));
     this.run(this.gen);
@@ -147,16 +183,21 @@ export class Controller {
       if (gen !== this.gen) return;
       const snap = this.snap;
       if (snap.over) {
-        writeJSON(SAVE_KEY, null);
+        this.writeSave(null);
         this.render();
         return;
+      }
+      if (snap.pass_to != null) {
+        this.render();
+        this.askToPass(snap, gen);
+        return; // the tap on the pass screen continues the loop (takeSeat)
       }
       if (snap.human_turn) {
         if (!snap.must_pass) {
           this.render();
           return; // the user's move continues the loop
         }
-        this.ui = { ...this.ui, knocking: true, actions: this.ui.actions.map((a, s) => (s === 0 ? { type: "pass" } : a)) };
+        this.ui = { ...this.ui, knocking: true, actions: this.ui.actions.map((a, s) => (s === snap.turn ? { type: "pass" } : a)) };
         this.render();
         this.announce(() => t("prompt.must_pass"));
         await this.pacer.sleep(knockWait(this.settings.speed));
@@ -178,6 +219,7 @@ export class Controller {
       if (!next) {
         // A bot failed: resync with the engine and give the user the controls back.
         const fresh = await this.snapshot("state");
+        if (gen !== this.gen) return; // the engine was restarted and the game restored
         if (fresh) await this.apply(fresh, gen);
         this.render();
         return;
@@ -204,7 +246,13 @@ export class Controller {
       this.snap = finished.snap;
       this.shownTable = finished.shown;
       this.render();
-      await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay) });
+      const hideHands = () => {
+        if (gen !== this.gen) return;
+        this.shownTable = null;
+        this.snap = snap;
+        this.render();
+      };
+      await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay), names: snap.names, onClosing: hideHands });
       if (gen !== this.gen) return;
       this.shownTable = null;
       this.ui = state.afterRound(this.ui);
@@ -213,7 +261,10 @@ export class Controller {
     if (!snap.over && !this.autoplay) this.save();
     this.render();
     if (won) {
-      const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman: snap.bots[0] == null });
+      // "You win" only when every person at the screen plays for South's team.
+      const people = peopleOf(snap.bots);
+      const viewerIsHuman = people.length > 0 && people.every((seat) => seat % 2 === 0);
+      const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman });
       if (again && gen === this.gen) this.openNewGameDialog();
     }
   }
@@ -221,12 +272,148 @@ export class Controller {
   async save() {
     const gen = this.gen;
     const saved = await this.engine.call("save").catch(() => null);
-    if (saved && gen === this.gen) writeJSON(SAVE_KEY, saved);
+    if (saved && gen === this.gen) {
+      this.latestSave = saved;
+      this.writeSave(saved);
+    }
+  }
+
+  /** Store `save` (null: none) unless another tab plays the game now; then say so instead. */
+  writeSave(save) {
+    if (this.elsewhere) return false;
+    if (!mayWriteSave(readRaw(OWNER_KEY), this.tab)) {
+      this.goneElsewhere();
+      return false;
+    }
+    return writeJSON(SAVE_KEY, save);
+  }
+
+  /** Written when the page is hidden or left: a browser killed right after a move keeps it. */
+  flushSave() {
+    if (!this.latestSave || !this.snap || this.snap.over || this.autoplay) return;
+    if (readRaw(SAVE_KEY) !== JSON.stringify(this.latestSave)) this.writeSave(this.latestSave);
+  }
+
+  // ------------------------------------------------------------------- tabs
+  /** This tab plays the saved game from now on (other tabs hear it through `storage`). */
+  claim() {
+    try {
+      localStorage.setItem(OWNER_KEY, this.tab);
+    } catch {
+      // storage disabled: nothing is shared, nothing to claim
+    }
+  }
+
+  watchTabs() {
+    addEventListener("storage", (event) => {
+      if (event.storageArea !== localStorage || !this.snap) return;
+      const claimed = event.key === OWNER_KEY && event.newValue != null && event.newValue !== this.tab;
+      const written = event.key === SAVE_KEY && !mayWriteSave(readRaw(OWNER_KEY), this.tab);
+      if (claimed || written) this.goneElsewhere();
+    });
+    const check = () => {
+      if (!this.snap || this.elsewhere) return;
+      if (!mayWriteSave(readRaw(OWNER_KEY), this.tab)) this.goneElsewhere();
+    };
+    addEventListener("pageshow", check); // back from the back-forward cache
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") check();
+      else {
+        this.flushSave();
+        if (this.snap && !this.snap.over && !this.autoplay && !this.elsewhere) this.save();
+      }
+    });
+    addEventListener("pagehide", () => this.flushSave());
+  }
+
+  /** Another tab plays the game now: stop the bots, take the controls away, never write the
+   *  save, and offer to continue here (from the other tab's newer save). */
+  goneElsewhere() {
+    if (this.elsewhere) return;
+    const release = this.pacer.hold("elsewhere");
+    const notice = this.notify("notice.elsewhere", {}, "warning");
+    notice.dataset.elsewhere = "";
+    notice.querySelector("[data-action='dismiss']")?.remove(); // the way back stays in view
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "button notice__action";
+    button.dataset.action = "take-over";
+    button.dataset.i18n = "notice.take_over";
+    button.textContent = t("notice.take_over");
+    button.addEventListener("click", () => this.takeOver());
+    notice.append(button);
+    this.elsewhere = { release, notice };
+    this.root.dataset.elsewhere = "";
+    this.ui = { ...this.ui, selected: null, activeTarget: null };
+    this.render();
+  }
+
+  /** Stop being the stale tab (before this tab starts or resumes a game itself). */
+  comeBack() {
+    if (!this.elsewhere) return;
+    const { release, notice } = this.elsewhere;
+    this.elsewhere = null;
+    delete this.root.dataset.elsewhere;
+    notice.remove();
+    release();
+  }
+
+  /** Continue here the game the other tab played: its save is the newest; resume it. */
+  async takeOver() {
+    closeAll();
+    this.comeBack();
+    const { save } = readSave();
+    if (save) {
+      this.laidOut = this.aspect;
+      const snap = await this.request("restore", { save, aspect: this.laidOut });
+      if (snap) {
+        this.notify("notice.resumed", {}, "info");
+        this.install(snap);
+        return;
+      }
+    }
+    await this.newGame({ bots: this.settings.levels }); // the other tab's game is over
+  }
+
+  // ----------------------------------------------------------------- health
+  /** The engine died (bridge.js): reload, which starts a new worker and resumes the game
+   *  from its save, and say so once there. A page whose engine keeps dying stops trying. */
+  afterLoss() {
+    this.gen += 1; // the dead engine's loops stop
+    if (!noteRestart()) {
+      this.notify("notice.engine_dead", {}, "error");
+      return;
+    }
+    location.reload();
+  }
+
+  // ---------------------------------------------------------- pass the device
+  /** Cover the board until the person the engine names takes the device. */
+  askToPass(snap, gen) {
+    const seat = snap.pass_to;
+    showPassScreen(this.board, { seat, name: snap.names?.[seat] ?? null, onReady: () => this.takeSeat(seat, gen) });
+    this.announce(() => t("pass.title", { seat: snap.names?.[seat] ? t("pass.named", { name: snap.names[seat], seat: seatName(seat) }) : seatName(seat) }));
+  }
+
+  /** The person tapped: only now ask the engine for their view (their hand face up). */
+  async takeSeat(seat, gen) {
+    if (gen !== this.gen) return;
+    const next = await this.snapshot("view", { seat });
+    if (gen !== this.gen) return;
+    hidePassScreen();
+    if (!next) {
+      this.run(gen); // refused (out of step): the engine's state decides what shows
+      return;
+    }
+    await this.apply(next, gen);
+    // Keyboard and screen-reader users land on the hand: the first tile that can be played.
+    this.ui.focusTile = Object.keys(next.legal ?? {})[0] ?? next.hand[0] ?? null;
+    this.run(gen);
   }
 
   // -------------------------------------------------------------- user moves
   get interactive() {
-    return state.isInteractive(this.snap, this.ui, this.shownTable);
+    return !this.elsewhere && state.isInteractive(this.snap, this.ui, this.shownTable);
   }
 
   /** What input.js may ask and tell. */
@@ -327,11 +514,14 @@ export class Controller {
   }
 
   async openNewGameDialog() {
-    const choice = await newGameDialog({ bots: this.info.bots, chosen: this.settings.levels });
+    const choice = await newGameDialog({ bots: this.info.bots, chosen: this.settings.levels, names: this.settings.names });
     if (!choice) return;
     this.settings.levels = choice.bots;
+    this.settings.names = choice.names;
     writeSettings(this.settings);
-    writeJSON(SAVE_KEY, null);
+    this.comeBack(); // a new game here is this tab's own
+    this.claim();
+    this.writeSave(null);
     await this.newGame(choice);
   }
 
@@ -366,10 +556,16 @@ export class Controller {
   }
 
   notify(key, vars = {}, kind = "error") {
-    notify(this.root.querySelector("#notices"), key, vars, kind);
+    return notify(this.root.querySelector("#notices"), key, vars, kind);
   }
 
   // ------------------------------------------------------------------ render
+  /** The seat drawn at the bottom now (kept between a person's turns while bots play). */
+  bottomSeat() {
+    this.bottom = bottomSeat(this.snap, { turning: turnTableOn(), previous: this.bottom });
+    return this.bottom;
+  }
+
   render() {
     if (!this.snap) return;
     const interactive = this.interactive;
@@ -382,6 +578,7 @@ export class Controller {
         interactive,
         autoplay: this.autoplay,
         animate: !reducedMotion() && this.settings.speed > 0,
+        bottom: this.bottomSeat(),
       },
     );
     this.ui.newTile = null; // animated once

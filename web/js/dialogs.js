@@ -5,6 +5,7 @@ import { howRoundEnded } from "./announce.js";
 import { esc } from "./html.js";
 import { botName, seatName, t, teamName } from "./i18n.js";
 import { openModal } from "./modal.js";
+import { MAX_NAME, cleanName, namedSeat } from "./people.js";
 import { tileSvg } from "./tiles.js";
 
 /**
@@ -34,22 +35,35 @@ function ask({ className, hook, html, fallback = null, onClose = () => {} }, wir
 }
 
 /**
- * Ask for the bots at North, West and East (and an optional deal number).
- * Resolves to {bots: [null, w, n, e], seed} or null when cancelled.
+ * Ask who sits where: South is always a person; North, West and East each a person or a bot
+ * of any level; each person may give a name (remembered). An optional deal number.
+ * Resolves to {bots: [null, w, n, e] (null: a person), names: [4 × string|null], seed} or
+ * null when cancelled.
  */
-export function newGameDialog({ bots, chosen }) {
+export function newGameDialog({ bots, chosen, names = [null, null, null, null] }) {
+  const nameField = (seat) =>
+    `<input class="field__name" name="name${seat}" data-seat-name="${seat}" maxlength="${MAX_NAME}" autocomplete="off"` +
+    ` value="${esc(names[seat] ?? "")}" placeholder="${esc(t("dialog.name_placeholder"))}" aria-label="${esc(t("dialog.name_for", { seat: seatName(seat) }))}">`;
   const seatRow = (seat) => {
+    const label = seat === 2 ? `${seatName(2)} (${t("seat.partner")})` : seatName(seat);
+    if (seat === 0) {
+      return `<div class="field field--seat" data-seat-row="0"><span>${esc(label)} · ${esc(t("dialog.person"))}</span>${nameField(0)}</div>`;
+    }
+    const person = `<option value="human"${chosen[seat] == null ? " selected" : ""}>${esc(t("dialog.person"))}</option>`;
     const options = bots
       .map((name) => `<option value="${esc(name)}"${name === chosen[seat] ? " selected" : ""}>${esc(botName(name))}</option>`)
       .join("");
-    const label = seat === 2 ? `${seatName(2)} (${t("seat.partner")})` : seatName(seat);
-    return `<label class="field"><span>${esc(label)}</span><select name="seat${seat}" data-seat-level="${seat}">${options}</select></label>`;
+    return (
+      `<div class="field field--seat" data-seat-row="${seat}"><label for="seat-level-${seat}">${esc(label)}</label>` +
+      `<select id="seat-level-${seat}" name="seat${seat}" data-seat-level="${seat}">${person}${options}</select>${nameField(seat)}</div>`
+    );
   };
   return ask({ className: "dialog--new", hook: "newGame", html:
     `<form method="dialog" class="dialog__body">
       <h2>${esc(t("dialog.new_title"))}</h2>
       <p>${esc(t("dialog.new_intro"))}</p>
-      ${[2, 1, 3].map(seatRow).join("")}
+      <p class="note">${esc(t("dialog.people_note"))}</p>
+      ${[0, 2, 1, 3].map(seatRow).join("")}
       <label class="field"><span>${esc(t("dialog.seed"))}</span><input name="seed" inputmode="numeric" pattern="[0-9]*" autocomplete="off"></label>
       <div class="dialog__actions">
         <button type="button" class="button" value="cancel" data-action="cancel">${esc(t("dialog.cancel"))}</button>
@@ -57,26 +71,36 @@ export function newGameDialog({ bots, chosen }) {
       </div>
     </form>` }, (dialog, answer) => {
     const form = dialog.querySelector("form");
+    // A name field shows only for a person's seat.
+    const syncNames = () => {
+      for (const select of form.querySelectorAll("[data-seat-level]")) {
+        form.querySelector(`[data-seat-name="${select.dataset.seatLevel}"]`).hidden = select.value !== "human";
+      }
+    };
+    form.addEventListener("change", syncNames);
+    syncNames();
     dialog.querySelector("[data-action=cancel]").addEventListener("click", () => answer(null));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const data = new FormData(form);
       const seedText = String(data.get("seed") ?? "").trim();
       const seed = /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
+      const kinds = [null, ...[1, 2, 3].map((seat) => (data.get(`seat${seat}`) === "human" ? null : data.get(`seat${seat}`)))];
       answer({
-        bots: [null, data.get("seat1"), data.get("seat2"), data.get("seat3")],
+        bots: kinds,
+        names: [0, 1, 2, 3].map((seat) => cleanName(data.get(`name${seat}`))),
         seed,
       });
     });
   });
 }
 
-function handRow(seat, hand, pips, deduction) {
+function handRow(seat, hand, pips, deduction, names) {
   const tiles = hand.length
     ? hand.map((tile) => `<span class="mini-tile" data-tile="${tile}" title="${tile}">${tileSvg(tile)}</span>`).join("")
     : `<span class="muted">${esc(t("round.empty_hand"))}</span>`;
   return `<tr data-summary-seat="${seat}">
-    <th scope="row">${esc(seatName(seat))}</th>
+    <th scope="row">${esc(namedSeat(seat, names, seatName))}</th>
     <td class="summary__tiles">${tiles}</td>
     <td class="num" data-pips>${pips}</td>
     <td class="num">${esc(t("round.rounding", { pips, rounded: deduction }))}</td>
@@ -89,7 +113,7 @@ function handRow(seat, hand, pips, deduction) {
  * per team, the scores and who opens next. Resolves when the player moves on (or after
  * `autoMs` when the bots play alone).
  */
-export function roundSummaryDialog({ settled, started, autoMs = null }) {
+export function roundSummaryDialog({ settled, started, autoMs = null, names = null, onClosing = () => {} }) {
   const how = howRoundEnded(settled);
   const teamDeduction = settled.team_deductions;
   const opener = started ? seatName(started.opener) : "";
@@ -107,7 +131,7 @@ export function roundSummaryDialog({ settled, started, autoMs = null }) {
         <thead><tr><th scope="col">${esc(t("round.player"))}</th><th scope="col">${esc(t("round.hand"))}</th>
         <th scope="col" class="num">${esc(t("round.pips"))}</th><th scope="col" class="num">${esc(t("round.rounded"))}</th>
         <th scope="col" class="num">${esc(t("round.deduction"))}</th></tr></thead>
-        <tbody>${[0, 1, 2, 3].map((s) => handRow(s, settled.hands[s], settled.pips[s], settled.deductions[s])).join("")}</tbody>
+        <tbody>${[0, 1, 2, 3].map((s) => handRow(s, settled.hands[s], settled.pips[s], settled.deductions[s], names)).join("")}</tbody>
       </table></div>
       <ul class="summary-teams">
         ${[0, 1]
@@ -122,7 +146,10 @@ export function roundSummaryDialog({ settled, started, autoMs = null }) {
       <div class="dialog__actions">
         <button type="button" class="button button--primary" data-next-round>${esc(t("round.next"))}</button>
       </div>
-    </div>`, onClose: () => clearTimeout(timer) },
+    </div>`, onClose: () => {
+      clearTimeout(timer);
+      onClosing(); // in the same task as the dialog's removal: revealed hands never outlive it
+    } },
     (dialog, answer) => {
       dialog.dataset.round = String(settled.round);
       dialog.querySelector("[data-next-round]").addEventListener("click", () => answer());

@@ -15,7 +15,9 @@ const FLAT = "(max-height: 500px) and (orientation: landscape)";
 export function renderSouthHand(el, model) {
   const { tiles, legal, selected, interactive } = model;
   const flat = matchMedia(FLAT).matches;
-  const keep = document.activeElement?.closest?.("[data-hand='0'] [data-tile]")?.dataset.tile;
+  const keep = document.activeElement?.closest?.("[data-face='up'] [data-tile]")?.dataset.tile;
+  el.dataset.face = "up";
+  delete el.dataset.vertical; // a hidden hand drawn here later must draw its backs afresh
   el.innerHTML = tiles
     .map((tile) => {
       const playable = interactive && tile in legal;
@@ -46,8 +48,9 @@ export function renderSouthHand(el, model) {
 export function renderHiddenHand(el, seat, count, vertical) {
   // The label first: it must follow a language switch even when the tiles stay as they are.
   el.setAttribute("aria-label", t("hand.hidden_label", { seat: t(`seat.${seat}`), count }));
-  if (el.childElementCount === count && el.dataset.vertical === String(vertical)) return;
+  if (el.childElementCount === count && el.dataset.vertical === String(vertical) && el.dataset.face === "down") return;
   el.dataset.vertical = String(vertical);
+  el.dataset.face = "down";
   el.innerHTML = Array.from(
     { length: count },
     () => `<span class="back-tile" data-tile="hidden">${backSvg({ vertical })}</span>`,
@@ -56,11 +59,11 @@ export function renderHiddenHand(el, seat, count, vertical) {
 
 /**
  * The seat's caption: name, bot level, tile count and what it is doing.
- * model = {seat, count, level, turn, thinking, action}
+ * model = {seat, count, level, turn, thinking, action, name (the caption, optional)}
  */
 export function renderSeatHead(el, model) {
   const { seat, count, level, turn, thinking, action, knocking } = model;
-  const name = seat === 0 ? `${t("seat.0")} · ${t("seat.you")}` : t(`seat.${seat}`);
+  const name = model.name ?? (seat === 0 ? `${t("seat.0")} · ${t("seat.you")}` : t(`seat.${seat}`));
   el.querySelector(".seat__name").textContent = name;
   const human = level === t("bot.human");
   el.querySelector(".seat__level").textContent = human ? "" : seat === 2 ? `${t("seat.partner")} · ${level}` : level;
@@ -80,6 +83,7 @@ export function renderSeatHead(el, model) {
 /** A hand revealed at the end of a round (face up, not clickable). */
 export function renderRevealedHand(el, tiles, vertical) {
   el.dataset.vertical = "revealed";
+  el.dataset.face = "revealed";
   el.innerHTML = tiles
     .map((tile) => `<span class="back-tile back-tile--open" data-tile="${tile}">${tileSvg(tile, { vertical })}</span>`)
     .join("");

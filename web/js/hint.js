@@ -124,7 +124,7 @@ export class HintView {
   decorate() {
     const hint = this.current;
     if (!hint) return;
-    const tile = document.querySelector(`[data-hand='0'] [data-tile="${CSS.escape(hint.tile)}"]`);
+    const tile = document.querySelector(`[data-face='up'] [data-tile="${CSS.escape(hint.tile)}"]`);
     tile?.setAttribute("data-hinted", "");
     const target = document.querySelector(`#table [data-target="${CSS.escape(hint.at)}"]`);
     if (!target) return;

@@ -4,7 +4,8 @@
 // is bound once, on the board (delegation), never per tile. What an intent does is the
 // host's business (controller.js); this module only reads the DOM to find what was meant.
 
-const HAND_TILE = "[data-hand='0'] [data-tile]";
+/** A tile of the hand shown face up (the person at the screen: South, or whoever took the device). */
+const HAND_TILE = "[data-face='up'] [data-tile]";
 const TARGET = "[data-target]";
 /** A pointer must travel this far (px) before a press becomes a drag. */
 const DRAG_START_PX = 8;
@@ -48,7 +49,7 @@ export function bindInput(board, host) {
       host.chooseTile(tile.dataset.tile, { viaKeyboard: event.detail === 0 });
       return;
     }
-    if (host.selected() && !event.target.closest("[data-hand='0']")) host.cancel();
+    if (host.selected() && !event.target.closest("[data-face='up']")) host.cancel();
   });
 
   board.addEventListener("keydown", (event) => {

@@ -3,7 +3,8 @@
 
 import { t } from "./i18n.js";
 
-/** Show the catalogue's `key` (filled with `vars`) as a notice of `kind` (error, warning, info). */
+/** Show the catalogue's `key` (filled with `vars`) as a notice of `kind` (error, warning, info);
+ *  returns its element. */
 export function notify(box, key, vars = {}, kind = "error") {
   const item = document.createElement("p");
   item.className = `notice notice--${kind}`;
@@ -26,4 +27,5 @@ export function notify(box, key, vars = {}, kind = "error") {
     (box.querySelector("[data-notice='info']") ?? box.firstElementChild).remove();
   }
   if (kind === "info") setTimeout(() => item.remove(), 6000);
+  return item;
 }

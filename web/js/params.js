@@ -16,8 +16,9 @@ export function parseSpeed(text) {
 
 /**
  * Read the page's URL. `bots` is the engine's list of fair bots (for ?seats= names).
- * Returns {seed, seats, speed, notices} where seats is null or four entries, each null
- * (a human at South) or a bot name ("bot" means the default level for that seat).
+ * Returns {seed, seats, speed, notices} where seats is null or four entries, each null (a
+ * person: any seat, several people pass the device) or a bot name ("bot" means the level
+ * chosen for that seat, else the default).
  */
 export function readParams(search, bots) {
   const query = new URLSearchParams(search);
@@ -41,7 +42,7 @@ export function readParams(search, bots) {
     const parts = text.split(",").map((p) => p.trim().toLowerCase());
     const ok =
       parts.length === 4 &&
-      parts.every((p, seat) => p === "bot" || bots.includes(p) || (p === "human" && seat === 0));
+      parts.every((p) => p === "bot" || p === "human" || bots.includes(p));
     if (ok) out.seats = parts.map((p) => (p === "human" ? null : p));
     else notices.push(["notice.bad_seats", { value: text }]);
   }

@@ -3,9 +3,10 @@
 // or by dropping the file anywhere on the page. Nothing leaves the browser: the file is a
 // Blob made here, and an opened file is read locally.
 
+import { MAX_JSON_DEPTH, checkJsonText } from "./jsontext.js";
 import { Replay } from "./replay.js";
 
-/** Records are small; anything bigger than this is not one. */
+/** A game to 250 is 10-30 KB and a 3,000-round one about 5 MB; anything bigger is not one. */
 const MAX_BYTES = 5_000_000;
 
 const pad = (n) => String(n).padStart(2, "0");
@@ -46,7 +47,15 @@ export async function openRecordFile(controller, file) {
   }
   let record;
   try {
-    record = JSON.parse(await file.text());
+    const text = await file.text();
+    // Measured before parsing: a few KB of nested lists killed the engine (issue 13).
+    const refused = checkJsonText(text, { maxBytes: MAX_BYTES, maxDepth: MAX_JSON_DEPTH });
+    if (refused) {
+      const key = refused.problem === "too_deep" ? "replay.too_deep" : "replay.too_big";
+      controller.notify(key, { name: file.name, limit: refused.limit });
+      return null;
+    }
+    record = JSON.parse(text);
   } catch {
     controller.notify("replay.not_json", { name: file.name });
     return null;

@@ -5,6 +5,7 @@
 import { renderHiddenHand, renderRevealedHand, renderSeatHead, renderSouthHand } from "./hand.js";
 import { signed } from "./html.js";
 import { botName, pointName, seatName, t, teamName } from "./i18n.js";
+import { POSITIONS, namedSeat, peopleOf, positionOf } from "./people.js";
 import { prompt, targetsOf, tileOf } from "./state.js";
 
 /** Is motion wanted? Settings may turn animations on or off: <html data-motion="on|off">. */
@@ -16,9 +17,32 @@ export const reducedMotion = () =>
 export function promptText(line) {
   if (!line) return "";
   const vars = { ...line.vars };
-  if (vars.seat != null) vars.seat = seatName(vars.seat);
+  if (vars.seat != null) vars.seat = namedSeat(vars.seat, line.names, seatName);
   if (vars.team != null) vars.team = teamName(vars.team);
   return t(line.key, vars);
+}
+
+/**
+ * Put each seat's section at its place on the screen, `bottom` at the bottom (the table
+ * turned to the person playing); the sections keep their seat's hooks, only their place
+ * (the `seat--<position>` class) changes.
+ */
+function placeSeats(board, bottom) {
+  board.dataset.bottom = String(bottom);
+  for (const seat of [0, 1, 2, 3]) {
+    const el = board.querySelector(`.seat[data-seat="${seat}"]`);
+    const place = positionOf(seat, bottom);
+    for (const position of POSITIONS) el.classList.toggle(`seat--${position}`, position === place);
+    el.dataset.position = place;
+  }
+}
+
+/** A seat's caption name: "South · You" with one person, "Ana · North" for a named person. */
+function captionName(seat, snap) {
+  const people = peopleOf(snap.bots);
+  if (people.length === 1 && people[0] === seat) return `${seatName(seat)} · ${t("seat.you")}`;
+  const name = snap.names?.[seat];
+  return name ? `${name} · ${seatName(seat)}` : seatName(seat);
 }
 
 /** The sum banner's text for a placement event ("2 + 5 + 3 = 10 → +10"). */
@@ -27,11 +51,14 @@ export const sumText = (placed) =>
 
 /**
  * Draw the game. `model` = {snap, ui, shown (a finished round under its summary, or null),
- * interactive, autoplay, animate}; `dom` = {root, board, tableView}.
+ * interactive, autoplay, animate, bottom (the seat drawn at the bottom)}; `dom` = {root,
+ * board, tableView}. Only the engine's `viewer` has its tiles face up (with several people,
+ * nobody's while a bot plays or the device is being passed); a finished round shows all.
  */
 export function renderGame(dom, model) {
   const { board, tableView } = dom;
   const { snap, ui, shown, interactive, animate } = model;
+  placeSeats(board, model.bottom ?? 0);
   board.dataset.turn = snap.over ? "" : String(snap.turn);
   board.dataset.round = String(snap.round);
   board.classList.toggle("board--animate", animate);
@@ -74,19 +101,26 @@ export function renderGame(dom, model) {
       seat,
       count: snap.hand_sizes[seat],
       level: botName(snap.bots[seat]),
+      name: captionName(seat, snap),
       turn: isTurn,
       thinking: ui.thinking === seat,
       action: ui.actions[seat],
-      knocking: seat === 0 && ui.knocking,
+      knocking: seat === snap.viewer && ui.knocking,
     });
     const hand = el.querySelector("[data-hand]");
-    if (seat === 0) {
+    const faceUp = seat === (snap.viewer ?? -1);
+    hand.classList.toggle("hand--south", el.dataset.position === "south");
+    hand.classList.toggle("hand--hidden", el.dataset.position !== "south");
+    hand.setAttribute("role", faceUp ? "group" : "img");
+    if (faceUp) {
+      hand.setAttribute("aria-label", t("hand.label"));
       renderSouthHand(hand, { tiles: snap.hand, legal: snap.legal, selected: ui.selected, interactive, hinted: ui.hinted, focusTile: ui.focusTile });
     } else if (shown) renderRevealedHand(hand, shown.hands[seat], true); // after the round: face up
     else renderHiddenHand(hand, seat, snap.hand_sizes[seat], true);
   }
   renderScores(snap);
-  dom.root.querySelector("#prompt").textContent = promptText(prompt(snap, ui, model));
+  const line = prompt(snap, ui, model);
+  dom.root.querySelector("#prompt").textContent = promptText(line && { ...line, names: snap.names });
   document.querySelector("[data-action='hint']").disabled = !interactive || model.autoplay;
 }
 

@@ -1,12 +1,18 @@
-// The replay viewer: a game record checked by the engine (`load_record`: every move is
-// replayed and re-checked), then shown move by move with every hand face up. It draws
-// with the game's own table renderer on its own <svg>, never touches the game in progress
-// (the controller holds its bots while the viewer is open), and closing it returns there.
+// The replay viewer: a game record checked by the engine (every move is replayed and
+// re-checked), then shown move by move with every hand face up. It draws with the game's
+// own table renderer on its own <svg>, never touches the game in progress (the controller
+// holds its bots while the viewer is open), and closing it returns there.
+//
+// A long record (thousands of rounds) takes the engine seconds to check, so it is checked a
+// slice at a time (`replay_load`), with a progress bar fed by the engine's count of rounds
+// done; once checked, the viewer asks for one round at a time (`replay_round`): the whole
+// story of a long game, every position's table, would be far too big to send at once.
 //
 // A position is (round, k): the table after the round's first k turns; k = 0 is the deal.
 
-import { EngineError } from "../bridge.js";
+import { ENGINE_LOST, EngineError } from "../bridge.js";
 import { botName, pointName, seatName, t, teamName } from "./i18n.js";
+import { parseSeatLabel } from "./people.js";
 import { describeEvent, howRoundEnded } from "./announce.js";
 import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
@@ -25,49 +31,112 @@ const ICONS = {
   end: icon("M11 3h2v10h-2zM3 3v10l7-5z"),
 };
 
-/** Group the story's events by round: {started, turns: [placed|passed], settled, won}. */
-function eventsByRound(events, count) {
-  const out = Array.from({ length: count }, () => ({ started: null, turns: [], settled: null, won: null }));
+/** How long each slice of a record's check may keep the engine busy (ms). */
+const SLICE_MS = 150;
+
+/** Group one round's events: {started, turns: [placed|passed], settled, won}. */
+function roundEvents(events) {
+  const out = { started: null, turns: [], settled: null, won: null };
   for (const event of events) {
-    const r = out[event.round - 1];
-    if (!r) continue;
-    if (event.type === "round_started") r.started = event;
-    else if (event.type === "placed" || event.type === "passed") r.turns.push(event);
-    else if (event.type === "round_settled") r.settled = event;
-    else if (event.type === "game_won") r.won = event;
+    if (event.type === "round_started") out.started = event;
+    else if (event.type === "placed" || event.type === "passed") out.turns.push(event);
+    else if (event.type === "round_settled") out.settled = event;
+    else if (event.type === "game_won") out.won = event;
   }
   return out;
 }
 
+/** The panel shown while a long record is checked: a determinate bar, and a way out. */
+function progressPanel(controller, onCancel) {
+  const html = `<div class="replay-loading">
+      <h2>${esc(t("replay.loading_title"))}</h2>
+      <p data-replay-progress-text aria-live="polite"></p>
+      <progress data-replay-progress max="1" value="0"></progress>
+      <button type="button" class="button" data-action="close-panel">${esc(t("replay.cancel"))}</button>
+    </div>`;
+  let finished = false;
+  const { dialog, close } = openPanel({
+    hold: controller.pacer,
+    className: "dialog--replay-loading",
+    hook: "replayLoading",
+    html,
+    onClose: () => {
+      if (!finished) onCancel();
+    },
+  });
+  const bar = dialog.querySelector("[data-replay-progress]");
+  const text = dialog.querySelector("[data-replay-progress-text]");
+  return {
+    update(done, total) {
+      bar.max = Math.max(1, total);
+      bar.value = done;
+      bar.setAttribute("aria-valuetext", t("replay.loading", { done, total }));
+      text.textContent = t("replay.loading", { done, total });
+    },
+    close() {
+      finished = true;
+      close();
+    },
+  };
+}
+
 export class Replay {
-  /** @param story the engine's `load_record` reply; @param name what to call it (a file name) */
-  constructor({ controller, story, name, aspect }) {
+  /** @param summary the engine's `replay_load` summary; @param name what to call it (a file name) */
+  constructor({ controller, summary, name, aspect }) {
     this.controller = controller;
-    this.story = story;
+    this.summary = summary;
+    this.record = summary.record;
     this.name = name;
     this.aspect = aspect;
-    this.rounds = eventsByRound(story.events, story.rounds.length);
+    this.rounds = new Map(); // round index -> promise of {story, events} (asked for when shown)
     this.positions = [];
-    story.rounds.forEach((rnd, r) => {
-      for (let k = 0; k <= rnd.turns.length; k += 1) this.positions.push({ r, k });
+    summary.turns.forEach((turns, r) => {
+      for (let k = 0; k <= turns; k += 1) this.positions.push({ r, k });
     });
     this.index = 0;
   }
 
-  /** Check a record with the engine and open the viewer; a bad record becomes a notice. */
+  /** Check a record with the engine (a slice at a time, with a progress bar when it takes
+   *  more than one) and open the viewer; a bad record becomes one notice. */
   static async open(controller, record, name = "") {
     const aspect = Replay.guessAspect();
-    let story;
+    const engine = controller.engine;
+    let progress = null;
+    let cancelled = false;
+    let reply;
     try {
-      story = await controller.engine.call("load_record", { record, aspect });
+      reply = await engine.call("replay_load", { record, budget_ms: SLICE_MS });
+      while (!reply.finished) {
+        progress ??= progressPanel(controller, () => {
+          cancelled = true;
+        });
+        progress.update(reply.done, reply.total);
+        reply = await engine.call("replay_load", { budget_ms: SLICE_MS });
+        if (cancelled) return null;
+      }
     } catch (error) {
+      if (error instanceof EngineError && error.type === ENGINE_LOST) return null; // said once
       const message = error instanceof EngineError ? error.message : String(error?.message ?? error);
       controller.notify("replay.invalid", { message }, "error");
       return null;
+    } finally {
+      progress?.close();
     }
-    const replay = new Replay({ controller, story, name, aspect });
+    const replay = new Replay({ controller, summary: reply.summary, name, aspect });
     replay.show();
     return replay;
+  }
+
+  /** Round `r` (from 0) as the engine tells it, asked for once per layout. */
+  round(r) {
+    if (!this.rounds.has(r)) {
+      const asked = this.controller.engine
+        .call("replay_round", { round: r + 1, aspect: this.aspect })
+        .then((story) => ({ story, events: roundEvents(story.events) }));
+      asked.catch(() => this.rounds.delete(r));
+      this.rounds.set(r, asked);
+    }
+    return this.rounds.get(r);
   }
 
   /** The drawing area's shape before it exists (the engine clamps it to what it lays out). */
@@ -90,7 +159,7 @@ export class Replay {
       </header>
       <div class="replay__controls" role="group" aria-label="${esc(t("replay.controls"))}">
         <label class="replay__round"><span>${esc(t("replay.round_label"))}</span>
-          <select data-replay-round>${this.story.rounds
+          <select data-replay-round>${this.summary.turns
             .map((_, r) => `<option value="${r}">${esc(t("replay.round", { round: r + 1 }))}</option>`)
             .join("")}</select></label>
         <button type="button" class="button" data-replay-step="start" aria-label="${esc(t("replay.start"))}" title="${esc(t("replay.start"))}">${ICONS.start}</button>
@@ -136,18 +205,13 @@ export class Replay {
   }
 
   /** Lay the tables out again if the drawing area's shape differs much from the guess. */
-  async relayout() {
+  relayout() {
     const real = this.view.aspect();
     const ratio = real / this.aspect;
     if (ratio < 1.25 && ratio > 0.8) return;
-    try {
-      const story = await this.controller.engine.call("load_record", { record: this.story.record, aspect: real });
-      this.story = story;
-      this.aspect = real;
-      if (this.dialog.isConnected) this.render();
-    } catch {
-      // keep the first layout
-    }
+    this.aspect = real;
+    this.rounds.clear();
+    this.render();
   }
 
   onKey(event) {
@@ -174,7 +238,7 @@ export class Replay {
     else if (action === "prev") this.index = Math.max(0, this.index - 1);
     else if (action === "start") this.index = this.positions.findIndex((p) => p.r === r);
     else if (action === "end") this.index = this.positions.findLastIndex((p) => p.r === r);
-    else if (action === "next_round") return this.jumpToRound(Math.min(this.story.rounds.length - 1, r + 1));
+    else if (action === "next_round") return this.jumpToRound(Math.min(this.summary.turns.length - 1, r + 1));
     else if (action === "prev_round") return this.jumpToRound(Math.max(0, r - 1));
     this.render();
   }
@@ -185,10 +249,25 @@ export class Replay {
     this.render();
   }
 
-  render() {
+  /** Show the current position once its round is here (a later step wins over an earlier). */
+  async render() {
+    const index = this.index;
+    const aspect = this.aspect;
+    let round;
+    try {
+      round = await this.round(this.positions[index].r);
+    } catch (error) {
+      if (!(error instanceof EngineError && error.type === ENGINE_LOST)) {
+        this.controller.notify("replay.invalid", { message: error?.message ?? String(error) }, "error");
+      }
+      this.close();
+      return;
+    }
+    if (index === this.index && aspect === this.aspect && this.dialog.isConnected) this.draw(round);
+  }
+
+  draw({ story: rnd, events }) {
     const { r, k } = this.positions[this.index];
-    const rnd = this.story.rounds[r];
-    const events = this.rounds[r];
     const dialog = this.dialog;
     dialog.querySelector(".replay").dataset.step = String(this.index);
     dialog.dataset.round = String(r + 1);
@@ -196,7 +275,7 @@ export class Replay {
     dialog.querySelector("[data-replay-round]").value = String(r);
     dialog.querySelector("[data-replay-position]").textContent = t("replay.position", {
       round: r + 1,
-      rounds: this.story.rounds.length,
+      rounds: this.summary.turns.length,
       move: k,
       moves: rnd.turns.length,
     });
@@ -213,9 +292,9 @@ export class Replay {
     for (const seat of [0, 1, 2, 3]) {
       const box = dialog.querySelector(`[data-replay-seat="${seat}"]`);
       const left = rnd.hands[k][seat];
-      const player = this.story.record.seats?.[seat];
-      const known = player === "human" || this.controller.info?.bots?.includes(player);
-      box.querySelector(".replay__seat-name").textContent = `${seatName(seat)}${known ? ` · ${botName(player)}` : ""} · ${left.length}`;
+      const player = parseSeatLabel(this.record.seats?.[seat]);
+      const who = player.name ?? (player.bot == null || this.controller.info?.bots?.includes(player.bot) ? botName(player.bot) : null);
+      box.querySelector(".replay__seat-name").textContent = `${seatName(seat)}${who ? ` · ${who}` : ""} · ${left.length}`;
       box.classList.toggle("replay__seat--turn", Boolean(turn && turn.seat === seat));
       const hand = box.querySelector("[data-replay-hand]");
       hand.dataset.count = String(left.length);

@@ -9,7 +9,12 @@
 
 import { howRoundEnded } from "./announce.js";
 import { esc, signed } from "./html.js";
-import { seatName, t, teamName } from "./i18n.js";
+import { seatName as plainSeatName, t, teamName } from "./i18n.js";
+import { namedSeat } from "./people.js";
+
+/** The people's names for the sheet being drawn (a person's seat reads "Ana (North)"). */
+let sheetNames = null;
+const seatName = (seat) => namedSeat(seat, sheetNames, plainSeatName);
 
 
 /**
@@ -180,8 +185,9 @@ function roundRows(r) {
   return rows.join("");
 }
 
-/** The sheet's table markup (most recent round last). */
-export function sheetTable(events) {
+/** The sheet's table markup (most recent round last); `names`: the people's, per seat. */
+export function sheetTable(events, names = null) {
+  sheetNames = names;
   const { rounds, totals } = sheetModel(events);
   return (
     `<table class="sheet" data-score-sheet>` +

@@ -17,9 +17,10 @@ function load() {
       theme: THEMES.includes(saved.theme) ? saved.theme : "auto",
       animations: typeof saved.animations === "boolean" ? saved.animations : null,
       sound: saved.sound === true,
+      turn_table: saved.turn_table !== false,
     };
   } catch {
-    return { theme: "auto", animations: null, sound: false };
+    return { theme: "auto", animations: null, sound: false, turn_table: true };
   }
 }
 
@@ -30,6 +31,8 @@ const systemReducesMotion = () => matchMedia("(prefers-reduced-motion: reduce)")
 /** Animations on? The user's choice, else the system's (reduced motion means off). */
 export const animationsOn = () => state.animations ?? !systemReducesMotion();
 export const soundOn = () => state.sound;
+/** Pass-and-play: does the table turn so the person playing sits at the bottom? */
+export const turnTableOn = () => state.turn_table;
 export const theme = () => state.theme;
 
 export function applyPrefs() {
@@ -91,6 +94,7 @@ export function openSettings(controller) {
       <label class="field" for="settings-speed"><span data-i18n="settings.speed"></span><select id="settings-speed" data-pref="speed">${speedOptions}</select></label>
       ${check("animations", animationsOn())}
       ${check("sound", state.sound)}
+      ${check("turn_table", state.turn_table)}
       <fieldset class="themes"><legend data-i18n="settings.theme"></legend>${themes}</fieldset>
       ${languageField("settings-language")}
       <p class="note" data-i18n="settings.bots_note"></p>

@@ -73,7 +73,7 @@ export function openSheet(c, { openStats }) {
         .map((team) => `<span class="legend legend--${team}">${esc(t("sheet.peg_label", { team: t(`team.${team}`), score: positions[team].front, before: positions[team].back }))}</span>`)
         .join("")}</figcaption>`;
     const wrap = dialog.querySelector(".sheet-wrap");
-    wrap.innerHTML = sheetTable(c.events);
+    wrap.innerHTML = sheetTable(c.events, c.snap?.names);
     wrap.scrollTop = wrap.scrollHeight; // the latest round
   };
   fill();

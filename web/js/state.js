@@ -74,7 +74,7 @@ export function foldEvents(ui, events) {
  */
 export function finishedRound(snap, settled) {
   return {
-    snap: { ...snap, hand_sizes: settled.hands.map((hand) => hand.length), hand: settled.hands[0] },
+    snap: { ...snap, hand_sizes: settled.hands.map((hand) => hand.length), hand: settled.hands[snap.viewer ?? 0] ?? [] },
     shown: { hands: settled.hands, table: snap.previous_table, lastTile: snap.previous_table.last_tile },
   };
 }
@@ -111,6 +111,7 @@ export function prompt(snap, ui, { shown = null, autoplay = false } = {}) {
   if (shown) return null;
   if (snap.over) return { key: "announce.won", vars: { team: snap.winner, score0: snap.scores[0], score1: snap.scores[1] } };
   if (autoplay) return { key: "prompt.autoplay", vars: {} };
+  if (snap.pass_to != null) return { key: "prompt.pass", vars: { seat: snap.pass_to } };
   if (snap.human_turn && snap.must_pass) return { key: "prompt.must_pass", vars: {} };
   if (snap.human_turn && ui.selected) {
     const count = targetsOf(snap, ui.selected).length;

@@ -7,7 +7,9 @@
 export const SAVE_KEY = "seven-rocks:save";
 /** The engine's save format and its version (seven_rocks/app/session.py: SAVE_FORMAT, PROTOCOL). */
 export const SAVE_FORMAT = "seven-rocks-save";
-export const SAVE_VERSION = 1;
+export const SAVE_VERSION = 2;
+/** Versions still read: version 1 saves have no people's names. */
+export const SAVE_VERSIONS = Object.freeze([1, 2]);
 
 /** The raw text under `key`, or null (storage may be disabled). */
 export function readRaw(key) {
@@ -29,6 +31,9 @@ export function writeJSON(key, value) {
 }
 
 const isObject = (value) => value != null && typeof value === "object" && !Array.isArray(value);
+/** Four people's names, each null or short text (seven_rocks/app/names.py: MAX_NAME). */
+const namesFine = (names) =>
+  Array.isArray(names) && names.length === 4 && names.every((n) => n === null || (typeof n === "string" && n.length <= 20));
 
 /** The saved game, checked for shape (the engine re-checks every move when restoring). */
 export const readSave = () => checkSave(readRaw(SAVE_KEY));
@@ -43,9 +48,11 @@ export function checkSave(raw) {
     return { save: null, problem: "corrupt" };
   }
   if (!isObject(save) || save.format !== SAVE_FORMAT) return { save: null, problem: "corrupt" };
-  if (save.version !== SAVE_VERSION) return { save: null, problem: "old" };
+  if (!SAVE_VERSIONS.includes(save.version)) return { save: null, problem: "old" };
   const bots = save.bots;
+  const names = save.names ?? [null, null, null, null];
   const fine =
+    namesFine(names) &&
     Array.isArray(bots) &&
     bots.length === 4 &&
     bots.every((b) => b === null || typeof b === "string") &&
@@ -66,6 +73,62 @@ export function saveMatches(save, { explicit = false, seed = null, bots = null }
   return sameBots(save.bots, bots) && (seed == null || save.record.seed === seed);
 }
 
+// ------------------------------------------------------------------- tabs
+/** Which tab plays the saved game: the id of the page that last started or resumed it. Two
+ *  tabs of the site share one save; the one that does not own it stops writing it and is
+ *  told the game goes on elsewhere (the `storage` event tells it when another tab claims it). */
+export const OWNER_KEY = "seven-rocks:playing";
+
+/** A new page's id (unique enough among one person's tabs). */
+export const newTabId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** May the tab `tab` write the save, given the stored owner? (Nobody's save is anybody's.) */
+export const mayWriteSave = (owner, tab) => owner == null || owner === tab;
+
+// ---------------------------------------------------------------- restarts
+/** When this tab's page was reloaded because its engine died (sessionStorage: this tab only). */
+const RESTARTS_KEY = "seven-rocks:restarts";
+const RESTARTED_KEY = "seven-rocks:restarted";
+/** Reloads for a dead engine allowed within RESTART_WINDOW_MS before the page gives up. */
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 60_000;
+
+/** The restarts to keep: those of the last window, as long as they are few enough. */
+export function recentRestarts(stored, now) {
+  const times = Array.isArray(stored) ? stored.filter((t) => Number.isFinite(t) && now - t < RESTART_WINDOW_MS) : [];
+  return { times, allowed: times.length < MAX_RESTARTS };
+}
+
+/** Note a reload for a dead engine; false when it died too often lately (do not reload). */
+export function noteRestart(now = Date.now()) {
+  try {
+    let stored = null;
+    try {
+      stored = JSON.parse(sessionStorage.getItem(RESTARTS_KEY) ?? "null");
+    } catch {
+      stored = null;
+    }
+    const { times, allowed } = recentRestarts(stored, now);
+    if (!allowed) return false;
+    sessionStorage.setItem(RESTARTS_KEY, JSON.stringify([...times, now]));
+    sessionStorage.setItem(RESTARTED_KEY, "1");
+    return true;
+  } catch {
+    return false; // no session storage: a reload could not say why, nor stop a loop
+  }
+}
+
+/** Was this page loaded because its engine died? (Answers true once.) */
+export function tookRestart() {
+  try {
+    const was = sessionStorage.getItem(RESTARTED_KEY) != null;
+    sessionStorage.removeItem(RESTARTED_KEY);
+    return was;
+  } catch {
+    return false;
+  }
+}
+
 // ---------------------------------------------------------------- settings
 export const SETTINGS_KEY = "seven-rocks:settings";
 export const DEFAULT_LEVEL = "expert";
@@ -73,19 +136,23 @@ export const DEFAULT_SPEED = 800;
 const MAX_SPEED = 5000;
 
 /**
- * The game settings (the bots' levels at West, North, East and the speed in ms), from what
- * was stored (any value, trusted in nothing) and the bots the engine offers. Bad parts fall
- * back to the defaults.
+ * The game settings (who plays West, North and East: a bot's level or null for a person;
+ * the people's names; the speed in ms), from what was stored (any value, trusted in nothing)
+ * and the bots the engine offers. Bad parts fall back to the defaults.
  */
 export function checkSettings(stored, bots) {
-  const defaults = { levels: [null, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL], speed: DEFAULT_SPEED };
+  const defaults = { levels: [null, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL], speed: DEFAULT_SPEED, names: [null, null, null, null] };
   const saved = isObject(stored) ? stored : {};
   const levels = saved.levels;
   const levelsFine =
-    Array.isArray(levels) && levels.length === 4 && levels[0] === null && levels.slice(1).every((name) => bots.includes(name));
+    Array.isArray(levels) && levels.length === 4 && levels[0] === null && levels.slice(1).every((name) => name === null || bots.includes(name));
   const speed = saved.speed;
   const speedFine = Number.isInteger(speed) && speed >= 0 && speed <= MAX_SPEED;
-  return { levels: levelsFine ? [...levels] : defaults.levels, speed: speedFine ? speed : defaults.speed };
+  return {
+    levels: levelsFine ? [...levels] : defaults.levels,
+    speed: speedFine ? speed : defaults.speed,
+    names: namesFine(saved.names) ? [...saved.names] : defaults.names,
+  };
 }
 
 /** The stored settings, checked (see checkSettings). */
@@ -99,4 +166,4 @@ export function readSettings(bots) {
   return checkSettings(stored, bots);
 }
 
-export const writeSettings = ({ levels, speed }) => writeJSON(SETTINGS_KEY, { levels, speed });
+export const writeSettings = ({ levels, speed, names }) => writeJSON(SETTINGS_KEY, { levels, speed, names });

@@ -1,0 +1,60 @@
+"""Bundle and minify the page's JavaScript and CSS with esbuild, at build time.
+
+The UI is two dozen small ES modules, written to be read. Loaded as they are, a first visit
+fetches them as a chain (a module's imports are found only once it arrives), each level a
+round trip, 150 ms on a slow phone network, before the face-down table can show. esbuild
+(pinned in ``package.json``, installed by ``npm ci``) makes each of the page's module
+scripts one minified file, the shared code in chunks beside them, and minifies the CSS
+(``minify.mjs`` beside this module does it; the page's scripts and style sheets are read
+from ``index.html``). The source modules the bundles hold are removed from the site.
+No source maps are shipped: the readable sources are in the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+__all__ = ["MinifyError", "minify_site", "page_assets"]
+
+_SCRIPT = Path(__file__).with_name("minify.mjs")
+_MODULE = re.compile(r'<script type="module" src="\./([^"]+)"></script>')
+_STYLE = re.compile(r'<link rel="stylesheet" href="\./([^"]+)">')
+_TIMEOUT_S = 120
+
+
+class MinifyError(RuntimeError):
+    """The page's scripts could not be bundled; the message says why."""
+
+
+def page_assets(index_html: str) -> tuple[list[str], list[str]]:
+    """The module scripts and the style sheets ``index.html`` loads, site-relative."""
+    return _MODULE.findall(index_html), _STYLE.findall(index_html)
+
+
+def minify_site(site: Path, node_modules: Path) -> None:
+    """Bundle and minify, in place, the scripts and style sheets ``site/index.html`` loads."""
+    esbuild = node_modules / "esbuild" / "lib" / "main.js"
+    if not esbuild.is_file():
+        raise MinifyError(f"{esbuild} is missing: run `npm ci` first")
+    node = shutil.which("node")
+    if node is None:
+        raise MinifyError("Node.js is needed to build the site: install it (npm comes with it)")
+    entries, styles = page_assets((site / "index.html").read_text(encoding="utf-8"))
+    command = [node, str(_SCRIPT), str(esbuild), str(site), ",".join(entries), ",".join(styles)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=_TIMEOUT_S)
+    if result.returncode != 0:
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        reason = lines[-1] if lines else f"node exited with status {result.returncode}"
+        raise MinifyError(f"could not bundle the page's scripts: {reason[:300]}")
+    kept = {site / entry for entry in entries}
+    inputs = [site / name for name in json.loads(result.stdout)]
+    for path in inputs:
+        if path not in kept and path.is_file():
+            path.unlink()
+    for folder in sorted({path.parent for path in inputs}, reverse=True):
+        if folder != site and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()

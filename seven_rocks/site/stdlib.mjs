@@ -1,0 +1,80 @@
+// Cut Pyodide's standard library to what the game imports (run by seven_rocks/site/stdlib.py).
+//
+//   node stdlib.mjs PYODIDE_DIR ENGINE_ZIP WORKER_PY TOOL_PY FALLBACK_PY EXTRA_MODULES OUT_ZIP OUT_JSON
+//
+// 1. Starts Pyodide with its full library, unpacks the engine zip the way PyScript does, runs
+//    the worker (web/worker.py) and drives it through a game session (stdlib_cut.exercise),
+//    imports EXTRA_MODULES (comma-separated: what PyScript's own bootstrap imports).
+// 2. Writes the library modules that were imported, docstrings and comments stripped by
+//    Pyodide's own Python, plus the fallback finder, into OUT_ZIP (uncompressed).
+// 3. Starts a second Pyodide on OUT_ZIP and does it all again: the same replies must come
+//    back (a module missing from the cut fails an import, which changes a reply), or the
+//    build fails.
+// OUT_JSON lists the modules' files and the sizes, for the build and its tests.
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, engineZip, workerPy, toolPy, fallbackPy, extras, outZip, outJson] =
+  process.argv.slice(2);
+process.argv.length = 1;
+
+function reason(error) {
+  const lines = String(error?.message ?? error).split("\n").map((line) => line.trim());
+  return lines.filter(Boolean).at(-1) ?? "unknown error";
+}
+
+async function session(loadPyodide, stdLibURL) {
+  const pyodide = await loadPyodide({
+    indexURL: `${pyodideDir}/`,
+    ...(stdLibURL ? { stdLibURL } : {}),
+    env: { PYTHONHASHSEED: "0" },
+  });
+  // What PyScript's `files: {"./seven_rocks.zip": "./*"}` does in the browser's worker.
+  pyodide.unpackArchive(new Uint8Array(readFileSync(engineZip)), "zip", { extractDir: "./" });
+  pyodide.FS.mkdirTree("/tmp/seven-rocks-tool");
+  pyodide.FS.writeFile("/tmp/seven-rocks-tool/stdlib_cut.py", readFileSync(toolPy));
+  pyodide.FS.writeFile("/tmp/seven-rocks-tool/worker_source.py", readFileSync(workerPy));
+  pyodide.globals.set("EXTRAS", extras);
+  const errors = pyodide.runPython(`
+import importlib, json, sys
+for name in filter(None, EXTRAS.split(",")):
+    importlib.import_module(name)
+worker = {"__name__": "__main__"}
+with open("/tmp/seven-rocks-tool/worker_source.py", encoding="utf-8") as source:
+    exec(compile(source.read(), "worker.py", "exec"), worker)
+sys.path.insert(0, "/tmp/seven-rocks-tool")
+import stdlib_cut
+json.dumps(stdlib_cut.exercise(worker["handle"]))
+`);
+  return { pyodide, errors };
+}
+
+try {
+  const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
+  const full = await session(loadPyodide, null);
+  full.pyodide.FS.writeFile("/tmp/seven-rocks-tool/stdlib_fallback.py", readFileSync(fallbackPy));
+  const report = JSON.parse(
+    full.pyodide.runPython(`
+import json, zipfile, stdlib_cut
+files = stdlib_cut.traced_files()
+with zipfile.ZipFile(stdlib_cut.STDLIB_ZIP) as archive:
+    entries = [(name, archive.read(name)) for name in files]
+    original = sum(archive.getinfo(name).file_size for name in files)
+with open("/tmp/seven-rocks-tool/stdlib_fallback.py", "rb") as fallback:
+    entries.append(("stdlib_fallback.py", fallback.read()))
+stored = stdlib_cut.write_zip("/tmp/seven-rocks-tool/cut.zip", entries)
+json.dumps({"files": files, "source_bytes": original, "stored_bytes": stored})
+`),
+  );
+  writeFileSync(outZip, full.pyodide.FS.readFile("/tmp/seven-rocks-tool/cut.zip"));
+
+  const cut = await session(loadPyodide, outZip);
+  if (cut.errors !== full.errors) {
+    throw new Error(`the cut library answers differently: ${cut.errors} != ${full.errors}`);
+  }
+  report.errors = JSON.parse(full.errors);
+  writeFileSync(outJson, JSON.stringify(report, null, 1));
+} catch (error) {
+  process.stderr.write(`${reason(error)}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,138 @@
+"""Cut Pyodide's standard library to the modules a game imports, for a small first visit.
+
+Pyodide's ``python_stdlib.zip`` holds 614 modules, 2.5 MB deflated file by file (so brotli on
+the wire cannot shrink it), and every first visit downloads all of it. A game imports about
+130 of them. The build runs ``stdlib.mjs`` (beside this module) in Node, which starts the very
+Pyodide the site ships, drives the worker through a session (``stdlib_cut.exercise``), and
+writes the imported modules, docstrings and comments stripped by Pyodide's own Python 3.14
+(the host's ``ast`` may not read 3.14 syntax), into an *uncompressed* zip: brotli then
+compresses across the files, 2.5 MB become about 0.28 MB on the wire. Node checks the cut
+by running the session again on it.
+
+The full library stays in the site, never loaded unless something outside the cut is
+imported: ``web/stdlib_fallback.py`` (packed into the cut zip, installed by the loader
+before PyScript or the engine import anything) then fetches it and the game goes on.
+
+Making the cut takes a while (two Pyodide start-ups and a few games), so results are cached
+by the hash of their inputs, like the memory snapshot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["PYSCRIPT_IMPORTS", "CutLibrary", "StdlibError", "cut_stdlib"]
+
+#: What PyScript's own Python bootstrap imports in the worker before ``worker.py`` runs
+#: (its ``pyscript`` and ``polyscript`` modules). The Node trace does not run PyScript, so
+#: they are named here; ``tests/e2e/test_stdlib.py`` fails, naming the module, when a real
+#: visit needs one the cut lacks.
+PYSCRIPT_IMPORTS: tuple[str, ...] = ()
+
+_HERE = Path(__file__).parent
+_SCRIPT = _HERE / "stdlib.mjs"
+_TOOL = _HERE / "stdlib_cut.py"
+#: The Pyodide files whose bytes decide what is imported and from where.
+_PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+_TIMEOUT_S = 600
+
+
+class StdlibError(RuntimeError):
+    """The cut library could not be made; the message says why."""
+
+
+@dataclass(frozen=True)
+class CutLibrary:
+    """The cut zip and what is in it."""
+
+    path: Path
+    files: tuple[str, ...]
+    source_bytes: int
+    stored_bytes: int
+
+
+def _inputs_digest(pyodide_dir: Path, inputs: tuple[Path, ...]) -> str:
+    digest = hashlib.sha256()
+    for path in (*inputs, *(pyodide_dir / name for name in _PYODIDE_INPUTS)):
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    digest.update(",".join(PYSCRIPT_IMPORTS).encode())
+    return digest.hexdigest()
+
+
+def _read(destination: Path, report: Path) -> CutLibrary:
+    data = json.loads(report.read_text(encoding="utf-8"))
+    return CutLibrary(
+        path=destination,
+        files=tuple(data["files"]),
+        source_bytes=int(data["source_bytes"]),
+        stored_bytes=int(data["stored_bytes"]),
+    )
+
+
+def cut_stdlib(
+    pyodide_dir: Path,
+    engine_zip: Path,
+    worker: Path,
+    fallback: Path,
+    destination: Path,
+    *,
+    cache: Path | None = None,
+) -> CutLibrary:
+    """Write the cut standard library zip for ``worker`` running ``engine_zip`` on
+    ``pyodide_dir``'s Pyodide, with ``fallback`` (the finder module) packed in.
+
+    The report (the files, their sizes) is kept in ``cache`` beside the cached zip.
+    Raises ``StdlibError`` when Node is missing or the cut cannot be made or fails its check.
+    """
+    inputs = (_SCRIPT, _TOOL, engine_zip, worker, fallback)
+    key = _inputs_digest(pyodide_dir, inputs)
+    cached = cache / f"stdlib-{key}.zip" if cache is not None else None
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    if cached is not None and cached.is_file() and cached.with_suffix(".json").is_file():
+        shutil.copyfile(cached, destination)
+        return _read(destination, cached.with_suffix(".json"))
+    node = shutil.which("node")
+    if node is None:
+        raise StdlibError("Node.js is needed to build the site: install it (npm comes with it)")
+    partial = destination.with_name(f"{destination.name}.{os.getpid()}.tmp")
+    partial_report = destination.with_name(f"{destination.name}.{os.getpid()}.json.tmp")
+    command = [
+        node,
+        str(_SCRIPT),
+        str(pyodide_dir.resolve()),
+        *(str(path.resolve()) for path in (engine_zip, worker, _TOOL, fallback)),
+        ",".join(PYSCRIPT_IMPORTS),
+        str(partial.resolve()),
+        str(partial_report.resolve()),
+    ]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        result = None
+    if result is None or result.returncode != 0 or not partial_report.is_file():
+        partial.unlink(missing_ok=True)
+        partial_report.unlink(missing_ok=True)
+        if result is None:
+            raise StdlibError(f"cutting the standard library took over {_TIMEOUT_S} s")
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        reason = lines[-1] if lines else f"node exited with status {result.returncode}"
+        raise StdlibError(f"could not cut the standard library: {reason[:300]}")
+    partial.replace(destination)
+    library = _read(destination, partial_report)
+    if cached is not None:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        for source, target in (
+            (destination, cached),
+            (partial_report, cached.with_suffix(".json")),
+        ):
+            keep = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+            shutil.copyfile(source, keep)
+            keep.replace(target)  # atomic: parallel builds never see half a file
+    partial_report.unlink()
+    return library

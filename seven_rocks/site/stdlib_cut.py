@@ -1,0 +1,199 @@
+"""Trace what the game imports and pack it small: runs inside Pyodide, and on the host.
+
+The browser's Python comes with Pyodide's whole standard library, a 2.5 MB zip of 614
+modules deflated one by one, so that brotli on the wire cannot shrink it further. A game
+imports about 160 of them. ``seven_rocks.site.stdlib`` runs this module inside Pyodide
+under Node at build time (the host is CPython 3.11, Pyodide is 3.14: only Pyodide's own
+``ast`` can be trusted to read Pyodide's library) to
+
+1. play through everything the worker does: games with every bot, hints, saves and
+   restores, records and replays, the error paths of the worker protocol, a traceback;
+2. list the modules that came from the standard library zip (``traced_files``);
+3. write them, docstrings and comments stripped, into an uncompressed zip
+   (``write_zip``): brotli then sees plain source across all files at once.
+
+``strip_source`` is also what the build uses on the engine's own zip. Standard library only,
+and written for both Pythons.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import sys
+import traceback
+import zipfile
+from collections.abc import Callable, Iterable
+
+__all__ = ["STDLIB_ZIP", "exercise", "strip_source", "traced_files", "write_zip"]
+
+#: Where Pyodide puts its standard library zip (``/lib/python3XY.zip``) in its file system.
+STDLIB_ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+#: Packages whose docstrings are read at run time (Pyodide copies them onto its JavaScript
+#: proxies): only their comments go.
+KEEP_DOCSTRINGS: tuple[str, ...] = ("_pyodide/", "pyodide/")
+# The same fixed date on every entry makes the zip reproducible.
+_ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+#: Bot moves played per bot in the trace beyond a full game with the first (fastest) bot:
+#: enough for every bot to reach its search code, bounded for the build's time.
+_MOVES_PER_BOT = 16
+
+Handle = Callable[[str], str]
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+
+
+def strip_source(source: str, *, docstrings: bool = True) -> str:
+    """``source`` without comments and (unless ``docstrings`` is false) docstrings.
+
+    Re-written by ``ast.unparse``; if the result does not parse back to the same tree the
+    original source is returned unchanged, so stripping can only lose bytes, never meaning.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    if docstrings:
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+                and node.body
+                and _is_docstring(node.body[0])
+            ):
+                del node.body[0]
+                if not node.body:
+                    node.body.append(ast.Pass())
+    text = ast.unparse(tree) + "\n"
+    try:
+        same = ast.dump(ast.parse(text)) == ast.dump(tree)
+    except SyntaxError:
+        same = False
+    return text if same else source
+
+
+def exercise(handle: Handle, moves_per_bot: int = _MOVES_PER_BOT) -> list[str]:
+    """Drive the worker's ``handle`` through what the page asks of it.
+
+    Returns each request's error type ("" for none), which the build compares between the
+    full and the cut library: replies are otherwise not checked here (the tests do that),
+    this only has to reach every import a real visit reaches, the error paths included.
+    """
+    errors: list[str] = []
+
+    def send(text: str) -> dict[str, object]:
+        reply: dict[str, object] = json.loads(handle(text))
+        error = reply.get("error") if isinstance(reply, dict) else None
+        errors.append(str(error.get("type")) if isinstance(error, dict) else "")
+        return reply
+
+    def call(method: str, **params: object) -> dict[str, object]:
+        return send(json.dumps({"method": method, "params": params}))
+
+    call("ping")
+    call("version")
+    info = call("info")
+    bots = [str(name) for name in info.get("bots", []) if isinstance(name, str)]  # type: ignore[attr-defined]
+    call("examples")
+    for index, name in enumerate(bots):
+        snap = call("new_game", seed=index, bots=[name] * 4)
+        limit = 10_000 if index == 0 else moves_per_bot  # the first bot plays a whole game
+        for _ in range(limit):
+            if snap.get("over") or "error" in snap:
+                break
+            snap = call("step", since=max(0, int(str(snap.get("events_total", 0))) - 2))
+        record = call("record")
+        call("load_record", record=record)
+    # A human seat: moves, hints, a save and its restore.
+    snap = call("new_game", seed=7, bots=[None, *bots[:1] * 3])
+    for _ in range(40):
+        if snap.get("over") or "error" in snap:
+            break
+        if snap.get("human_turn"):
+            call("hint")
+            legal = snap.get("legal") or {}
+            if isinstance(legal, dict) and legal:
+                tile, points = next(iter(legal.items()))
+                move = tile if points[0] == "open" else f"{tile}@{points[0]}"
+            else:
+                move = "pass"
+            snap = call("play", move=move)
+        else:
+            snap = call("step")
+    save = call("save")
+    call("restore", save=save)
+    call("state")
+    # Everything a person or a damaged file can get wrong.
+    send("this is not JSON")
+    send("[1, 2]")
+    call("no-such-method")
+    call("play", move="9-9@nowhere")
+    call("play", move=12)
+    call("new_game", bots=["nobody"] * 4)
+    call("new_game", seed=-1)
+    call("restore", save={"format": "something else"})
+    call("load_record", record={"not": "a record"})
+    call("load_record", record="garbage")
+    call("new_game", unexpected=True)
+    # The worker prints the traceback of a bug to the console.
+    try:
+        raise RuntimeError("a bug")
+    except RuntimeError:
+        traceback.print_exc(file=io.StringIO())
+        traceback.format_exc()
+    return errors
+
+
+def traced_files(stdlib_zip: str = STDLIB_ZIP) -> list[str]:
+    """The standard library zip's entries the imported modules were loaded from, with the
+    ``__init__.py`` of every package on their way, sorted.
+
+    Frozen modules (``os``, ``codecs``, ``importlib._bootstrap``...) are left out: the
+    interpreter carries them and never reads their source.
+    """
+    prefix = stdlib_zip + "/"
+    wanted: set[str] = set()
+    for module in list(sys.modules.values()):
+        spec = getattr(module, "__spec__", None)
+        origin = getattr(spec, "origin", None)
+        loader = getattr(spec, "loader", None)
+        if not isinstance(origin, str) or not origin.startswith(prefix):
+            continue
+        if type(loader).__name__ != "zipimporter":
+            continue
+        entry = origin[len(prefix) :]
+        wanted.add(entry)
+        parts = entry.split("/")[:-1]
+        for depth in range(1, len(parts) + 1):
+            wanted.add("/".join(parts[:depth]) + "/__init__.py")
+    return sorted(wanted)
+
+
+def write_zip(
+    destination: str,
+    files: Iterable[tuple[str, bytes]],
+    *,
+    strip: bool = True,
+) -> int:
+    """Write ``(name, bytes)`` pairs into an uncompressed, reproducible zip; ``.py`` files
+    lose their comments and docstrings first. Returns the total of the stored bytes."""
+    total = 0
+    with zipfile.ZipFile(destination, "w", compression=zipfile.ZIP_STORED) as archive:
+        for name, data in sorted(files):
+            if strip and name.endswith(".py"):
+                keep = name.startswith(KEEP_DOCSTRINGS)
+                text = strip_source(data.decode("utf-8"), docstrings=not keep)
+                data = text.encode("utf-8")
+            info = zipfile.ZipInfo(name, date_time=_ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_STORED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            archive.writestr(info, data)
+            total += len(data)
+    return total

@@ -1,0 +1,80 @@
+"""The cut standard library in Chromium: a game needs nothing outside it, and a module
+outside it still imports (from the full library kept in the site), online and offline."""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from seven_rocks.site.build import STDLIB_CUT, build
+from seven_rocks.site.serve import serving
+
+from .conftest import Guard
+from .test_offline import _open_game, _play_one_move, _visit_until_cached, _wait_ready
+
+pytestmark = pytest.mark.e2e
+
+GuardedContext = Callable[[str], tuple[BrowserContext, Guard]]
+ROOT = Path(__file__).resolve().parents[2]
+#: A pure-Python standard module no game imports, so it is not in the cut.
+OUTSIDE = "colorsys"
+FALLBACK_WARNING = "came from the full standard library"
+
+
+def _fallbacks(guard: Guard) -> list[str]:
+    return [text for text in guard.console_messages if FALLBACK_WARNING in text]
+
+
+def test_games_hints_and_replays_import_nothing_outside_the_cut(page: Page, guard: Guard) -> None:
+    # Every bot level at the table; the page steps them until it is South's turn.
+    page.goto("/?seats=human,master,expert,greedy&speed=0&seed=3")
+    page.wait_for_selector("#board[data-human-turn]", state="attached", timeout=90_000)
+    page.evaluate("window.sevenRocks.engine.call('hint', {})")
+    record = page.evaluate("window.sevenRocks.engine.call('record', {})")
+    page.evaluate("(r) => window.sevenRocks.engine.call('load_record', {record: r})", record)
+    assert _fallbacks(guard) == []
+
+
+@pytest.fixture(scope="module")
+def probing_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A site whose worker imports ``OUTSIDE`` in the browser only (the build's trace runs
+    under Node, which has no ``WorkerGlobalScope``, so the cut leaves it out)."""
+    root = tmp_path_factory.mktemp("probe") / "checkout"
+    root.mkdir()
+    (root / "node_modules").symlink_to(ROOT / "node_modules")
+    (root / "seven_rocks").symlink_to(ROOT / "seven_rocks")
+    shutil.copytree(ROOT / "web", root / "web")
+    worker = root / "web" / "worker.py"
+    worker.write_text(
+        worker.read_text(encoding="utf-8")
+        + f"\nimport js\n\nif hasattr(js, 'WorkerGlobalScope'):\n    import {OUTSIDE}\n",
+        encoding="utf-8",
+    )
+    return build(root.parent / "site", root=root)
+
+
+def test_a_module_outside_the_cut_still_imports_online_and_offline(
+    probing_site: Path, tmp_path: Path, guarded_context: GuardedContext
+) -> None:
+    with zipfile.ZipFile(probing_site / STDLIB_CUT) as cut:
+        assert f"{OUTSIDE}.py" not in cut.namelist()
+    www = tmp_path / "www"
+    shutil.copytree(probing_site, www)
+    with serving(www) as url:
+        context, guard = guarded_context(url)
+        page = _visit_until_cached(context)
+        assert any(OUTSIDE in text for text in _fallbacks(guard)), guard.console_messages
+        assert _open_game(page) == "snapshot"
+        _play_one_move(page)
+    # The server is gone and the browser offline: the service worker kept the full library.
+    context.set_offline(True)
+    offline = context.new_page()
+    offline.goto("/?seats=human,bot,bot,bot&speed=0&seed=7")
+    _wait_ready(offline)
+    _play_one_move(offline)
+    assert len([t for t in _fallbacks(guard) if OUTSIDE in t]) >= 3

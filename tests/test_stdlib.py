@@ -1,0 +1,95 @@
+"""The standard library cut and the stripping of shipped Python (seven_rocks.site.stdlib)."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import seven_rocks
+from seven_rocks.site.build import zip_engine
+from seven_rocks.site.stdlib import CutLibrary, cut_stdlib
+from seven_rocks.site.stdlib_cut import strip_source
+
+ROOT = Path(__file__).resolve().parents[1]
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+SOURCE = '''"""A module docstring."""
+from __future__ import annotations
+
+# a comment
+class Box:
+    """A class docstring."""
+
+    def value(self) -> int:
+        """Only a docstring: the body must still be valid."""
+
+    def twice(self, n: int) -> int:
+        # another comment
+        return n * 2  # trailing
+
+
+text = f"{1 + 1!r:>3}" "tail"
+'''
+
+
+def test_stripping_drops_docstrings_and_comments_and_keeps_the_code() -> None:
+    stripped = strip_source(SOURCE)
+    for gone in ("docstring", "comment", "trailing"):
+        assert gone not in stripped
+    namespace: dict[str, object] = {}
+    exec(compile(stripped, "stripped", "exec"), namespace)
+    box = namespace["Box"]()  # type: ignore[operator]
+    assert box.twice(21) == 42 and box.value() is None
+    assert namespace["text"] == "  2tail"
+    assert namespace["Box"].__doc__ is None
+    kept = strip_source(SOURCE, docstrings=False)
+    assert "A class docstring." in kept and "comment" not in kept
+
+
+def test_what_cannot_be_parsed_is_left_as_it_is() -> None:
+    broken = "def f(:\n    pass  # a comment\n"
+    assert strip_source(broken) == broken
+
+
+@pytest.fixture(scope="module")
+def cut(tmp_path_factory: pytest.TempPathFactory) -> CutLibrary:
+    folder = tmp_path_factory.mktemp("cut")
+    engine = zip_engine(Path(seven_rocks.__file__).parent, folder / "seven_rocks.zip")
+    return cut_stdlib(
+        PYODIDE,
+        engine,
+        ROOT / "web" / "worker.py",
+        ROOT / "web" / "stdlib_fallback.py",
+        folder / "stdlib-cut.zip",
+        cache=ROOT / "node_modules" / ".cache" / "seven-rocks",
+    )
+
+
+def test_the_cut_holds_what_the_game_imports_and_little_else(cut: CutLibrary) -> None:
+    with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as full_zip:
+        full = [n for n in full_zip.namelist() if n.endswith(".py")]
+    with zipfile.ZipFile(cut.path) as archive:
+        names = archive.namelist()
+        # Stored, not deflated: brotli on the wire then compresses across the files.
+        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
+        json_init = archive.read("json/__init__.py").decode()
+    for needed in ("json/__init__.py", "random.py", "traceback.py", "stdlib_fallback.py"):
+        assert needed in names
+    for unused in ("unittest/__init__.py", "sqlite3/__init__.py", "colorsys.py", "argparse.py"):
+        assert unused not in names
+    assert len(names) < len(full) / 3
+    assert "JSON (JavaScript Object Notation)" not in json_init  # its docstring
+    assert not [line for line in json_init.splitlines() if line.lstrip().startswith("#")]
+    assert cut.stored_bytes < cut.source_bytes
+
+
+def test_the_engine_zip_ships_stripped_and_stored(tmp_path: Path) -> None:
+    archive_path = zip_engine(Path(seven_rocks.__file__).parent, tmp_path / "engine.zip")
+    with zipfile.ZipFile(archive_path) as archive:
+        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
+        session = archive.read("seven_rocks/app/session.py").decode()
+    original = (Path(seven_rocks.__file__).parent / "app" / "session.py").read_text()
+    assert '"""' in original and '"""' not in session
+    assert len(session) < len(original)

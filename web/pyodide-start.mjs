@@ -1,0 +1,11 @@
+// A first visit's Pyodide loader (bridge.js names it when no service worker serves the
+// page): the cut standard library and its fallback, as in pyodide-loader.mjs, but without
+// asking for the memory snapshot, which is 6 MB more to download before the game could
+// start; the service worker fetches it afterwards, for the next visit.
+import { startPython } from "./pyodide-loader.mjs";
+
+export { version } from "./pyodide-loader.mjs";
+
+export function loadPyodide(options = {}) {
+  return startPython(options, { snapshot: false });
+}
