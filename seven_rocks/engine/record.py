@@ -40,7 +40,7 @@ from typing import IO, Any, Final, NamedTuple
 from .errors import RecordError, RecordTooLargeError, SevenRocksError
 from .events import GameWon, RoundSettled
 from .game import Game
-from .moves import PASS, Move, Point, Side
+from .moves import ALL_MOVES, PASS, Move, Point, Side
 from .round import SEATS, TILES_PER_HAND, Round
 from .tiles import ALL_TILES, Tile
 
@@ -117,31 +117,30 @@ def dumps(game: Game) -> str:
 
 
 _encode = json.JSONEncoder(separators=(",", ":")).encode
-#: Each tile's and each move's JSON, made on first use (both are interned values).
-_TILE_JSON: dict[Tile, str] = {}
-_MOVE_JSON: dict[Move, str] = {}
-
-
-def _tile_json(tile: Tile) -> str:
-    text = _TILE_JSON.get(tile)
-    if text is None:
-        text = _TILE_JSON[tile] = _encode(str(tile))
-    return text
+#: Each tile's JSON, by tile index; each placement's, by move index, made on first use.
+_TILE_JSON: Final = [_encode(str(tile)) for tile in ALL_TILES]
+_MOVE_JSON: list[str | None] = [None] * len(ALL_MOVES)
 
 
 def _move_json(move: Move) -> str:
     """The fields of a placement between its seat and its points: ``"tile":...[,"at":...]``."""
-    text = _MOVE_JSON.get(move)
+    text = _MOVE_JSON[move.index]
     if text is None:
         fields = _move_to_json(0, move, 0)
         del fields["seat"], fields["points"]
-        text = _MOVE_JSON[move] = _encode(fields)[1:-1]
+        text = _MOVE_JSON[move.index] = _encode(fields)[1:-1]
     return text
+
+
+def _ints(values: tuple[int, ...]) -> str:
+    """A tuple of ints as compact JSON: ``[0,5,10,5]`` (what ``_encode(list(values))`` gives)."""
+    return "[" + ",".join(map(str, values)) + "]"
 
 
 def _round_text(rnd: Round, scores: tuple[int, int]) -> str:
     """:func:`_round_to_json` as JSON text (the same keys, in the same order)."""
-    deal = ",".join("[" + ",".join(map(_tile_json, hand)) + "]" for hand in rnd.deal)
+    tile_json = _TILE_JSON
+    deal = ",".join(["[" + ",".join([tile_json[t.index] for t in hand]) + "]" for hand in rnd.deal])
     moves = []
     for seat, move, points in rnd.turns:
         if move.tile is None:
@@ -153,10 +152,10 @@ def _round_text(rnd: Round, scores: tuple[int, int]) -> str:
         end = f',"end":{_encode(str(rnd.end))}'
         deductions = rnd.deductions()
         if deductions is not None:
-            end += f',"deductions":{_encode(list(deductions))}'
+            end += f',"deductions":{_ints(deductions)}'
     return (
         f'{{"deal":[{deal}],"opener":{rnd.opener},"moves":[{",".join(moves)}]{end},'
-        f'"scores":{_encode(list(scores))}}}'
+        f'"scores":{_ints(scores)}}}'
     )
 
 
@@ -224,8 +223,8 @@ def _tile(text: object, where: str, field: str = "") -> Tile:
     tile = _TILES.get(text) if isinstance(text, str) else None
     if tile is not None:  # the writer's own spelling: most tiles of most records
         return tile
-    # Tile.parse echoes its input whole and lets int() reject digits like "²": check the
-    # length first and give one message that says where the invalid tile is.
+    # Another spelling Tile.parse takes ("[3|5]"); anything else gets one message that
+    # says where the invalid tile is.
     if isinstance(text, str) and len(text) <= 12:
         try:
             return Tile.parse(text)
