@@ -62,9 +62,11 @@ VIEWER: Final = 0  # with one person (or none) at the table, the screen shows So
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
 HINT_BOT: Final = "master"
 #: The master's search level the coach reviews with in the browser: a whole game's review
-#: must take at most 10 s there. benchmarks/review_browser.py, 5 expert games to 250 on a
-#: loaded 2-core machine: "quick" 3.9 s median (8.1 s the slowest), "default" 11.5 s (15.8).
-REVIEW_LEVEL: Final = "quick"
+#: must take at most 10 s there. benchmarks/review_browser.py, 5 expert games to 250, on the
+#: kernel of main at 2026-11-30 17:00 (2 shared cores): "default" 4.3 s median, 4.9 s the
+#: slowest ("quick" 0.4 s, "strong" 13.3 s). The same level as `seven-rocks review`, so a
+#: review cached by either serves the other.
+REVIEW_LEVEL: Final = "default"
 DEFAULT_ASPECT: Final = 1.6
 
 
