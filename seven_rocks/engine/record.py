@@ -308,6 +308,23 @@ def replay_rounds(record: object) -> Iterator[ReplayStep]:
     the last step comes after the winner is checked, so a caller who reads to the
     end holds a fully checked game.  Any fault raises :class:`RecordError`.
     """
+    header = _check_header(record)
+    target, seats, rounds = _check_table(header)
+    game = _new_game(header, target, seats, _parse_deals(rounds))
+    total = len(rounds)
+    for number, raw in enumerate(rounds, start=1):
+        _replay_round(game, number, raw, last=number == total)
+        if number == total:
+            _check_winner(header, game)
+        yield ReplayStep(number, total, game)
+
+
+def _check_header(record: object) -> Mapping[str, Any]:
+    """``record`` as a mapping, once its format and exact version are known to be ours.
+
+    Checked before anything else is read, so a file of another kind (or a future version)
+    is named as such rather than failing on some field it happens to lack.
+    """
     _expect(isinstance(record, Mapping), "", "a record must be a JSON object")
     assert isinstance(record, Mapping)
     _expect(
@@ -329,6 +346,12 @@ def replay_rounds(record: object) -> Iterator[ReplayStep]:
         f"unsupported record version {{}} (this reads {VERSION})",
         version,
     )
+    return record
+
+
+def _check_table(record: Mapping[str, Any]) -> tuple[int, list[str], list[Any]]:
+    """The record's target, seats and (still unread) rounds, checked in that order: the
+    first fault found is the one named."""
     target = _int(record.get("target", 250), "", "'target'")
     _expect(target > 0, "", "'target' must be positive")
     seats = record.get("seats")
@@ -340,10 +363,26 @@ def replay_rounds(record: object) -> Iterator[ReplayStep]:
     rounds = record.get("rounds")
     _expect(isinstance(rounds, list) and len(rounds) > 0, "", "'rounds' must be a non-empty list")
     assert isinstance(rounds, list) and isinstance(seats, list)
+    return target, seats, rounds
+
+
+def _parse_deals(rounds: list[Any]) -> list[tuple[list[list[Tile]], int]]:
+    """Every round's deal and opener, read before any move: ``Game`` is built from all of them."""
     deals = []
     for number, raw in enumerate(rounds, start=1):
         _expect(isinstance(raw, Mapping), f"round {number}", "a round must be an object")
+        assert isinstance(raw, Mapping)
         deals.append(_parse_deal(raw, f"round {number}"))
+    return deals
+
+
+def _new_game(
+    record: Mapping[str, Any],
+    target: int,
+    seats: list[str],
+    deals: list[tuple[list[list[Tile]], int]],
+) -> Game:
+    """The game the record's deals replay into; a fault ``Game`` finds is in round 1."""
     seed = record.get("seed")
     _expect(
         seed is None or (isinstance(seed, int) and not isinstance(seed, bool)),
@@ -352,21 +391,20 @@ def replay_rounds(record: object) -> Iterator[ReplayStep]:
         seed,
     )
     try:
-        game = Game(seed, target=target, seats=seats, deals=deals)
+        return Game(seed, target=target, seats=seats, deals=deals)
     except SevenRocksError as error:
         raise _fail("round 1", str(error)) from None
-    total = len(rounds)
-    for number, raw in enumerate(rounds, start=1):
-        _replay_round(game, number, raw, last=number == total)
-        if number == total:
-            winner = record.get("winner")
-            _expect(
-                winner == game.winner and type(winner) is type(game.winner),
-                "",
-                f"the record says the winner is {{}}, the replay says {game.winner!r}",
-                winner,
-            )
-        yield ReplayStep(number, total, game)
+
+
+def _check_winner(record: Mapping[str, Any], game: Game) -> None:
+    """The record's winner must be the replay's, of the same type (a team index or None)."""
+    winner = record.get("winner")
+    _expect(
+        winner == game.winner and type(winner) is type(game.winner),
+        "",
+        f"the record says the winner is {{}}, the replay says {game.winner!r}",
+        winner,
+    )
 
 
 def from_record(record: object, *, progress: Callable[[int, int], object] | None = None) -> Game:
@@ -385,12 +423,22 @@ def from_record(record: object, *, progress: Callable[[int, int], object] | None
 
 
 def _replay_round(game: Game, number: int, raw: Mapping[str, Any], *, last: bool) -> None:
+    """Play round ``number``'s moves into ``game`` and check how the record says it ended."""
     where = f"round {number}"
     _expect(game.round_number == number, where, "the game ended before this round")
     moves = raw.get("moves")
     _expect(isinstance(moves, list), where, "'moves' must be a list")
     assert isinstance(moves, list)
     rnd = game.current
+    _replay_moves(game, rnd, where, moves)
+    if rnd.end is None:
+        _check_unfinished(rnd, where, raw, last=last)
+    else:
+        _check_settled(game, rnd, number, raw)
+
+
+def _replay_moves(game: Game, rnd: Round, where: str, moves: list[Any]) -> None:
+    """Play each move through ``game``, so the kernel (not this reader) judges legality."""
     for index, raw_move in enumerate(moves, start=1):
         try:  # the move's place is named only on failure: it costs time on every move
             seat, move, claimed = _parse_move(raw_move, "")
@@ -400,22 +448,30 @@ def _replay_round(game: Game, number: int, raw: Mapping[str, Any], *, last: bool
                 raise RecordError(f"{move} scores {points}, the record says {claimed}")
         except SevenRocksError as error:
             raise _fail(f"{where}, move {index}", str(error)) from None
+
+
+def _check_unfinished(rnd: Round, where: str, raw: Mapping[str, Any], *, last: bool) -> None:
+    """A round still in play: allowed only as the record's last (a game saved mid-round)."""
     end = raw.get("end")
-    if rnd.end is None:
-        _expect(
-            end is None and last,
-            where,
-            "the round is not over after its moves (record says {})",
-            end,
-        )
-        scores = raw.get("scores")
-        _expect(
-            scores is None or scores == list(rnd.scores),
-            where,
-            f"scores are {list(rnd.scores)}, the record says {{}}",
-            scores,
-        )
-        return
+    _expect(
+        end is None and last,
+        where,
+        "the round is not over after its moves (record says {})",
+        end,
+    )
+    scores = raw.get("scores")
+    _expect(
+        scores is None or scores == list(rnd.scores),
+        where,
+        f"scores are {list(rnd.scores)}, the record says {{}}",
+        scores,
+    )
+
+
+def _check_settled(game: Game, rnd: Round, number: int, raw: Mapping[str, Any]) -> None:
+    """A finished round: the record's end, deductions and banked scores must be the replay's."""
+    where = f"round {number}"
+    end = raw.get("end")
     _expect(end == str(rnd.end), where, f"the round ended by {rnd.end}, the record says {{}}", end)
     deductions = raw.get("deductions")
     expected = rnd.deductions()
