@@ -193,6 +193,10 @@ def test_every_placement_follows_the_rule_book(seed: int) -> None:
         assert set(layout.open_points()) == open_points
         assert len(layout.open) == len(open_points)
         assert total == brute_sum == sum(e.value for e in layout.scoring_ends())
+        # The per-point end table against the rule function applied to the whole table.
+        assert list(layout.scoring_ends()) == kernel.scoring_ends(
+            layout_open_points(layout), layout.spin
+        )
         assert 0 <= total <= MAX_ENDS_SUM
         assert layout.spinner is spinner
         lines_used = spinner is not None and not any(

@@ -9,6 +9,8 @@ from seven_rocks import (
     End,
     Game,
     IllegalPassError,
+    InvalidMoveError,
+    InvalidTileError,
     Layout,
     Move,
     NotYourTurnError,
@@ -17,6 +19,7 @@ from seven_rocks import (
     Round,
     RoundOverError,
     RoundSettled,
+    Tile,
     TileNotInHandError,
     round_to_five,
 )
@@ -94,6 +97,27 @@ def test_illegal_moves_raise_precisely_and_change_nothing(
 def test_numbers_that_dont_match_are_rejected_by_name() -> None:
     with pytest.raises(NumbersDontMatchError, match=r"3-5 cannot attach to 1-1:branch_a"):
         Move.parse("3-5@1-1:branch_a")
+
+
+@pytest.mark.parametrize("text", ["²-1", "1-²", "٣-5", "3-", "1-100", "x" * 10_000, " - "])
+def test_text_that_names_no_tile_is_one_short_sentence(text: str) -> None:
+    # "²" passes str.isdigit and then int() refused it; "٣" int() took as 3.
+    with pytest.raises(InvalidTileError) as caught:
+        Tile.parse(text)
+    message = str(caught.value)
+    assert message.startswith("invalid tile '") and message.endswith("written like '3-5'")
+    assert len(message) < 100
+
+
+def test_a_bad_move_quotes_at_most_forty_characters_of_it() -> None:
+    game = Game(seed=5)
+    before = snapshot(game.current)
+    for text in ("7" * 5000 + "-1", "1-2@" + "1" * 5000 + ":line_a"):
+        with pytest.raises(InvalidMoveError) as caught:
+            game.play(text)
+        assert "'" + "1" * 41 not in str(caught.value) and len(str(caught.value)) < 200
+        assert "7" * 41 not in str(caught.value)
+    assert snapshot(game.current) == before
 
 
 def test_a_game_rejects_illegal_moves_and_stays_playable() -> None:

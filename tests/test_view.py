@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import types
 
+import pytest
+
 from seven_rocks import Game, PlayerView, Round
 
 
@@ -81,3 +83,18 @@ def test_voids_come_from_passes() -> None:
                 assert not any(t.has(n) for t in game.hand(passer) for n in voids)
                 return
     raise AssertionError("no pass found in 200 games")
+
+
+def test_a_view_is_read_only_and_its_history_is_the_games_events_then() -> None:
+    game = Game(seed=8)
+    views = []
+    while not game.is_over and game.round_number < 3:
+        views.append((game.view(game.turn), tuple(game.events), game.hand(game.turn)))
+        game.play(game.legal_moves()[0])
+    assert game.round_number == 3  # views from three rounds, the game played on after each
+    for view, events, hand in views:
+        assert view.history == events and view.hand == hand
+        with pytest.raises(AttributeError):
+            view.hand = ()  # type: ignore[misc]
+        with pytest.raises(AttributeError):
+            view.scores = (0, 0)  # type: ignore[misc]

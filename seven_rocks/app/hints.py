@@ -23,6 +23,7 @@ from typing import Any
 from ..engine.events import sum_text
 from ..engine.moves import Move
 from ..engine.scoring import placement_points
+from ..engine.tiles import FULL_SET_MASK, SUIT_MASKS
 from ..engine.view import PlayerView
 
 
@@ -42,14 +43,15 @@ def move_facts(view: PlayerView, move: Move) -> dict[str, Any]:
     threat: int | None = None
     if not domino:
         # The best the next opponent could score at once, over the unseen tiles they may hold
-        # (a tile showing a number they are known to lack cannot be in their hand).
-        candidates = [t for t in view.unseen_tiles() if t.low not in void and t.high not in void]
-        threat = 0
-        for point in layout.open_points():
-            for candidate in candidates:
-                if candidate.has(point.value):
-                    threat = max(threat, placement_points(layout.place(Move(candidate, point))))
-                    layout.unplace()
+        # (a tile showing a number they are known to lack cannot be in their hand); the
+        # kernel lists the placements of those tiles on the table after the move.
+        candidates = FULL_SET_MASK & ~(view.hand_mask | layout.tiles_mask)
+        for number in void:
+            candidates &= ~SUIT_MASKS[number]
+        threat = max(
+            (placement_points(layout.sum_after(m.index)) for m in layout.placements(candidates)),
+            default=0,
+        )
     return {
         "kind": "open" if move.at is None else "play",
         "tile": str(tile),

@@ -56,6 +56,10 @@ METHODS: Final = (
     "replay_load",
     "replay_round",
     "examples",
+    "review_start",
+    "review_step",
+    "review_cancel",
+    "review_board",
 )
 
 

@@ -138,10 +138,11 @@ class Runner:
             return game
         # The plain loop (simulate, bulk games): no clock, no step objects.
         decisions = self.decisions
+        rounds = game.rounds  # the game's own list: a new deal is appended to it
         view = game.view
         play = game.play
         while game.winner is None:
-            seat = game.turn
+            seat = rounds[-1].turn
             decide = decisions[seat]
             if decide is None:
                 break

@@ -35,6 +35,7 @@ from ..engine.moves import PASS, Move
 from ..engine.record import from_record, to_record
 from ..engine.scoring import DEFAULT_TARGET
 from . import checks
+from .coaching import REVIEW_BUDGET, Coach
 from .examples import worked
 from .hints import describe_move, move_facts
 from .names import MAX_NAME, seat_label
@@ -52,6 +53,7 @@ from .protocol import (
     tile_of,
 )
 from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
+from .review import RECORD_FIELD, GameReview, attach, cached
 from .runner import Runner, bot_seed
 from .screen import Screen
 from .tables import TableCache, geometry_of, round_story, table_json
@@ -59,6 +61,12 @@ from .tables import TableCache, geometry_of, round_story, table_json
 VIEWER: Final = 0  # with one person (or none) at the table, the screen shows South
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
 HINT_BOT: Final = "master"
+#: The master's search level the coach reviews with in the browser: a whole game's review
+#: must take at most 10 s there. benchmarks/review_browser.py, 5 expert games to 250, on the
+#: kernel of main at 2026-11-30 17:00 (2 shared cores): "default" 4.3 s median, 4.9 s the
+#: slowest ("quick" 0.4 s, "strong" 13.3 s). The same level as `seven-rocks review`, so a
+#: review cached by either serves the other.
+REVIEW_LEVEL: Final = "default"
 DEFAULT_ASPECT: Final = 1.6
 
 
@@ -82,6 +90,11 @@ class Session:
         self._runner: Runner | None = None
         self._tables = TableCache()
         self._replay: RecordLoad | None = None  # the record open in the replay viewer
+        #: The live game's cached reviews (the record's optional "reviews" field): kept in
+        #: its saves and downloaded records, so a review opened again is instant.
+        self.reviews: list[Any] = []
+        self._coach = Coach()
+        self._review_record: dict[str, Any] | None = None  # the record under review, if any
 
     # -------------------------------------------------------------- lifecycle
     def new_game(
@@ -120,6 +133,8 @@ class Session:
             game, [None if b is None else b.choose for b in self.bots], timed=True
         )
         self._tables.clear()
+        self.reviews = []
+        self._coach = Coach()
 
     @property
     def _game(self) -> Game:
@@ -215,7 +230,11 @@ class Session:
         return {"examples": worked(checks.aspect(aspect), table_json)}
 
     def record(self) -> dict[str, Any]:
-        return to_record(self._game)
+        """The game's record, with the reviews made of it (an optional field)."""
+        record = to_record(self._game)
+        if self.reviews:
+            record[RECORD_FIELD] = self.reviews
+        return record
 
     def save(self) -> dict[str, Any]:
         """Everything needed to resume: the record (with the seed), who sits where and the
@@ -239,8 +258,12 @@ class Session:
         kinds = checks.bots(save.get("bots"), BOTS)
         names = self._people_names(kinds, save.get("names"))  # version 1 saves have none
         checks.aspect(aspect)
-        game = from_record(save.get("record"))
+        record = save.get("record")
+        game = from_record(record)
         self._install(game, kinds, names)
+        assert isinstance(record, dict)  # from_record read it
+        reviews = record.get(RECORD_FIELD)
+        self.reviews = list(reviews) if isinstance(reviews, list) else []
         return self.snapshot(aspect)
 
     def load_record(self, record: object, aspect: float = DEFAULT_ASPECT) -> Story:
@@ -248,8 +271,11 @@ class Session:
         layout_aspect = checks.aspect(aspect)
         game = from_record(record)
         events = encode_events(game.events)
+        checked = to_record(game)
+        if isinstance(record, dict) and isinstance(record.get(RECORD_FIELD), list):
+            checked[RECORD_FIELD] = record[RECORD_FIELD]  # the reviews cached in it
         return {
-            "record": to_record(game),
+            "record": checked,
             "events": events,
             "rounds": [
                 round_story(rnd, layout_aspect, [e for e in events if e["round"] == number])
@@ -258,6 +284,74 @@ class Session:
             "winner": game.winner,
             "scores": list(game.scores),
         }
+
+    # ------------------------------------------------------------------ coach
+    def review_start(
+        self,
+        seat: int = VIEWER,
+        record: object = None,
+        level: str = REVIEW_LEVEL,
+        budget_ms: float = REVIEW_BUDGET * 1000,
+    ) -> dict[str, Any]:
+        """Review ``seat``'s moves (see :mod:`.coaching`) and do the first slice: the live
+        game's (your own moves only: another seat's would show its hand) or ``record``'s,
+        a record opened in the replay viewer.  A review cached with the game is reused;
+        the reply of a finished ``record`` review carries the record's updated ``reviews``."""
+        budget = budget_seconds(budget_ms)
+        self._stop_review()
+        if record is None:
+            game = self._game
+            if seat != VIEWER:
+                raise RequestError("in a game in progress only your own moves are reviewed")
+            copy = from_record(to_record(game))  # the game goes on; the review looks at now
+            self._coach.start(copy, seat, level, cached({RECORD_FIELD: self.reviews}, seat, level))
+            self._review_record = None
+        else:
+            copy = from_record(record)
+            assert isinstance(record, dict)
+            self._coach.start(copy, seat, level, cached(record, seat, level))
+            self._review_record = {RECORD_FIELD: record.get(RECORD_FIELD)}
+        return self._review_reply(self._coach.advance(budget))
+
+    def review_step(self, budget_ms: float = REVIEW_BUDGET * 1000) -> dict[str, Any]:
+        """The next slice of the review under way."""
+        return self._review_reply(self._coach.advance(budget_seconds(budget_ms)))
+
+    def review_cancel(self) -> dict[str, Any]:
+        """Stop the review; what it found so far is cached for the next time."""
+        job = self._coach.job
+        reply: dict[str, Any] = {"cancelled": job is not None and not job.finished}
+        partial = self._stop_review()
+        if partial is not None and self._review_record is not None:
+            reply["reviews"] = self._review_record[RECORD_FIELD]
+        return reply
+
+    def review_board(
+        self, round: int, number: int, aspect: float = DEFAULT_ASPECT
+    ) -> dict[str, Any]:
+        """The position before a reviewed move, with the played and the best move's tables."""
+        return self._coach.board(round, number, checks.aspect(aspect))
+
+    def _review_reply(self, reply: dict[str, Any]) -> dict[str, Any]:
+        if reply["finished"]:
+            self._keep_review(self._coach.job.result() if self._coach.job else None)
+            if self._review_record is not None:
+                reply["reviews"] = self._review_record[RECORD_FIELD]
+        return reply
+
+    def _stop_review(self) -> GameReview | None:
+        """Cancel the job under way (if any), caching what it found."""
+        partial = self._coach.stop()
+        self._keep_review(partial)
+        return partial
+
+    def _keep_review(self, review: GameReview | None) -> None:
+        if review is None:
+            return
+        if self._review_record is None:
+            self.reviews = attach({RECORD_FIELD: self.reviews}, review)[RECORD_FIELD]
+        else:
+            self._review_record = {RECORD_FIELD: attach(self._review_record, review)[RECORD_FIELD]}
 
     def replay_load(
         self, record: object = None, budget_ms: float = DEFAULT_BUDGET * 1000

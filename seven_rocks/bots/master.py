@@ -208,44 +208,74 @@ class MasterBot(Bot):
         moves = view.legal_moves()
         if len(moves) == 1:
             return [Analysis(moves[0], 0.0, 0)]
-        rng = self.rng
         if deals is None:
-            sampler = DealSampler(view)
-            deals = sampler.sample
-            if self.infer:
-                model = PlayModel(view, beta=self.infer)
-                if model.informative:
-                    deals = InferredDeals(sampler, model, rng, INFER_POOL * self.samples).sample
-        seat = view.seat
-        team = seat & 1
+            deals = self._deal_source(view)
         # A tile on the spinner's second branch is the same move as on its first while both
         # are free: search one, report both.
         twins = {m: _branch_twin(m) for m in moves}
         moves = [m for m in moves if twins[m] is None or twins[m] not in moves]
+        exact = sum(view.hand_sizes) <= self.exact_tiles
+        if not exact and self.search == "ismcts":
+            found = self._search_tree(view, moves, deals)
+        else:
+            found = self._search_flat(view, moves, deals, exact=exact)
+        return _with_twins(found, twins)
+
+    def _deal_source(self, view: PlayerView) -> DealSource:
+        """Deals consistent with ``view``; weighted by how the others played (``infer``)
+        when their play says something, else drawn uniformly."""
+        sampler = DealSampler(view)
+        deals: DealSource = sampler.sample
+        if self.infer:
+            model = PlayModel(view, beta=self.infer)
+            if model.informative:
+                deals = InferredDeals(sampler, model, self.rng, INFER_POOL * self.samples).sample
+        return deals
+
+    def _search_tree(
+        self, view: PlayerView, moves: list[Move], deals: DealSource
+    ) -> list[Analysis]:
+        """ISMCTS over the deals: moves ranked by visits (the tree's own choice), then value.
+
+        A move the tree never tried gets no samples and a value of -1e9, so it sorts last.
+        """
+        stats = ismcts.search(
+            view.layout,
+            view.seat,
+            view.passes_in_a_row,
+            view.scores,
+            view.target,
+            deals,
+            self.rng,
+            outcome_value,
+            iterations=self.samples * ISMCTS_PER_SAMPLE,
+            wary=self.wary,
+            time_limit=self.time_limit,
+        )
+        found = []
+        for m in moves:
+            i = -1 if m is PASS else m.index
+            found.append(
+                Analysis(m, stats[i][1] if i in stats else -1e9, stats[i][0] if i in stats else 0)
+            )
+        found.sort(key=lambda a: (-a.samples, -a.value))
+        return found
+
+    def _search_flat(
+        self, view: PlayerView, moves: list[Move], deals: DealSource, *, exact: bool
+    ) -> list[Analysis]:
+        """Every move on every sampled deal, best mean first.
+
+        Near the end (``exact``) each deal is solved by alpha-beta, so fewer deals do;
+        otherwise each move is played out from the same snapshot with the same playout
+        seed, so the moves of one deal differ only by the move (common random numbers).
+        """
+        rng = self.rng
+        seat = view.seat
+        team = seat & 1
         indices = [-1 if m is PASS else m.index for m in moves]
         totals = [0.0] * len(moves)
         started = time.perf_counter()
-        exact = sum(view.hand_sizes) <= self.exact_tiles
-        if not exact and self.search == "ismcts":
-            stats = ismcts.search(
-                view.layout,
-                seat,
-                view.passes_in_a_row,
-                view.scores,
-                view.target,
-                deals,
-                rng,
-                outcome_value,
-                iterations=self.samples * ISMCTS_PER_SAMPLE,
-                wary=self.wary,
-                time_limit=self.time_limit,
-            )
-            found = [
-                Analysis(m, stats[i][1] if i in stats else -1e9, stats[i][0] if i in stats else 0)
-                for m, i in zip(moves, indices, strict=True)
-            ]
-            found.sort(key=lambda a: (-a.samples, -a.value))
-            return _with_twins(found, twins)
         samples = self.samples if not exact else max(8, self.samples // 4)
         done = 0
         for _ in range(samples):
@@ -271,7 +301,7 @@ class MasterBot(Bot):
                 break
         out = [Analysis(m, totals[i] / done, done) for i, m in enumerate(moves)]
         out.sort(key=lambda a: -a.value)
-        return _with_twins(out, twins)
+        return out
 
     def choose(self, view: PlayerView) -> Move:
         moves = view.legal_moves()

@@ -7,6 +7,30 @@ offered to is left exactly as it was.
 
 from __future__ import annotations
 
+import reprlib
+from typing import Final
+
+#: The most characters of rejected input an error message quotes.
+ECHO_LIMIT: Final = 40
+_ECHO: Final = reprlib.Repr()
+_ECHO.maxstring = _ECHO.maxother = _ECHO.maxlong = ECHO_LIMIT
+_ECHO.maxlevel, _ECHO.maxlist, _ECHO.maxdict = 2, 4, 3
+
+
+def echo(value: object) -> str:
+    """What an error quotes of rejected input: its ``repr`` (control characters escaped),
+    at most :data:`ECHO_LIMIT` characters, so a megabyte of text sent to the worker's
+    ``play`` comes back as one short readable sentence.
+
+    >>> echo("3-5"), echo("x" * 100)
+    ("'3-5'", "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'")
+    """
+    try:
+        shown = _ECHO.repr(value)
+    except (ValueError, RecursionError):  # an int too long to print, a nested monster
+        return f"a value too large to show ({type(value).__name__})"
+    return shown if len(shown) <= ECHO_LIMIT else shown[: ECHO_LIMIT - 3] + "..."
+
 
 class SevenRocksError(ValueError):
     """Base class of everything the engine rejects."""

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 
 from .errors import InvalidDealError, RoundOverError
 from .events import Event, GameWon, Passed, Placed, RoundSettled, RoundStarted
+from .kernel import hand_pips
 from .moves import Move
 from .round import SEATS, TILES_PER_HAND, End, Round
 from .scoring import DEFAULT_TARGET
@@ -92,6 +93,10 @@ class Game:
         self.winner: int | None = None
         self._banked: tuple[int, int] = (0, 0)
         self._deals: Iterator[DealSpec] | None = iter(deals) if deals is not None else None
+        #: The events up to this round's deal, as a tuple every view of the round shares
+        #: (and how many there are): copying the whole history for each view made views
+        #: cost more as a game went on.
+        self._earlier: tuple[int, tuple[Event, ...]] = (0, ())
         self._deal_next()
 
     # ------------------------------------------------------------------ queries
@@ -135,7 +140,10 @@ class Game:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: see :class:`~seven_rocks.engine.view.PlayerView`."""
         rounds = self.rounds
-        return PlayerView.of_round(rounds[-1], seat, len(rounds), tuple(self.events))
+        start, earlier = self._earlier
+        return PlayerView.of_round(
+            rounds[-1], seat, len(rounds), earlier, tuple(self.events[start:])
+        )
 
     # ---------------------------------------------------------------- mutation
     def play(self, move: Move | str, seat: int | None = None) -> int:
@@ -159,12 +167,7 @@ class Game:
         if move.tile is None:
             self.events.append(Passed(number, mover))
         else:
-            layout = rnd.layout
-            self.events.append(
-                Placed(
-                    number, mover, move, layout.scoring_ends(), layout.ends_sum, points, rnd.scores
-                )
-            )
+            self.events.append(Placed.on_table(number, mover, move, rnd.layout, points, rnd.scores))
         end = rnd.end
         if end is None:
             return points
@@ -183,7 +186,7 @@ class Game:
         net = rnd.result()
         self._banked = (self._banked[0] + net[0], self._banked[1] + net[1])
         hands = tuple(rnd.hand(seat) for seat in range(SEATS))
-        pips = tuple(sum(t.pips for t in hand) for hand in hands)
+        pips = tuple(hand_pips(rnd.hand_mask(seat)) for seat in range(SEATS))
         assert rnd.end is not None
         domino_seat = rnd.turns[-1].seat if rnd.end is End.DOMINO else None
         self.events.append(
@@ -223,6 +226,7 @@ class Game:
                 opener, draw = draw_opener(rng)
         rounds.append(Round(hands, opener, scores=self._banked, target=self.target))
         self.events.append(RoundStarted(number, opener, domino_seat is not None, draw))
+        self._earlier = (len(self.events), tuple(self.events))
 
     def __repr__(self) -> str:
         state = f"winner=team {self.winner}" if self.winner is not None else f"turn={self.turn}"

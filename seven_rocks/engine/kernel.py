@@ -37,8 +37,8 @@ placements a second in pure Python; the ``Move``/``Point`` objects stay the publ
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final, NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import Final, NamedTuple, cast
 
 from .moves import ALL_MOVES, ALL_POINTS, OPENING_MOVES, PASS, Move, Point, Side
 from .scoring import MAX_ENDS_SUM, placement_points, round_to_five
@@ -92,22 +92,20 @@ PLACEMENT_INDICES: Final[list[dict[int, tuple[int, ...]]]] = [
 ]
 
 
-def legal_moves(opened: Iterable[int], hand: int) -> list[Move]:
+def legal_moves(opened: Sequence[int], hand: int) -> list[Move]:
     """The moves a hand (bit set) may make on a table whose open points are ``opened``.
 
     An empty table takes any tile as the opening.  Otherwise every placement of a held
     tile on an open point, in open-point order then tile order; a hand with none must
     pass, so the answer is then ``[PASS]`` (never empty while the hand holds tiles).
     """
-    moves: list[Move] = []
-    empty = True
-    for p in opened:
-        empty = False
-        found = PLACEMENTS[p][hand & P_SUIT[p]]
-        if found:
-            moves.extend(found)
-    if empty:
+    if not opened:
         return [OPENING_MOVES[t.index] for t in tiles_of(hand)]
+    moves: list[Move] = []
+    for p in opened:
+        held = hand & P_SUIT[p]
+        if held:  # most open points match no held tile: skip the table lookup
+            moves += PLACEMENTS[p][held]
     return moves or [PASS]
 
 
@@ -240,6 +238,48 @@ def _ends(opened: Iterable[Point], spin: int) -> Iterable[ScoringEnd]:
             yield ScoringEnd(tile, point.side, point.value)
 
 
+def _end_table() -> list[list[tuple[int, ScoringEnd] | None]]:
+    """``END_TABLE[spin][point]``: what one open point counts, as ``(order, end)``.
+
+    What a point counts depends only on the spinner state (see :func:`_witness`), so each
+    entry is :func:`_ends` of that point alone; ``order`` is the place
+    :func:`scoring_ends` sorts it into.  The spinner's two in-line sides hold the same
+    entry (the same order), so dropping repeated orders counts the spinner once, as
+    :func:`_ends` does.
+    """
+    table = []
+    for spin in range(SPIN_STATES):
+        row: list[tuple[int, ScoringEnd] | None] = []
+        for point in ALL_POINTS:
+            ends = list(_ends([point], spin))
+            if not ends:
+                row.append(None)
+                continue
+            (end,) = ends
+            order = 2 * end.tile.index + (end.side is Side.LOW)
+            row.append((order, end))
+        table.append(row)
+    return table
+
+
+def table_ends(opened: Iterable[int], spin: int) -> tuple[ScoringEnd, ...]:
+    """:func:`scoring_ends` of the open points (indices) from :data:`END_TABLE`: a lookup
+    per point and a sort of the two to six ends, for every placement of every game."""
+    row = END_TABLE[spin]
+    found = [row[p] for p in opened]
+    if None in found:  # a spinner's branch, or the in-line sides of an internal spinner
+        found = [entry for entry in found if entry is not None]
+    pairs = cast("list[tuple[int, ScoringEnd]]", found)
+    pairs.sort()
+    ends: list[ScoringEnd] = []
+    last = -1
+    for order, end in pairs:
+        if order != last:  # the spinner's second in-line side: counted once
+            ends.append(end)
+            last = order
+    return tuple(ends)
+
+
 def _sum_of(points: Iterable[Point], spin: int) -> int:
     return sum(e.value for e in _ends(points, spin))
 
@@ -301,6 +341,9 @@ def _transition_tables() -> tuple[list[list[int]], list[list[int]], list[list[tu
 #: ``NEXT_SPIN[spin][move.index]``: the spinner state after it.
 #: ``OPENS[spin][move.index]``: the point indices it makes available, in order.
 DELTA, NEXT_SPIN, OPENS = _transition_tables()
+
+#: ``END_TABLE[spin][point]``: ``(order, ScoringEnd)`` or ``None`` (see :func:`_end_table`).
+END_TABLE: Final = _end_table()
 
 # --------------------------------------------------------------------- scoring
 #: ``POINTS[ends_sum]``: what a placement leaving that sum scores (a positive multiple of
@@ -371,6 +414,7 @@ class Ends:
 
 __all__ = [
     "DELTA",
+    "END_TABLE",
     "M_AT",
     "M_DOUBLE",
     "M_MASK",
@@ -398,4 +442,5 @@ __all__ = [
     "scoring_ends",
     "spin_of",
     "spinner_of",
+    "table_ends",
 ]

@@ -28,8 +28,8 @@ from .kernel import (
     branches_open,
     legal_moves,
     lines_taken,
-    scoring_ends,
     spinner_of,
+    table_ends,
 )
 from .moves import ALL_POINTS, PASS, Move, Point
 from .tiles import ALL_TILES, FULL_SET_MASK, Tile
@@ -133,7 +133,7 @@ class Layout(Ends):
 
     def scoring_ends(self) -> tuple[ScoringEnd, ...]:
         """The counted contributions whose total is :attr:`ends_sum`, in tile order."""
-        return tuple(scoring_ends([ALL_POINTS[i] for i in self.open], self.spin))
+        return table_ends(self.open, self.spin)
 
     def sum_after_move(self, move: Move) -> int:
         """The ends' sum ``move`` would leave (checked like :meth:`place`; nothing changes)."""

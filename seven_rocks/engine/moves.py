@@ -19,7 +19,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import ClassVar, Final
 
-from .errors import InvalidMoveError, InvalidTileError, NumbersDontMatchError
+from .errors import InvalidMoveError, InvalidTileError, NumbersDontMatchError, echo
 from .tiles import ALL_TILES, Tile
 
 
@@ -63,9 +63,11 @@ class Point:
         try:
             side = Side(side)
         except ValueError:
-            raise InvalidMoveError(f"{side!r} is not a side (one of {', '.join(Side)})") from None
+            raise InvalidMoveError(
+                f"{echo(side)} is not a side (one of {', '.join(Side)})"
+            ) from None
         if not isinstance(tile, Tile):
-            raise InvalidMoveError(f"not a tile: {tile!r}")
+            raise InvalidMoveError(f"not a tile: {echo(tile)}")
         point = cls._interned.get((tile, side))
         if point is not None:
             return point
@@ -120,11 +122,13 @@ class Point:
         """
         tile_text, colon, side_text = str(text).partition(":")
         if not colon:
-            raise InvalidMoveError(f"an attach point is written like '1-1:line_b', not {text!r}")
+            raise InvalidMoveError(
+                f"an attach point is written like '1-1:line_b', not {echo(text)}"
+            )
         try:
             tile = Tile.parse(tile_text)
         except InvalidTileError as error:
-            raise InvalidMoveError(f"bad attach point {text!r}: {error}") from None
+            raise InvalidMoveError(f"bad attach point {echo(text)}: {error}") from None
         return cls(tile, side_text.strip())
 
 
@@ -161,9 +165,9 @@ class Move:
         except (KeyError, TypeError):
             pass
         if tile is None or not isinstance(tile, Tile):
-            raise InvalidMoveError(f"not a move: tile {tile!r} at {at!r}")
+            raise InvalidMoveError(f"not a move: tile {echo(tile)} at {echo(at)}")
         if not isinstance(at, Point):
-            raise InvalidMoveError(f"not an attach point: {at!r}")
+            raise InvalidMoveError(f"not an attach point: {echo(at)}")
         if at.tile is tile:
             raise NumbersDontMatchError(f"{tile} cannot be placed on itself ({at})")
         raise NumbersDontMatchError(
@@ -233,7 +237,7 @@ class Move:
         seven_rocks.engine.errors.NumbersDontMatchError: 3-5 cannot attach to 1-1:branch_a: ...
         """
         if not isinstance(text, str):
-            raise InvalidMoveError(f"a move is text like '3-5@1-1:line_b', not {text!r}")
+            raise InvalidMoveError(f"a move is text like '3-5@1-1:line_b', not {echo(text)}")
         body = text.strip()
         if body.lower() == "pass":
             return PASS
@@ -241,7 +245,7 @@ class Move:
         try:
             tile = Tile.parse(tile_text)
         except InvalidTileError as error:
-            raise InvalidMoveError(f"bad move {text!r}: {error}") from None
+            raise InvalidMoveError(f"bad move {echo(text)}: {error}") from None
         if not at_sign:
             return cls(tile)
         return cls(tile, Point.parse(point_text))

@@ -40,7 +40,7 @@ from typing import IO, Any, Final, NamedTuple
 from .errors import RecordError, RecordTooLargeError, SevenRocksError
 from .events import GameWon, RoundSettled
 from .game import Game
-from .moves import PASS, Move, Point, Side
+from .moves import ALL_MOVES, PASS, Move, Point, Side
 from .round import SEATS, TILES_PER_HAND, Round
 from .tiles import ALL_TILES, Tile
 
@@ -117,31 +117,30 @@ def dumps(game: Game) -> str:
 
 
 _encode = json.JSONEncoder(separators=(",", ":")).encode
-#: Each tile's and each move's JSON, made on first use (both are interned values).
-_TILE_JSON: dict[Tile, str] = {}
-_MOVE_JSON: dict[Move, str] = {}
-
-
-def _tile_json(tile: Tile) -> str:
-    text = _TILE_JSON.get(tile)
-    if text is None:
-        text = _TILE_JSON[tile] = _encode(str(tile))
-    return text
+#: Each tile's JSON, by tile index; each placement's, by move index, made on first use.
+_TILE_JSON: Final = [_encode(str(tile)) for tile in ALL_TILES]
+_MOVE_JSON: list[str | None] = [None] * len(ALL_MOVES)
 
 
 def _move_json(move: Move) -> str:
     """The fields of a placement between its seat and its points: ``"tile":...[,"at":...]``."""
-    text = _MOVE_JSON.get(move)
+    text = _MOVE_JSON[move.index]
     if text is None:
         fields = _move_to_json(0, move, 0)
         del fields["seat"], fields["points"]
-        text = _MOVE_JSON[move] = _encode(fields)[1:-1]
+        text = _MOVE_JSON[move.index] = _encode(fields)[1:-1]
     return text
+
+
+def _ints(values: tuple[int, ...]) -> str:
+    """A tuple of ints as compact JSON: ``[0,5,10,5]`` (what ``_encode(list(values))`` gives)."""
+    return "[" + ",".join(map(str, values)) + "]"
 
 
 def _round_text(rnd: Round, scores: tuple[int, int]) -> str:
     """:func:`_round_to_json` as JSON text (the same keys, in the same order)."""
-    deal = ",".join("[" + ",".join(map(_tile_json, hand)) + "]" for hand in rnd.deal)
+    tile_json = _TILE_JSON
+    deal = ",".join(["[" + ",".join([tile_json[t.index] for t in hand]) + "]" for hand in rnd.deal])
     moves = []
     for seat, move, points in rnd.turns:
         if move.tile is None:
@@ -153,10 +152,10 @@ def _round_text(rnd: Round, scores: tuple[int, int]) -> str:
         end = f',"end":{_encode(str(rnd.end))}'
         deductions = rnd.deductions()
         if deductions is not None:
-            end += f',"deductions":{_encode(list(deductions))}'
+            end += f',"deductions":{_ints(deductions)}'
     return (
         f'{{"deal":[{deal}],"opener":{rnd.opener},"moves":[{",".join(moves)}]{end},'
-        f'"scores":{_encode(list(scores))}}}'
+        f'"scores":{_ints(scores)}}}'
     )
 
 
@@ -224,8 +223,8 @@ def _tile(text: object, where: str, field: str = "") -> Tile:
     tile = _TILES.get(text) if isinstance(text, str) else None
     if tile is not None:  # the writer's own spelling: most tiles of most records
         return tile
-    # Tile.parse echoes its input whole and lets int() reject digits like "²": check the
-    # length first and give one message that says where the invalid tile is.
+    # Another spelling Tile.parse takes ("[3|5]"); anything else gets one message that
+    # says where the invalid tile is.
     if isinstance(text, str) and len(text) <= 12:
         try:
             return Tile.parse(text)
@@ -309,6 +308,23 @@ def replay_rounds(record: object) -> Iterator[ReplayStep]:
     the last step comes after the winner is checked, so a caller who reads to the
     end holds a fully checked game.  Any fault raises :class:`RecordError`.
     """
+    header = _check_header(record)
+    target, seats, rounds = _check_table(header)
+    game = _new_game(header, target, seats, _parse_deals(rounds))
+    total = len(rounds)
+    for number, raw in enumerate(rounds, start=1):
+        _replay_round(game, number, raw, last=number == total)
+        if number == total:
+            _check_winner(header, game)
+        yield ReplayStep(number, total, game)
+
+
+def _check_header(record: object) -> Mapping[str, Any]:
+    """``record`` as a mapping, once its format and exact version are known to be ours.
+
+    Checked before anything else is read, so a file of another kind (or a future version)
+    is named as such rather than failing on some field it happens to lack.
+    """
     _expect(isinstance(record, Mapping), "", "a record must be a JSON object")
     assert isinstance(record, Mapping)
     _expect(
@@ -330,6 +346,12 @@ def replay_rounds(record: object) -> Iterator[ReplayStep]:
         f"unsupported record version {{}} (this reads {VERSION})",
         version,
     )
+    return record
+
+
+def _check_table(record: Mapping[str, Any]) -> tuple[int, list[str], list[Any]]:
+    """The record's target, seats and (still unread) rounds, checked in that order: the
+    first fault found is the one named."""
     target = _int(record.get("target", 250), "", "'target'")
     _expect(target > 0, "", "'target' must be positive")
     seats = record.get("seats")
@@ -341,10 +363,26 @@ def replay_rounds(record: object) -> Iterator[ReplayStep]:
     rounds = record.get("rounds")
     _expect(isinstance(rounds, list) and len(rounds) > 0, "", "'rounds' must be a non-empty list")
     assert isinstance(rounds, list) and isinstance(seats, list)
+    return target, seats, rounds
+
+
+def _parse_deals(rounds: list[Any]) -> list[tuple[list[list[Tile]], int]]:
+    """Every round's deal and opener, read before any move: ``Game`` is built from all of them."""
     deals = []
     for number, raw in enumerate(rounds, start=1):
         _expect(isinstance(raw, Mapping), f"round {number}", "a round must be an object")
+        assert isinstance(raw, Mapping)
         deals.append(_parse_deal(raw, f"round {number}"))
+    return deals
+
+
+def _new_game(
+    record: Mapping[str, Any],
+    target: int,
+    seats: list[str],
+    deals: list[tuple[list[list[Tile]], int]],
+) -> Game:
+    """The game the record's deals replay into; a fault ``Game`` finds is in round 1."""
     seed = record.get("seed")
     _expect(
         seed is None or (isinstance(seed, int) and not isinstance(seed, bool)),
@@ -353,21 +391,20 @@ def replay_rounds(record: object) -> Iterator[ReplayStep]:
         seed,
     )
     try:
-        game = Game(seed, target=target, seats=seats, deals=deals)
+        return Game(seed, target=target, seats=seats, deals=deals)
     except SevenRocksError as error:
         raise _fail("round 1", str(error)) from None
-    total = len(rounds)
-    for number, raw in enumerate(rounds, start=1):
-        _replay_round(game, number, raw, last=number == total)
-        if number == total:
-            winner = record.get("winner")
-            _expect(
-                winner == game.winner and type(winner) is type(game.winner),
-                "",
-                f"the record says the winner is {{}}, the replay says {game.winner!r}",
-                winner,
-            )
-        yield ReplayStep(number, total, game)
+
+
+def _check_winner(record: Mapping[str, Any], game: Game) -> None:
+    """The record's winner must be the replay's, of the same type (a team index or None)."""
+    winner = record.get("winner")
+    _expect(
+        winner == game.winner and type(winner) is type(game.winner),
+        "",
+        f"the record says the winner is {{}}, the replay says {game.winner!r}",
+        winner,
+    )
 
 
 def from_record(record: object, *, progress: Callable[[int, int], object] | None = None) -> Game:
@@ -386,12 +423,22 @@ def from_record(record: object, *, progress: Callable[[int, int], object] | None
 
 
 def _replay_round(game: Game, number: int, raw: Mapping[str, Any], *, last: bool) -> None:
+    """Play round ``number``'s moves into ``game`` and check how the record says it ended."""
     where = f"round {number}"
     _expect(game.round_number == number, where, "the game ended before this round")
     moves = raw.get("moves")
     _expect(isinstance(moves, list), where, "'moves' must be a list")
     assert isinstance(moves, list)
     rnd = game.current
+    _replay_moves(game, rnd, where, moves)
+    if rnd.end is None:
+        _check_unfinished(rnd, where, raw, last=last)
+    else:
+        _check_settled(game, rnd, number, raw)
+
+
+def _replay_moves(game: Game, rnd: Round, where: str, moves: list[Any]) -> None:
+    """Play each move through ``game``, so the kernel (not this reader) judges legality."""
     for index, raw_move in enumerate(moves, start=1):
         try:  # the move's place is named only on failure: it costs time on every move
             seat, move, claimed = _parse_move(raw_move, "")
@@ -401,22 +448,30 @@ def _replay_round(game: Game, number: int, raw: Mapping[str, Any], *, last: bool
                 raise RecordError(f"{move} scores {points}, the record says {claimed}")
         except SevenRocksError as error:
             raise _fail(f"{where}, move {index}", str(error)) from None
+
+
+def _check_unfinished(rnd: Round, where: str, raw: Mapping[str, Any], *, last: bool) -> None:
+    """A round still in play: allowed only as the record's last (a game saved mid-round)."""
     end = raw.get("end")
-    if rnd.end is None:
-        _expect(
-            end is None and last,
-            where,
-            "the round is not over after its moves (record says {})",
-            end,
-        )
-        scores = raw.get("scores")
-        _expect(
-            scores is None or scores == list(rnd.scores),
-            where,
-            f"scores are {list(rnd.scores)}, the record says {{}}",
-            scores,
-        )
-        return
+    _expect(
+        end is None and last,
+        where,
+        "the round is not over after its moves (record says {})",
+        end,
+    )
+    scores = raw.get("scores")
+    _expect(
+        scores is None or scores == list(rnd.scores),
+        where,
+        f"scores are {list(rnd.scores)}, the record says {{}}",
+        scores,
+    )
+
+
+def _check_settled(game: Game, rnd: Round, number: int, raw: Mapping[str, Any]) -> None:
+    """A finished round: the record's end, deductions and banked scores must be the replay's."""
+    where = f"round {number}"
+    end = raw.get("end")
     _expect(end == str(rnd.end), where, f"the round ended by {rnd.end}, the record says {{}}", end)
     deductions = raw.get("deductions")
     expected = rnd.deductions()

@@ -30,10 +30,10 @@ from .errors import (
     RoundOverError,
     TileNotInHandError,
 )
-from .kernel import POINTS, can_place, legal_moves
+from .kernel import POINTS, can_place, deduction, legal_moves
 from .layout import Layout
 from .moves import Move
-from .scoring import DEFAULT_TARGET, round_to_five
+from .scoring import DEFAULT_TARGET
 from .tiles import ALL_TILES, Tile, mask_of, tiles_of
 
 SEATS: Final = 4
@@ -54,6 +54,10 @@ class Turn(NamedTuple):
     seat: int
     move: Move
     points: int
+
+
+#: ``Turn``'s own constructor is a Python function; a turn is logged for every move.
+_new_turn = tuple.__new__
 
 
 class Round:
@@ -94,9 +98,8 @@ class Round:
             raise InvalidDealError("the same tile was dealt to two hands")
         if not 0 <= opener < SEATS:
             raise InvalidDealError(f"opener must be a seat 0..3, got {opener}")
-        self.deal: tuple[tuple[Tile, ...], ...] = tuple(
-            tuple(sorted(h)) for h in map(tiles_of, masks)
-        )
+        # tiles_of lists a bit set in tile order: each hand comes out sorted.
+        self.deal: tuple[tuple[Tile, ...], ...] = tuple(tuple(tiles_of(m)) for m in masks)
         self._hands = masks
         self.opener = opener
         self.turn = opener
@@ -176,8 +179,8 @@ class Round:
         """
         if self.end is None or self.end is End.TARGET:
             return None
-        d = [round_to_five(sum(t.pips for t in tiles_of(h))) for h in self._hands]
-        return (d[0], d[1], d[2], d[3])
+        h = self._hands
+        return (deduction(h[0]), deduction(h[1]), deduction(h[2]), deduction(h[3]))
 
     def result(self) -> tuple[int, int]:
         """Each team's net change from this round: placements minus its two deductions."""
@@ -218,7 +221,7 @@ class Round:
         if tile is None:
             if self.has_placement():
                 self._check(move, turn)
-            self._log.append(Turn(turn, move, 0))
+            self._log.append(_new_turn(Turn, (turn, move, 0)))
             self._pass_log.append(self._passes)
             self._passes += 1
             if self._passes == SEATS:
@@ -240,7 +243,7 @@ class Round:
                 self.end = End.TARGET
         if not hand and self.end is None:
             self.end = End.DOMINO
-        self._log.append(Turn(turn, move, points))
+        self._log.append(_new_turn(Turn, (turn, move, points)))
         self.turn = (turn + 1) & 3
         return points
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
-from .errors import InvalidTileError
+from .errors import InvalidTileError, echo
 
 #: Highest number on a half in a double-six set.
 MAX_PIPS: Final = 6
@@ -105,21 +105,32 @@ class Tile:
     def parse(cls, text: str) -> Tile:
         """Read ``"a-b"`` (either order; ``"a|b"`` and ``"[a|b]"`` are accepted too).
 
+        Halves are ASCII digits: ``int`` would also take ``"٣"`` and refuse ``"²"``
+        (which ``str.isdigit`` lets through) with a message about ``int()``.
+
         >>> Tile.parse("[4|1]")
         Tile(1, 4)
         >>> Tile.parse("7-1")
         Traceback (most recent call last):
         ...
         seven_rocks.engine.errors.InvalidTileError: no tile 7-1 in a double-six set
+        >>> Tile.parse("²-1")
+        Traceback (most recent call last):
+        ...
+        seven_rocks.engine.errors.InvalidTileError: invalid tile '²-1': a tile is written like '3-5'
         """
-        if not isinstance(text, str):
-            raise InvalidTileError(f"a tile is written like '3-5', not {text!r}")
-        body = text.strip().strip("[]")
-        for separator in ("-", "|"):
-            halves = body.split(separator)
-            if len(halves) == 2 and all(h.strip().isdigit() for h in halves):
-                return cls(int(halves[0]), int(halves[1]))
-        raise InvalidTileError(f"a tile is written like '3-5', not {text!r}")
+        if isinstance(text, str):
+            body = text.strip().strip("[]")
+            for separator in ("-", "|"):
+                halves = [h.strip() for h in body.split(separator)]
+                if len(halves) == 2 and all(_is_half(h) for h in halves):
+                    return cls(int(halves[0]), int(halves[1]))
+        raise InvalidTileError(f"invalid tile {echo(text)}: a tile is written like '3-5'")
+
+
+def _is_half(text: str) -> bool:
+    """ASCII digits, few enough for ``int`` (a long run is no tile either)."""
+    return 0 < len(text) <= 2 and text.isascii() and text.isdigit()
 
 
 # Created in a fixed order (0-0, 0-1, ..., 0-6, 1-1, ..., 6-6) so indices are stable.
@@ -154,7 +165,7 @@ def mask_of(tiles: Iterable[Tile]) -> int:
     mask = 0
     for tile in tiles:
         if not isinstance(tile, Tile):
-            raise InvalidTileError(f"not a tile: {tile!r}")
+            raise InvalidTileError(f"not a tile: {echo(tile)}")
         if mask & tile.mask:
             raise InvalidTileError(f"tile {tile} appears twice")
         mask |= tile.mask

@@ -45,6 +45,7 @@ import re
 import shutil
 import zipfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from seven_rocks.site import icons, output
@@ -424,6 +425,46 @@ def zip_engine(package_dir: Path, destination: Path, *, strip: bool = True) -> P
     return destination
 
 
+@dataclass(frozen=True)
+class _Inputs:
+    """Where the build reads from, each directory checked to exist before anything is written."""
+
+    node_modules: Path
+    pyscript_dist: Path
+    pyodide_dir: Path
+    web: Path
+    package_dir: Path
+
+    @property
+    def cache(self) -> Path:
+        """Content-addressed outputs (brotli, snapshot, cut) survive ``dist/`` being wiped."""
+        return self.node_modules / ".cache" / "seven-rocks"
+
+
+def _check_inputs(root: Path) -> _Inputs:
+    """Find every input in ``root`` or raise ``BuildError`` naming what to install.
+
+    Checked up front, so a missing ``npm ci`` fails in a second with a readable sentence
+    instead of half-way through the build with a bare ``FileNotFoundError``.
+    """
+    node_modules = root / "node_modules"
+    install_hint = f"run `npm ci` in {root} first"
+    _require_dir(node_modules, install_hint)
+    inputs = _Inputs(
+        node_modules=node_modules,
+        pyscript_dist=_require_dir(node_modules / "@pyscript" / "core" / "dist", install_hint),
+        pyodide_dir=_require_dir(node_modules / "pyodide", install_hint),
+        web=_require_dir(root / "web", "the checkout has no web/ directory"),
+        package_dir=_require_dir(root / _PACKAGE, "the checkout has no seven_rocks/ package"),
+    )
+    if not (inputs.pyscript_dist / "core.js").is_file():
+        raise BuildError(f"{inputs.pyscript_dist} has no core.js: {install_hint}")
+    for name in PYODIDE_FILES:
+        if not (inputs.pyodide_dir / name).is_file():
+            raise BuildError(f"{inputs.pyodide_dir / name} is missing: {install_hint}")
+    return inputs
+
+
 def build(
     out: Path = Path("dist"),
     *,
@@ -442,64 +483,64 @@ def build(
     Raises ``BuildError`` when the JavaScript dependencies or Node are not installed.
     """
     root = (root if root is not None else _repo_root()).resolve()
-    node_modules = root / "node_modules"
-    install_hint = f"run `npm ci` in {root} first"
-    _require_dir(node_modules, install_hint)
-    pyscript_dist = _require_dir(node_modules / "@pyscript" / "core" / "dist", install_hint)
-    pyodide_dir = _require_dir(node_modules / "pyodide", install_hint)
-    web = _require_dir(root / "web", "the checkout has no web/ directory")
-    package_dir = _require_dir(root / _PACKAGE, "the checkout has no seven_rocks/ package")
-
-    if not (pyscript_dist / "core.js").is_file():
-        raise BuildError(f"{pyscript_dist} has no core.js: {install_hint}")
-    for name in PYODIDE_FILES:
-        if not (pyodide_dir / name).is_file():
-            raise BuildError(f"{pyodide_dir / name} is missing: {install_hint}")
-
+    inputs = _check_inputs(root)
     _check_out(out, root)
     site = _staging_dir(out)
     try:
-        for src in pyscript_files(pyscript_dist):
-            _copy(src, site / "pyscript" / src.name)
-        for name in PYODIDE_FILES:
-            _copy(pyodide_dir / name, site / "pyodide" / name)
-        _copy_web(web, site)
-        zip_engine(package_dir, site / _ENGINE_ZIP)
-        cache = node_modules / ".cache" / "seven-rocks"
-        try:
-            cut_stdlib(
-                site / "pyodide",
-                site / _ENGINE_ZIP,
-                web / "worker.py",
-                web / _FALLBACK,
-                site / STDLIB_CUT,
-                cache=cache,
-            )
-            if snapshot:
-                make_snapshot(
-                    site / "pyodide",
-                    site / _ENGINE_ZIP,
-                    site / SNAPSHOT,
-                    cache=cache,
-                    stdlib=site / STDLIB_CUT,
-                )
-        except (SnapshotError, StdlibError) as error:
-            raise BuildError(str(error)) from None
+        _copy_sources(inputs, site)
+        _make_python_images(inputs, site, snapshot=snapshot)
         _write_icons(site)
         _write_downloads(site)
         if minify:
             try:
-                minify_site(site, node_modules)
+                minify_site(site, inputs.node_modules)
             except MinifyError as error:
                 raise BuildError(str(error)) from None
         _write_service_worker(site, file_digests(site))
         if compress:
-            compress_site(site, cache=cache)
+            compress_site(site, cache=inputs.cache)
     except BaseException:
-        shutil.rmtree(site, ignore_errors=True)
+        shutil.rmtree(site, ignore_errors=True)  # never leave a half-built staging folder
         raise
     _swap_in(site, out)
     return out
+
+
+def _copy_sources(inputs: _Inputs, site: Path) -> None:
+    """Copy what is shipped as it is: PyScript, the Pyodide runtime, the UI and the engine zip."""
+    for src in pyscript_files(inputs.pyscript_dist):
+        _copy(src, site / "pyscript" / src.name)
+    for name in PYODIDE_FILES:
+        _copy(inputs.pyodide_dir / name, site / "pyodide" / name)
+    _copy_web(inputs.web, site)
+    zip_engine(inputs.package_dir, site / _ENGINE_ZIP)
+
+
+def _make_python_images(inputs: _Inputs, site: Path, *, snapshot: bool) -> None:
+    """Cut the standard library and (``snapshot``) take the memory snapshot from it.
+
+    Both run the engine in Node's Pyodide, so they come after the engine zip is written;
+    their failures become ``BuildError`` so ``build`` has one error type for its callers.
+    """
+    try:
+        cut_stdlib(
+            site / "pyodide",
+            site / _ENGINE_ZIP,
+            inputs.web / "worker.py",
+            inputs.web / _FALLBACK,
+            site / STDLIB_CUT,
+            cache=inputs.cache,
+        )
+        if snapshot:
+            make_snapshot(
+                site / "pyodide",
+                site / _ENGINE_ZIP,
+                site / SNAPSHOT,
+                cache=inputs.cache,
+                stdlib=site / STDLIB_CUT,
+            )
+    except (SnapshotError, StdlibError) as error:
+        raise BuildError(str(error)) from None
 
 
 def _copy_web(web: Path, site: Path) -> None:

@@ -91,6 +91,21 @@ def make_snapshot(
         ",".join(SNAPSHOT_MODULES),
         str(stdlib.resolve()) if stdlib is not None else "",
     ]
+    _run_node(command, partial)
+    # mtime=0 and no file name: the same heap always gives the same bytes.
+    partial.write_bytes(gzip.compress(partial.read_bytes(), compresslevel=9, mtime=0))
+    partial.replace(destination)
+    if cached is not None:
+        _keep_in_cache(destination, cached)
+    return destination
+
+
+def _run_node(command: list[str], partial: Path) -> None:
+    """Run ``snapshot.mjs``; on failure remove its partial output and raise ``SnapshotError``.
+
+    The reason given is Node's last stderr line, cut to 300 characters: enough to name what
+    failed without pasting a whole JavaScript stack into a build.
+    """
     try:
         result = subprocess.run(command, capture_output=True, text=True, timeout=_TIMEOUT_S)
     except subprocess.TimeoutExpired:
@@ -101,12 +116,11 @@ def make_snapshot(
         lines = [line for line in result.stderr.splitlines() if line.strip()]
         reason = lines[-1] if lines else f"node exited with status {result.returncode}"
         raise SnapshotError(f"could not make the Pyodide snapshot: {reason[:300]}")
-    # mtime=0 and no file name: the same heap always gives the same bytes.
-    partial.write_bytes(gzip.compress(partial.read_bytes(), compresslevel=9, mtime=0))
-    partial.replace(destination)
-    if cached is not None:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        keep = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
-        shutil.copyfile(destination, keep)
-        keep.replace(cached)  # atomic: parallel builds never see half a file
-    return destination
+
+
+def _keep_in_cache(destination: Path, cached: Path) -> None:
+    """Copy the snapshot into the cache atomically: parallel builds never see half a file."""
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    keep = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+    shutil.copyfile(destination, keep)
+    keep.replace(cached)

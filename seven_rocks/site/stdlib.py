@@ -97,9 +97,7 @@ def cut_stdlib(
     if cached is not None and cached.is_file() and cached.with_suffix(".json").is_file():
         shutil.copyfile(cached, destination)
         return _read(destination, cached.with_suffix(".json"))
-    node = shutil.which("node")
-    if node is None:
-        raise StdlibError("Node.js is needed to build the site: install it (npm comes with it)")
+    node = _find_node()
     partial = destination.with_name(f"{destination.name}.{os.getpid()}.tmp")
     partial_report = destination.with_name(f"{destination.name}.{os.getpid()}.json.tmp")
     command = [
@@ -111,6 +109,29 @@ def cut_stdlib(
         str(partial.resolve()),
         str(partial_report.resolve()),
     ]
+    _run_cut(command, partial, partial_report)
+    partial.replace(destination)
+    library = _read(destination, partial_report)
+    if cached is not None:
+        _keep_in_cache(destination, partial_report, cached)
+    partial_report.unlink()
+    return library
+
+
+def _find_node() -> str:
+    """Node's path, or a ``StdlibError`` saying to install it (not a bare ``FileNotFoundError``)."""
+    node = shutil.which("node")
+    if node is None:
+        raise StdlibError("Node.js is needed to build the site: install it (npm comes with it)")
+    return node
+
+
+def _run_cut(command: list[str], partial: Path, partial_report: Path) -> None:
+    """Run the Node cut; on failure remove its partial outputs and raise ``StdlibError``.
+
+    The reason given is Node's last stderr line, cut to 300 characters: enough to name the
+    module or the check that failed without pasting a whole JavaScript stack into a build.
+    """
     try:
         result = subprocess.run(command, capture_output=True, text=True, timeout=_TIMEOUT_S)
     except subprocess.TimeoutExpired:
@@ -123,16 +144,15 @@ def cut_stdlib(
         lines = [line for line in result.stderr.splitlines() if line.strip()]
         reason = lines[-1] if lines else f"node exited with status {result.returncode}"
         raise StdlibError(f"could not cut the standard library: {reason[:300]}")
-    partial.replace(destination)
-    library = _read(destination, partial_report)
-    if cached is not None:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        for source, target in (
-            (destination, cached),
-            (partial_report, cached.with_suffix(".json")),
-        ):
-            keep = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-            shutil.copyfile(source, keep)
-            keep.replace(target)  # atomic: parallel builds never see half a file
-    partial_report.unlink()
-    return library
+
+
+def _keep_in_cache(destination: Path, report: Path, cached: Path) -> None:
+    """Copy the zip and its report into the cache, each replaced atomically.
+
+    Parallel builds share the cache, so a reader must never see half a file.
+    """
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    for source, target in ((destination, cached), (report, cached.with_suffix(".json"))):
+        keep = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        shutil.copyfile(source, keep)
+        keep.replace(target)

@@ -78,6 +78,29 @@ def strip_source(source: str, *, docstrings: bool = True) -> str:
     return text if same else source
 
 
+class _Client:
+    """Sends requests to the worker's handle and keeps each reply's error type, in order.
+
+    The error types are the trace's only output, so the build can tell that the cut
+    library answered every request the way the full one did.
+    """
+
+    def __init__(self, handle: Handle) -> None:
+        self._handle = handle
+        self.errors: list[str] = []
+
+    def send(self, text: str) -> dict[str, object]:
+        """Send raw ``text`` (also malformed text: the error paths must be traced too)."""
+        reply: dict[str, object] = json.loads(self._handle(text))
+        error = reply.get("error") if isinstance(reply, dict) else None
+        self.errors.append(str(error.get("type")) if isinstance(error, dict) else "")
+        return reply
+
+    def call(self, method: str, **params: object) -> dict[str, object]:
+        """Send one well-formed request."""
+        return self.send(json.dumps({"method": method, "params": params}))
+
+
 def exercise(handle: Handle, moves_per_bot: int = _MOVES_PER_BOT) -> list[str]:
     """Drive the worker's ``handle`` through what the page asks of it.
 
@@ -85,69 +108,76 @@ def exercise(handle: Handle, moves_per_bot: int = _MOVES_PER_BOT) -> list[str]:
     full and the cut library: replies are otherwise not checked here (the tests do that),
     this only has to reach every import a real visit reaches, the error paths included.
     """
-    errors: list[str] = []
-
-    def send(text: str) -> dict[str, object]:
-        reply: dict[str, object] = json.loads(handle(text))
-        error = reply.get("error") if isinstance(reply, dict) else None
-        errors.append(str(error.get("type")) if isinstance(error, dict) else "")
-        return reply
-
-    def call(method: str, **params: object) -> dict[str, object]:
-        return send(json.dumps({"method": method, "params": params}))
-
-    call("ping")
-    call("version")
-    info = call("info")
+    client = _Client(handle)
+    client.call("ping")
+    client.call("version")
+    info = client.call("info")
     bots = [str(name) for name in info.get("bots", []) if isinstance(name, str)]  # type: ignore[attr-defined]
-    call("examples")
+    client.call("examples")
+    _bot_games(client, bots, moves_per_bot)
+    _human_game(client, bots)
+    _bad_requests(client)
+    _format_a_traceback()
+    return client.errors
+
+
+def _bot_games(client: _Client, bots: list[str], moves_per_bot: int) -> None:
+    """A game per bot, each with its record saved and replayed: reaches every bot's search."""
     for index, name in enumerate(bots):
-        snap = call("new_game", seed=index, bots=[name] * 4)
+        snap = client.call("new_game", seed=index, bots=[name] * 4)
         limit = 10_000 if index == 0 else moves_per_bot  # the first bot plays a whole game
         for _ in range(limit):
             if snap.get("over") or "error" in snap:
                 break
-            snap = call("step", since=max(0, int(str(snap.get("events_total", 0))) - 2))
-        record = call("record")
-        call("load_record", record=record)
-    # A human seat: moves, hints, a save and its restore.
-    snap = call("new_game", seed=7, bots=[None, *bots[:1] * 3])
+            snap = client.call("step", since=max(0, int(str(snap.get("events_total", 0))) - 2))
+        record = client.call("record")
+        client.call("load_record", record=record)
+
+
+def _human_game(client: _Client, bots: list[str]) -> None:
+    """A human seat: moves, hints, a save and its restore."""
+    snap = client.call("new_game", seed=7, bots=[None, *bots[:1] * 3])
     for _ in range(40):
         if snap.get("over") or "error" in snap:
             break
         if snap.get("human_turn"):
-            call("hint")
+            client.call("hint")
             legal = snap.get("legal") or {}
             if isinstance(legal, dict) and legal:
                 tile, points = next(iter(legal.items()))
                 move = tile if points[0] == "open" else f"{tile}@{points[0]}"
             else:
                 move = "pass"
-            snap = call("play", move=move)
+            snap = client.call("play", move=move)
         else:
-            snap = call("step")
-    save = call("save")
-    call("restore", save=save)
-    call("state")
-    # Everything a person or a damaged file can get wrong.
-    send("this is not JSON")
-    send("[1, 2]")
-    call("no-such-method")
-    call("play", move="9-9@nowhere")
-    call("play", move=12)
-    call("new_game", bots=["nobody"] * 4)
-    call("new_game", seed=-1)
-    call("restore", save={"format": "something else"})
-    call("load_record", record={"not": "a record"})
-    call("load_record", record="garbage")
-    call("new_game", unexpected=True)
-    # The worker prints the traceback of a bug to the console.
+            snap = client.call("step")
+    save = client.call("save")
+    client.call("restore", save=save)
+    client.call("state")
+
+
+def _bad_requests(client: _Client) -> None:
+    """Everything a person or a damaged file can get wrong: the worker's error paths."""
+    client.send("this is not JSON")
+    client.send("[1, 2]")
+    client.call("no-such-method")
+    client.call("play", move="9-9@nowhere")
+    client.call("play", move=12)
+    client.call("new_game", bots=["nobody"] * 4)
+    client.call("new_game", seed=-1)
+    client.call("restore", save={"format": "something else"})
+    client.call("load_record", record={"not": "a record"})
+    client.call("load_record", record="garbage")
+    client.call("new_game", unexpected=True)
+
+
+def _format_a_traceback() -> None:
+    """The worker prints the traceback of a bug to the console: trace what that imports."""
     try:
         raise RuntimeError("a bug")
     except RuntimeError:
         traceback.print_exc(file=io.StringIO())
         traceback.format_exc()
-    return errors
 
 
 def traced_files(stdlib_zip: str = STDLIB_ZIP) -> list[str]:

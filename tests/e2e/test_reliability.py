@@ -205,20 +205,29 @@ def long_record(rounds: int) -> dict[str, Any]:
 def test_a_long_record_shows_its_progress_and_opens(page: Page) -> None:
     open_page(page, GAME)
     wait_for_human_or(page, GAME_OVER)
-    rounds = 300
+    rounds = 1000  # several slices of the replay even on a fast machine
     drop_file(page, json.dumps(long_record(rounds)), "long.json")
     bar = page.locator(f"{LOADING} progress[data-replay-progress]")
     expect(bar).to_be_visible(timeout=30_000)
     seen: set[float] = set()
     deadline = time.monotonic() + 120
+    # One read of the bar and its text at a time: the dialog may close between two reads.
+    read = """(selector) => {
+        const dialog = document.querySelector(selector);
+        const bar = dialog && dialog.querySelector("progress[data-replay-progress]");
+        const text = dialog && dialog.querySelector("[data-replay-progress-text]");
+        return bar ? [bar.value, bar.max, text ? text.textContent : ""] : null;
+    }"""
     while page.locator(LOADING).count() and len(seen) < 3:
         assert time.monotonic() < deadline, "no progress"
-        with_value = bar.evaluate("b => [b.value, b.max]") if bar.count() else None
-        if with_value and 0 < with_value[0] < with_value[1]:
-            assert with_value[1] == rounds
-            seen.add(with_value[0])
-            text = page.locator(f"{LOADING} [data-replay-progress-text]").text_content() or ""
-            assert text.startswith("Checking the record: round ") and text.endswith(" of 300"), text
+        progress = page.evaluate(read, LOADING)
+        if progress and 0 < progress[0] < progress[1]:
+            value, maximum, text = progress
+            assert maximum == rounds
+            seen.add(value)
+            assert text.startswith("Checking the record: round ") and text.endswith(
+                f" of {rounds}"
+            ), text
         page.wait_for_timeout(20)
     assert len(seen) >= 2, f"progress seen: {sorted(seen)}"
     replay = page.locator(REPLAY)

@@ -16,6 +16,7 @@ import { Pacer, botWait, knockWait, summaryWait } from "./pacing.js";
 import { hidePassScreen, showPassScreen } from "./pass-device.js";
 import { bottomSeat, peopleOf } from "./people.js";
 import { reducedMotion, renderGame } from "./render.js";
+import { openReview } from "./review.js";
 import * as state from "./state.js";
 import {
   DEFAULT_LEVEL,
@@ -261,7 +262,7 @@ export class Controller {
         this.snap = snap;
         this.renderNow(); // in the dialog's closing task, not a frame later
       };
-      await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay), names: snap.names, onClosing: hideHands });
+      await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay), names: snap.names, onClosing: hideHands, onReview: this.reviewHook(snap) });
       if (gen !== this.gen) return;
       this.shownTable = null;
       this.ui = state.afterRound(this.ui);
@@ -273,9 +274,14 @@ export class Controller {
       // "You win" only when every person at the screen plays for South's team.
       const people = peopleOf(snap.bots);
       const viewerIsHuman = people.length > 0 && people.every((seat) => seat % 2 === 0);
-      const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman });
+      const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman, onReview: this.reviewHook(snap) });
       if (again && gen === this.gen) this.openNewGameDialog();
     }
+  }
+
+  /** The coach's review of South's moves so far, offered when South is a person. */
+  reviewHook(snap) {
+    return snap.bots[0] == null ? () => openReview(this, { seat: 0 }) : null;
   }
 
   async save() {

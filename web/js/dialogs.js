@@ -127,12 +127,23 @@ function handRow(seat, hand, pips, deduction, names) {
   </tr>`;
 }
 
+/** The coach's way in (review.js): a button that leaves the dialog open, if `onReview`. */
+function reviewButton(onReview) {
+  return onReview
+    ? `<button type="button" class="button" data-action="review" title="${esc(t("review.open_title"))}">${esc(t("review.open"))}</button>`
+    : "";
+}
+
+function wireReview(dialog, onReview) {
+  dialog.querySelector("[data-action=review]")?.addEventListener("click", () => onReview());
+}
+
 /**
  * The end of a round: every hand revealed, pip sums, rounding, deductions per player and
  * per team, the scores and who opens next. Resolves when the player moves on (or after
- * `autoMs` when the bots play alone).
+ * `autoMs` when the bots play alone). `onReview`: offer the coach's review of the game so far.
  */
-export function roundSummaryDialog({ settled, started, autoMs = null, names = null, onClosing = () => {} }) {
+export function roundSummaryDialog({ settled, started, autoMs = null, names = null, onClosing = () => {}, onReview = null }) {
   const how = howRoundEnded(settled);
   const teamDeduction = settled.team_deductions;
   const opener = started ? seatName(started.opener) : "";
@@ -165,6 +176,7 @@ export function roundSummaryDialog({ settled, started, autoMs = null, names = nu
       <p class="dialog__next" data-next-opener="${started?.opener ?? ""}">${esc(next)}</p>
       </div>
       <div class="dialog__actions">
+        ${reviewButton(onReview)}
         <button type="button" class="button button--primary" data-next-round autofocus>${esc(t("round.next"))}</button>
       </div>
     </div>`, onClose: () => {
@@ -175,13 +187,14 @@ export function roundSummaryDialog({ settled, started, autoMs = null, names = nu
       dialog.dataset.round = String(settled.round);
       wireFold(dialog);
       dialog.querySelector("[data-next-round]").addEventListener("click", () => answer());
+      wireReview(dialog, onReview);
       if (autoMs != null) timer = setTimeout(() => answer(), autoMs);
     },
   );
 }
 
 /** The winner and the final scores. Resolves when "New game" is chosen. */
-export function gameOverDialog({ team, scores, viewerIsHuman }) {
+export function gameOverDialog({ team, scores, viewerIsHuman, onReview = null }) {
   const title = viewerIsHuman
     ? team === 0
       ? t("over.you_win")
@@ -203,11 +216,13 @@ export function gameOverDialog({ team, scores, viewerIsHuman }) {
       </div>
       <div class="dialog__actions">
         <button type="button" class="button" data-action="close" autofocus>${esc(t("notice.close"))}</button>
+        ${reviewButton(onReview)}
         <button type="button" class="button button--primary" data-action="new-game">${esc(t("over.new_game"))}</button>
       </div>
     </div>`, fallback: false }, (dialog, answer) => {
     wireFold(dialog);
     dialog.querySelector("[data-action=new-game]").addEventListener("click", () => answer(true));
     dialog.querySelector("[data-action=close]").addEventListener("click", () => answer(false));
+    wireReview(dialog, onReview);
   });
 }

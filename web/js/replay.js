@@ -16,6 +16,7 @@ import { parseSeatLabel } from "./people.js";
 import { describeEvent, howRoundEnded } from "./announce.js";
 import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
+import { offerReview } from "./review.js";
 import { sumText } from "./render.js";
 import { TableView } from "./table.js";
 import { tileSvg } from "./tiles.js";
@@ -124,6 +125,7 @@ export class Replay {
     }
     const replay = new Replay({ controller, summary: reply.summary, name, aspect });
     replay.show();
+    offerReview(replay.dialog.querySelector(".replay__head"), controller, record); // the coach
     return replay;
   }
 

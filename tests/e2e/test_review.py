@@ -1,0 +1,237 @@
+"""The coach in the browser: a review after a round of a live game and in the replay viewer,
+a determinate progress bar, Cancel, the cache that makes a second opening instant, both
+languages. Every expectation is checked against the engine's own record of the game."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from seven_rocks.app.session import Session
+from seven_rocks.engine.game import Game
+from seven_rocks.engine.moves import Move
+from seven_rocks.engine.record import from_record, to_record
+
+from .playing import (
+    SUMMARY,
+    call,
+    open_page,
+    play_first_move,
+    played_moves,
+    wait_for_human_or,
+)
+from .test_records import drop_file
+
+pytestmark = pytest.mark.e2e
+
+PANEL = "dialog[data-review-panel]"
+REVIEW = f"{PANEL} [data-review]"
+MOVES = f"{PANEL} [data-review-move]"
+GAME = "?seed=2&speed=0&seats=human,greedy,greedy,greedy"
+SAVE_KEY = "seven-rocks:save"
+
+
+def play_to_summary(page: Page) -> None:
+    """Play South's first playable tile until a round summary shows."""
+    while wait_for_human_or(page, SUMMARY, timeout=60) == "turn":
+        play_first_move(page)
+
+
+def wait_state(page: Page, *states: str, timeout: float = 60) -> str:
+    deadline = time.monotonic() + timeout
+    state = None
+    while time.monotonic() < deadline:
+        shown = page.locator(REVIEW).count()
+        state = page.get_attribute(REVIEW, "data-review-state") if shown else None
+        if state in states:
+            return state
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the review did not reach {states} within {timeout} s (it is {state})")
+
+
+def seat_turns(record: dict[str, Any], seat: int) -> list[tuple[int, int, str]]:
+    """(round, number, move) of every turn of ``seat``, from the engine's own record."""
+    game = from_record(record)
+    return [
+        (r, n, str(turn.move))
+        for r, rnd in enumerate(game.rounds, start=1)
+        for n, turn in enumerate(rnd.turns, start=1)
+        if turn.seat == seat
+    ]
+
+
+def listed(page: Page) -> list[dict[str, str]]:
+    rows: list[dict[str, str]] = page.locator(MOVES).evaluate_all(
+        "els => els.map(e => ({...e.dataset}))"
+    )
+    return rows
+
+
+def check_moves(rows: list[dict[str, str]], record: dict[str, Any], seat: int) -> None:
+    """Each listed move is the seat's move in the record, with a loss and a legal best move."""
+    turns = seat_turns(record, seat)
+    assert [(int(r["round"]), int(r["number"])) for r in rows] == [(r, n) for r, n, _ in turns]
+    game = from_record(record)
+    replay = Game(
+        game.seed,
+        target=game.target,
+        seats=game.seats,
+        deals=[(rnd.deal, rnd.opener) for rnd in game.rounds],
+    )
+    by_place = {(int(r["round"]), int(r["number"])): r for r in rows}
+    for rnd_number, rnd in enumerate(game.rounds, start=1):
+        for number, turn in enumerate(rnd.turns, start=1):
+            row = by_place.get((rnd_number, number))
+            if row is not None:
+                legal = replay.legal_moves()
+                assert row["seat"] == str(seat)
+                loss = float(row["loss"])
+                assert loss >= 0
+                assert Move.parse(row["best"]) in legal, f"{row['best']} is not legal"
+                assert (loss == 0) == (row["best"] == str(turn.move)) or row["mark"] == "forced"
+                assert row["mark"] in ("best", "good", "mistake", "blunder", "forced")
+                assert (row["mark"] == "forced") == (len(legal) == 1)
+                if row["mark"] == "blunder":
+                    assert loss >= 15
+                elif row["mark"] == "mistake":
+                    assert 5 <= loss < 15
+            replay.play(turn.move, turn.seat)
+
+
+def first_costly(page: Page) -> Locator:
+    for row in page.locator(MOVES).all():
+        if float(row.get_attribute("data-loss") or 0) > 0:
+            return row
+    raise AssertionError("no move lost points")
+
+
+def test_review_after_a_round_lists_the_moves_and_opens_again_from_the_cache(page: Page) -> None:
+    open_page(page, GAME)
+    play_to_summary(page)
+    summary = page.locator(SUMMARY)
+    summary.locator("[data-action='review']").click()
+    expect(page.locator(REVIEW)).to_be_visible()
+    progress = page.locator(f"{PANEL} [data-review-progress]")
+    assert wait_state(page, "running", "done") in ("running", "done")
+    assert wait_state(page, "done") == "done"
+    bar_max = int(progress.get_attribute("max") or 0)
+    record = call(page, "record")
+    rows = listed(page)
+    assert bar_max == len(rows) == len(seat_turns(record, 0)) > 0
+    assert int(progress.get_attribute("value") or 0) == bar_max
+    check_moves(rows, record, 0)
+    assert int(page.get_attribute(REVIEW, "data-review-requests") or 0) >= 1
+    accuracy = page.get_attribute(f"{PANEL} [data-review-summary]", "data-accuracy")
+    assert accuracy and 0 <= float(accuracy) <= 100
+
+    # A costly move: the board shows the better move on the table, highlighted.
+    costly = first_costly(page)
+    costly.click()
+    best = Move.parse(costly.get_attribute("data-best") or "")
+    table = page.locator(f"{PANEL} [data-review-table]")
+    expect(table).to_have_attribute("data-showing", "best")
+    assert best.tile is not None
+    expect(table.locator(f"[data-tile='{best.tile}'].domino--last")).to_have_count(1)
+    page.locator(f"{PANEL} [data-review-show='played']").click()
+    expect(table).to_have_attribute("data-showing", "played")
+
+    # The cache lives with the game (its record and its save) ...
+    assert [r["seat"] for r in record["reviews"]] == [0]
+    page.locator(f"{PANEL} [data-action='close-panel']").click()
+    expect(page.locator(PANEL)).to_have_count(0)
+    # ... so opening it again is one request that searches nothing.
+    summary.locator("[data-action='review']").click()
+    assert wait_state(page, "done") == "done"
+    assert page.get_attribute(REVIEW, "data-review-requests") == "1"
+    assert page.get_attribute(REVIEW, "data-review-searched") == "0"
+    assert listed(page) == rows
+
+
+def _save_after_rounds(rounds: int, seed: int = 7, target: int = 1000) -> str:
+    """A saved game (South a person) some rounds in, at South's turn (a long game, so that
+    reviewing it takes long enough to be cancelled half-way on a busy machine)."""
+    session = Session()
+    snap = session.new_game(seed=seed, bots=[None, "greedy", "greedy", "greedy"], target=target)
+    while snap["round"] <= rounds or not snap["human_turn"]:
+        if snap["human_turn"]:
+            first = next(iter(snap["moves"].values()), None)
+            move = snap["pass_move"] if first is None else next(iter(first.values()))
+            assert move is not None
+            snap = session.play(move)
+        else:
+            snap = session.step()
+        assert not snap["over"]
+    return json.dumps(session.save())
+
+
+def test_cancel_stops_the_review_and_leaves_play_working(page: Page) -> None:
+    # Store the save from a page of the site that is not the game (which saves its own
+    # game when it is left), then open the game, which resumes it.
+    page.goto("/favicon.svg")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, _save_after_rounds(7)])
+    open_page(page, "?seed=7&speed=0&seats=human,greedy,greedy,greedy")  # resumes the save
+    assert (
+        page.inner_text("[data-team-score='0']") != "0"
+        or page.inner_text("[data-team-score='1']") != "0"
+    ), "the saved game was not resumed"
+    play_to_summary(page)
+    page.locator(f"{SUMMARY} [data-action='review']").click()
+    assert wait_state(page, "running") == "running"
+    expect(page.locator(f"{PANEL} [data-review-progress]")).to_be_visible()
+    page.locator(f"{PANEL} [data-action='review-cancel']").click()
+    assert wait_state(page, "cancelled") == "cancelled"
+    done = int(page.get_attribute(f"{PANEL} [data-review-progress]", "value") or 0)
+    total = int(page.get_attribute(f"{PANEL} [data-review-progress]", "max") or 0)
+    assert done < total
+    page.locator(f"{PANEL} [data-action='close-panel']").click()
+    page.locator(f"{SUMMARY} [data-next-round]").click()
+    assert wait_for_human_or(page, SUMMARY) == "turn"  # the bots played on
+    before = sum(map(len, played_moves(page)))
+    play_first_move(page)
+    assert sum(map(len, played_moves(page))) > before
+
+
+def _short_record(seed: int = 5) -> dict[str, Any]:
+    game = Game(seed=seed, target=60, seats=["human", "greedy", "greedy", "greedy"])
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    return to_record(game)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_review_another_seat_in_the_replay_viewer_in_both_languages(page: Page, lang: str) -> None:
+    open_page(page, GAME)
+    page.evaluate("(lang) => localStorage.setItem('seven-rocks:lang', lang)", lang)
+    open_page(page, GAME)
+    record = _short_record()
+    drop_file(page, json.dumps(record))
+    replay = page.locator("dialog[data-replay]")
+    expect(replay).to_be_visible()
+    replay.locator("[data-review-seat-select]").select_option("1")  # West
+    replay.locator("[data-action='review']").click()
+    assert wait_state(page, "done") == "done"
+    rows = listed(page)
+    check_moves(rows, record, 1)
+    searched = int(page.get_attribute(REVIEW, "data-review-searched") or 0)
+    assert searched > 0
+    title = page.inner_text(f"{PANEL} [data-review-title]")
+    reasons = page.locator(f"{PANEL} [data-review-reasons] li").all_inner_texts()
+    assert reasons and all(text.strip() for text in reasons)
+    english = {"West", "Review", "The best move", "Scores", "Lets", "The only legal"}
+    if lang == "en":
+        assert "West" in title
+    else:
+        assert "Oeste" in title and "Análise" in title
+        assert not any(text.startswith(tuple(english)) for text in reasons)
+        assert all("review." not in text for text in reasons)
+    # Opened again in the same viewer: the record now carries its review.
+    page.locator(f"{PANEL} [data-action='close-panel']").click()
+    replay.locator("[data-action='review']").click()
+    assert wait_state(page, "done") == "done"
+    assert page.get_attribute(REVIEW, "data-review-requests") == "1"
+    assert page.get_attribute(REVIEW, "data-review-searched") == "0"
+    assert listed(page) == rows

@@ -1,0 +1,166 @@
+"""The worker's review methods (review_start/step/cancel/board): slices with progress, a
+cache that lives with the game (saves, records, the replay viewer's record), refusals that
+change nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from seven_rocks.app.dispatch import Dispatcher
+from seven_rocks.app.review import ReviewJob
+from seven_rocks.app.session import Session
+from seven_rocks.engine.game import Game
+from seven_rocks.engine.record import from_record, to_record
+
+LEVEL = "quick"
+
+
+def _door() -> tuple[Session, Dispatcher]:
+    session = Session()
+    return session, Dispatcher(session)
+
+
+def _ask(door: Dispatcher, method: str, **params: Any) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(
+        door.handle(json.dumps({"method": method, "params": params}))
+    )
+    return reply
+
+
+def _play_a_round(session: Session, seed: int = 3) -> None:
+    snap = session.new_game(seed=seed, bots=[None, "greedy", "greedy", "greedy"])
+    while snap["round"] == 1:
+        if snap["human_turn"]:
+            first = next(iter(snap["moves"].values()), None)
+            move = snap["pass_move"] if first is None else next(iter(first.values()))
+            assert move is not None
+            snap = session.play(move)
+        else:
+            snap = session.step()
+
+
+def _finish(door: Dispatcher, reply: dict[str, Any]) -> tuple[dict[str, Any], int, list[Any]]:
+    """Step until finished: the last reply, the number of requests, every move sent."""
+    requests, moves = 1, list(reply["moves"])
+    while not reply["finished"]:
+        reply = _ask(door, "review_step", budget_ms=0)
+        requests += 1
+        moves += reply["moves"]
+    return reply, requests, moves
+
+
+def _south_turns(record: dict[str, Any], seat: int = 0) -> list[tuple[int, int, str]]:
+    game = from_record(record)
+    return [
+        (r, n, str(t.move))
+        for r, rnd in enumerate(game.rounds, start=1)
+        for n, t in enumerate(rnd.turns, start=1)
+        if t.seat == seat
+    ]
+
+
+def test_a_live_review_runs_in_slices_and_is_cached_in_the_save_and_the_record() -> None:
+    session, door = _door()
+    _play_a_round(session)
+    first = _ask(door, "review_start", level=LEVEL, budget_ms=0)
+    turns = _south_turns(session.record())
+    assert first["searched"] == 1 and first["total"] == len(turns) > 1 and not first["finished"]
+    last, requests, moves = _finish(door, first)
+    # One search per slice with no time budget (forced moves after the last: one more).
+    assert last["searched"] <= requests <= last["searched"] + 1
+    assert [(m["round"], m["number"], m["move"]) for m in moves] == turns
+    assert last["review"]["seat"] == 0 and last["review"]["complete"]
+    assert all(m["loss"] >= 0 and m["seat"] == 0 for m in moves)
+    # The cache travels with the game: the record, the save, a restored session.
+    record = _ask(door, "record")
+    assert [r["seat"] for r in record["reviews"]] == [0]
+    restored, door2 = _door()
+    restored.restore(json.loads(json.dumps(session.save())))
+    again = _ask(door2, "review_start", level=LEVEL, budget_ms=0)
+    assert again["finished"] and again["searched"] == 0
+    assert again["review"]["rounds"] == last["review"]["rounds"]
+
+
+def test_the_replay_viewer_reviews_any_seat_of_a_record_and_returns_its_cache() -> None:
+    game = Game(seed=9, target=60)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    record = to_record(game)
+    _, door = _door()
+    last, _, moves = _finish(door, _ask(door, "review_start", seat=3, record=record, level=LEVEL))
+    assert [(m["round"], m["number"]) for m in moves] == [
+        (r, n) for r, n, _ in _south_turns(record, 3)
+    ]
+    assert last["searched"] > 0
+    expected = ReviewJob(from_record(record), 3, LEVEL).run().to_json()
+    assert last["review"]["rounds"] == expected["rounds"]  # deterministic for the record
+    cached = {**record, "reviews": last["reviews"]}
+    _, door2 = _door()
+    again = _ask(door2, "review_start", seat=3, record=cached, level=LEVEL)
+    assert again["finished"] and again["searched"] == 0 and again["moves"] == moves
+    story = _ask(door2, "load_record", record=cached)
+    assert story["record"]["reviews"] == last["reviews"]  # the viewer's record keeps it
+
+
+def test_cancel_keeps_what_was_found_and_the_next_review_goes_on_from_there() -> None:
+    session, door = _door()
+    _play_a_round(session)
+    started = _ask(door, "review_start", level=LEVEL, budget_ms=0)
+    stopped = _ask(door, "review_cancel")
+    assert stopped == {"cancelled": True}
+    assert _ask(door, "review_step")["error"]["type"] == "RequestError"
+    resumed = _ask(door, "review_start", level=LEVEL, budget_ms=0)
+    last, _, _ = _finish(door, resumed)
+    # The first move came from the cache: one search fewer than the moves that had a choice.
+    analysed = last["review"]["analysed"]
+    assert last["searched"] == analysed - (started["searched"])
+    assert started["searched"] <= 1
+
+
+def test_the_board_shows_the_seat_hand_and_both_tables() -> None:
+    session, door = _door()
+    _play_a_round(session)
+    _, _, moves = _finish(door, _ask(door, "review_start", level=LEVEL, budget_ms=0))
+    game = session.game
+    assert game is not None
+    for m in moves:
+        board = _ask(door, "review_board", round=m["round"], number=m["number"], aspect=1.4)
+        rnd = game.rounds[m["round"] - 1]
+        played_before = {
+            str(t.move.tile) for t in rnd.turns[: m["number"] - 1] if t.seat == 0 and t.move.tile
+        }
+        assert board["hand"] == [str(t) for t in rnd.deal[0] if str(t) not in played_before]
+        assert board["played"]["move"] == m["move"] and board["best"]["move"] == m["best"]
+        before = sum(1 for t in rnd.turns[: m["number"] - 1] if t.move.tile is not None)
+        for side in ("played", "best"):
+            tiles = [t["tile"] for t in board[side]["table"]["tiles"]]
+            assert len(tiles) == before + (board[side]["tile"] is not None)
+            assert board[side]["tile"] is None or board[side]["tile"] in tiles
+
+
+@pytest.mark.parametrize(
+    ("method", "params", "message"),
+    [
+        ("review_start", {"seat": 1}, "only your own moves"),
+        ("review_start", {"budget_ms": -1}, "budget_ms"),
+        ("review_start", {"budget_ms": True}, "budget_ms"),
+        ("review_start", {"seat": 7, "record": "nonsense"}, ""),
+        ("review_start", {"level": "wizard"}, "unknown level"),
+        ("review_step", {}, "no review"),
+        ("review_board", {"round": 1, "number": 1}, "no review"),
+    ],
+)
+def test_bad_review_requests_are_one_sentence_and_change_nothing(
+    method: str, params: dict[str, Any], message: str
+) -> None:
+    session, door = _door()
+    _play_a_round(session)
+    before = json.dumps(session.save())
+    reply = _ask(door, method, **params)
+    assert "error" in reply and message in reply["error"]["message"]
+    assert reply["error"]["type"] != "InternalError"
+    assert "\n" not in reply["error"]["message"]
+    assert json.dumps(session.save()) == before

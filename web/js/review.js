@@ -1,0 +1,389 @@
+// The coach (issue 14): a review of one seat's moves, modelled on an analysis board. The
+// engine's worker does the analysis (seven_rocks/app/coaching.py): every move of the seat is
+// valued from that seat's view at the time, a slice of moves per request (`review_start`,
+// then `review_step` until finished), so the worker is never busy for long and the panel
+// shows a determinate progress bar; Cancel (or closing the panel) stops it, and what was
+// found is cached with the game. The reply's reasons are language-neutral codes with numbers:
+// this module only words them (English or Brazilian Portuguese) and draws what it is given;
+// the marks, losses and accuracies are the engine's.
+//
+// Stepping through the reviewed moves draws the position with the game's table renderer:
+// the table after the best move (the best tile highlighted) or after the move played.
+//
+// Test hooks: [data-review] around the panel (data-review-state running|done|cancelled|
+// failed, data-review-requests: worker requests made, data-review-searched: moves that
+// needed a search), [data-review-move] per analysed move with data-seat, data-loss, data-best.
+
+import { ENGINE_LOST, EngineError } from "../bridge.js";
+import { esc } from "./html.js";
+import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
+import { openPanel } from "./modal.js";
+import { TableView } from "./table.js";
+import { tileSvg } from "./tiles.js";
+
+/** How long each slice of a review may keep the engine busy (ms). */
+const SLICE_MS = 200;
+
+const number = (value) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(value);
+const signed = (value) => (value > 0 ? `+${number(value)}` : number(value));
+
+/** "3-5 on 1-1 (branch A)", "1-4 (opening)", "pass", from the engine's move text. */
+export function moveLabel(text) {
+  if (text === "pass") return t("review.pass");
+  const [tile, at] = String(text).split("@");
+  return at ? t("review.move_on", { tile, point: pointName(at) }) : t("review.move_open", { tile });
+}
+
+function numbersText(numbers) {
+  const texts = numbers.map(String);
+  return texts.length < 2 ? texts.join("") : t("review.or", { first: texts.slice(0, -1).join(", "), last: texts.at(-1) });
+}
+
+/** One sentence per reason code (the engine's `Reason`s; see seven_rocks/app/review.py). */
+const REASONS = {
+  forced: (a) => (a.pass ? t("review.reason.forced_pass") : t("review.reason.forced")),
+  best: (a) =>
+    a.margin > 0
+      ? t("review.reason.best_margin", { points: a.points, margin: number(a.margin) })
+      : t("review.reason.best", { points: a.points }),
+  scores_less: (a, m) => t("review.reason.scores_less", { points: a.points, best: moveLabel(m.best), best_points: a.best_points }),
+  hands_more: (a, m) =>
+    t("review.reason.hands_more", { seat: seatName(a.seat), threat: a.threat, best: moveLabel(m.best), best_threat: a.best_threat }),
+  misses_block: (a, m) => t("review.reason.misses_block", { best: moveLabel(m.best), seat: seatName(a.seat), numbers: numbersText(a.numbers ?? []) }),
+  keeps_double: (a, m) => t("review.reason.keeps_double", { best: moveLabel(m.best), tile: a.tile }),
+  keeps_heavy: (a, m) => t("review.reason.keeps_heavy", { pips: a.pips, best: moveLabel(m.best), best_pips: a.best_pips }),
+  greedy: (a, m) => t("review.reason.greedy", { points: a.points, best: moveLabel(m.best), best_points: a.best_points }),
+  later: () => t("review.reason.later"),
+  search: (a) => t("review.reason.search", { samples: a.samples, value: signed(a.value), best_value: signed(a.best_value) }),
+};
+
+/** The reasons of a verdict in the page's language (the search's averages only for a loss). */
+export function reasonTexts(move) {
+  return (move.reasons ?? [])
+    .filter((r) => REASONS[r.code] && !(r.code === "search" && move.mark === "best"))
+    .map((r) => REASONS[r.code](r, move));
+}
+
+const MARKS = {
+  best: () => t("review.mark.best"),
+  good: () => t("review.mark.good"),
+  mistake: () => t("review.mark.mistake"),
+  blunder: () => t("review.mark.blunder"),
+  forced: () => t("review.mark.forced"),
+};
+const markName = (mark) => (MARKS[mark] ?? (() => mark))();
+
+function summaryText(s) {
+  return [
+    s.accuracy == null ? t("review.no_choices") : t("review.accuracy", { accuracy: number(s.accuracy) }),
+    t("review.counts", { mistakes: s.mistakes, blunders: s.blunders, lost: number(s.lost) }),
+  ].join(" · ");
+}
+
+let active = null; // the open panel (re-worded when the language changes)
+let running = Promise.resolve(); // the previous review's loop, until it has let go of the worker
+onLanguageChange(() => active?.redraw());
+
+/**
+ * Open the review of `seat`: the live game's (no `record`; South only) or a record's (the
+ * replay viewer). `onReviews(reviews)` receives the record's updated cache (record reviews).
+ */
+export function openReview(controller, { seat = 0, record = null, onReviews = () => {} } = {}) {
+  if (document.querySelector("dialog[data-review-panel]")) return null;
+  const panel = new ReviewPanel(controller, { seat, record, onReviews });
+  const previous = running;
+  running = previous.then(() => panel.run());
+  return panel;
+}
+
+class ReviewPanel {
+  constructor(controller, { seat, record, onReviews }) {
+    this.controller = controller;
+    this.seat = seat;
+    this.record = record;
+    this.onReviews = onReviews;
+    this.moves = []; // the engine's reviewed moves, in order
+    this.review = null; // the finished review (with summaries)
+    this.requests = 0;
+    this.searched = 0;
+    this.stopped = false;
+    this.selected = -1;
+    this.show = "best";
+    this.board = null;
+    this.open();
+  }
+
+  open() {
+    const html = `<div class="review" data-review data-review-state="running" data-review-seat="${this.seat}">
+      <header class="review__head">
+        <h2 data-review-title></h2>
+        <button type="button" class="button" data-action="close-panel" data-i18n="review.close"></button>
+      </header>
+      <div class="review__progress" data-review-progress-box>
+        <progress data-review-progress max="1" value="0"></progress>
+        <span class="review__progress-text" data-review-progress-text aria-live="polite"></span>
+        <button type="button" class="button" data-action="review-cancel" data-i18n="review.cancel"></button>
+      </div>
+      <p class="review__summary" data-review-summary></p>
+      <div class="review__main">
+        <section class="review__board" data-review-board hidden>
+          <div class="review__toggle" role="group">
+            <button type="button" class="button" data-review-show="best" aria-pressed="true" data-i18n="review.show_best"></button>
+            <button type="button" class="button" data-review-show="played" aria-pressed="false" data-i18n="review.show_played"></button>
+          </div>
+          <svg class="table review__table" data-review-table viewBox="-8 -5 16 10" preserveAspectRatio="xMidYMid meet" role="img"><g data-layout=""></g></svg>
+          <div class="review__hand" data-review-hand></div>
+          <p class="review__caption" data-review-caption></p>
+          <ul class="review__reasons" data-review-reasons></ul>
+          <div class="review__steps">
+            <button type="button" class="button" data-review-step="prev" data-i18n="review.prev"></button>
+            <button type="button" class="button button--primary" data-review-step="next" data-i18n="review.next"></button>
+          </div>
+        </section>
+        <div class="review__list" data-review-list></div>
+      </div>
+    </div>`;
+    const { dialog, close } = openPanel({
+      hold: this.controller.pacer, // the game waits while the review is open
+      className: "dialog--review",
+      hook: "reviewPanel",
+      html,
+      onClose: () => {
+        this.stopped = true;
+        if (active === this) active = null;
+      },
+    });
+    this.dialog = dialog;
+    this.close = close;
+    this.root = dialog.querySelector("[data-review]");
+    this.view = new TableView(dialog.querySelector("[data-review-table]"));
+    active = this;
+    dialog.addEventListener("click", (event) => {
+      const target = event.target;
+      if (target.closest("[data-action='review-cancel']")) this.stopped = true;
+      const move = target.closest("[data-review-move]");
+      if (move) this.select(Number(move.dataset.index));
+      const show = target.closest("[data-review-show]")?.dataset.reviewShow;
+      if (show) {
+        this.show = show;
+        this.drawBoard();
+      }
+      const step = target.closest("[data-review-step]")?.dataset.reviewStep;
+      if (step) this.step(step === "next" ? 1 : -1);
+    });
+    dialog.addEventListener("keydown", (event) => {
+      if (event.target.closest?.("select, input")) return;
+      const delta = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+      if (!delta || !this.moves.length) return;
+      event.preventDefault();
+      this.step(delta);
+    });
+    this.redraw();
+  }
+
+  // ------------------------------------------------------------- the worker
+  async call(method, params = {}) {
+    this.requests += 1;
+    this.root.dataset.reviewRequests = String(this.requests);
+    return this.controller.engine.call(method, params);
+  }
+
+  /** Start, then a slice per request until finished, cancelled or closed. */
+  async run() {
+    let reply;
+    try {
+      const params = { seat: this.seat, budget_ms: SLICE_MS };
+      if (this.record) params.record = this.record;
+      reply = await this.call("review_start", params);
+      this.take(reply);
+      while (!reply.finished && !this.stopped) {
+        reply = await this.call("review_step", { budget_ms: SLICE_MS });
+        this.take(reply);
+      }
+      if (!reply.finished) {
+        const stop = await this.call("review_cancel");
+        if (stop.reviews) this.onReviews(stop.reviews);
+        this.setState("cancelled");
+        return;
+      }
+      if (reply.reviews) this.onReviews(reply.reviews);
+      else if (!this.controller.snap?.over) this.controller.save(); // the live game's save keeps it
+      this.setState("done");
+    } catch (error) {
+      this.setState("failed");
+      const lost = error instanceof EngineError && error.type === ENGINE_LOST; // said once already
+      if (!lost && this.dialog.isConnected) this.controller.notify("review.failed", { message: error?.message ?? String(error) });
+    }
+  }
+
+  take(reply) {
+    this.moves.push(...reply.moves);
+    this.searched = reply.searched;
+    this.total = reply.total;
+    this.done = reply.done;
+    if (reply.review) this.review = reply.review;
+    this.root.dataset.reviewSearched = String(reply.searched);
+    this.redraw();
+    if (this.selected < 0 && this.moves.length) this.select(this.firstToStudy());
+  }
+
+  /** The first move worth a look: the first mistake or blunder, else the first move. */
+  firstToStudy() {
+    const index = this.moves.findIndex((m) => m.mark === "mistake" || m.mark === "blunder");
+    return index >= 0 && this.review ? index : 0;
+  }
+
+  setState(state) {
+    this.root.dataset.reviewState = state;
+    this.redraw();
+  }
+
+  // ---------------------------------------------------------------- drawing
+  redraw() {
+    if (!this.dialog?.isConnected) return;
+    const d = this.dialog;
+    d.querySelector("[data-review-title]").textContent = t("review.title", { seat: seatName(this.seat) });
+    const state = this.root.dataset.reviewState;
+    const box = d.querySelector("[data-review-progress-box]");
+    box.hidden = state !== "running";
+    const bar = d.querySelector("[data-review-progress]");
+    bar.max = Math.max(1, this.total ?? 1);
+    bar.value = this.done ?? 0;
+    const progress = t("review.progress", { done: this.done ?? 0, total: this.total ?? "…" });
+    bar.setAttribute("aria-valuetext", progress);
+    d.querySelector("[data-review-progress-text]").textContent = progress;
+    const summary = d.querySelector("[data-review-summary]");
+    if (this.review) {
+      summary.textContent = t("review.game", { summary: summaryText(this.review) });
+      summary.dataset.accuracy = String(this.review.accuracy ?? "");
+    } else summary.textContent = state === "cancelled" ? t("review.cancelled", { done: this.done ?? 0, total: this.total ?? 0 }) : "";
+    this.drawList();
+    if (this.selected >= 0) this.drawBoard();
+  }
+
+  drawList() {
+    const rounds = new Map();
+    this.moves.forEach((m, index) => {
+      if (!rounds.has(m.round)) rounds.set(m.round, []);
+      rounds.get(m.round).push([m, index]);
+    });
+    const summaries = new Map((this.review?.rounds ?? []).map((r) => [r.round, r]));
+    const html = [...rounds]
+      .map(([round, moves]) => {
+        const s = summaries.get(round);
+        const head = s ? t("review.round_summary", { round, summary: summaryText(s) }) : t("review.round", { round });
+        return `<section class="review__round" data-review-round="${round}"${s ? ` data-accuracy="${s.accuracy ?? ""}"` : ""}>
+          <h3>${esc(head)}</h3><ol class="review__moves">${moves.map(([m, i]) => this.moveItem(m, i)).join("")}</ol></section>`;
+      })
+      .join("");
+    const list = this.dialog.querySelector("[data-review-list]");
+    list.innerHTML = html || `<p class="muted">${esc(t("review.waiting"))}</p>`;
+  }
+
+  moveItem(m, index) {
+    const current = index === this.selected ? ' aria-current="true"' : "";
+    const loss = m.mark === "forced" || m.loss <= 0 ? "" : `<span class="review-move__loss">−${esc(number(m.loss))}</span>`;
+    const best = m.best !== m.move ? `<span class="review-move__best">${esc(t("review.best_was", { move: moveLabel(m.best) }))}</span>` : "";
+    return `<li><button type="button" class="review-move review-move--${m.mark}" data-review-move data-index="${index}"
+      data-seat="${m.seat}" data-loss="${m.loss}" data-best="${esc(m.best)}" data-mark="${m.mark}" data-round="${m.round}" data-number="${m.number}"${current}>
+      <span class="review-move__no">${m.number}</span>
+      <span class="review-move__played">${esc(moveLabel(m.move))}</span>
+      <span class="review-move__mark">${esc(markName(m.mark))}</span>${loss}${best}</button></li>`;
+  }
+
+  step(delta) {
+    if (!this.moves.length) return;
+    this.select(Math.min(this.moves.length - 1, Math.max(0, this.selected + delta)));
+    this.dialog.querySelector(`[data-review-move][data-index="${this.selected}"]`)?.focus({ preventScroll: false });
+  }
+
+  /** Show move `index`: its position comes from the worker (the table after each choice). */
+  async select(index) {
+    const m = this.moves[index];
+    if (!m) return;
+    this.selected = index;
+    for (const el of this.dialog.querySelectorAll("[data-review-move]")) {
+      if (Number(el.dataset.index) === index) el.setAttribute("aria-current", "true");
+      else el.removeAttribute("aria-current");
+    }
+    this.drawBoard();
+    try {
+      const board = await this.controller.engine.call("review_board", { round: m.round, number: m.number, aspect: this.view.aspect() });
+      if (this.selected === index && this.dialog.isConnected) {
+        this.board = board;
+        this.drawBoard();
+      }
+    } catch {
+      // another review took the worker's place: keep the list, without the board
+    }
+  }
+
+  drawBoard() {
+    const m = this.moves[this.selected];
+    const d = this.dialog;
+    const section = d.querySelector("[data-review-board]");
+    section.hidden = !m;
+    if (!m) return;
+    section.dataset.round = String(m.round);
+    section.dataset.number = String(m.number);
+    const board = this.board && this.board.round === m.round && this.board.number === m.number ? this.board : null;
+    const showBest = this.show === "best";
+    for (const button of d.querySelectorAll("[data-review-show]")) {
+      button.setAttribute("aria-pressed", String(button.dataset.reviewShow === this.show));
+      button.disabled = m.best === m.move;
+    }
+    d.querySelector("[data-review-caption]").textContent =
+      m.best === m.move
+        ? t("review.caption_best", { round: m.round, number: m.number, move: moveLabel(m.move), mark: markName(m.mark) })
+        : t("review.caption", { round: m.round, number: m.number, move: moveLabel(m.move), best: moveLabel(m.best), loss: number(m.loss), mark: markName(m.mark) });
+    d.querySelector("[data-review-reasons]").innerHTML = reasonTexts(m)
+      .map((text) => `<li>${esc(text)}</li>`)
+      .join("");
+    d.querySelector("[data-review-step='prev']").disabled = this.selected <= 0;
+    d.querySelector("[data-review-step='next']").disabled = this.selected >= this.moves.length - 1;
+    if (!board) return;
+    const shown = showBest && m.best !== m.move ? board.best : board.played;
+    const svg = d.querySelector("[data-review-table]");
+    svg.dataset.showing = shown === board.best && m.best !== m.move ? "best" : "played";
+    svg.setAttribute("aria-label", moveLabel(shown.move));
+    this.view.render({ table: shown.table, lastTile: shown.tile, newTile: null, targets: [], labels: { spinner: t("table.spinner"), targets: {} }, animate: false, showEnds: true });
+    d.querySelector("[data-review-hand]").innerHTML = board.hand
+      .map((tile) => {
+        const marks = [tile === board.played.tile ? "played" : "", tile === board.best.tile ? "best" : ""].filter(Boolean);
+        const cls = marks.map((k) => ` review-tile--${k}`).join("");
+        return `<span class="mini-tile${cls}" data-tile="${tile}" title="${tile}">${tileSvg(tile)}</span>`;
+      })
+      .join("");
+  }
+}
+
+/**
+ * The replay viewer's way in: a seat picker and a Review button added to `head` (the
+ * viewer's header) for `record`, the record as it was opened; a finished review is cached
+ * in it (`record.reviews`), so opening the review again in this viewer is instant.
+ */
+export function offerReview(head, controller, record) {
+  if (!head || !record || typeof record !== "object") return;
+  const seats = Array.isArray(record.seats) ? record.seats : [];
+  const first = Math.max(0, seats.indexOf("human"));
+  const wrap = document.createElement("div");
+  wrap.className = "review-offer";
+  wrap.innerHTML = `<label class="review-offer__seat"><span data-i18n="review.seat">${esc(t("review.seat"))}</span>
+    <select data-review-seat-select>${[0, 1, 2, 3]
+      .map((s) => `<option value="${s}" data-i18n="seat.${s}"${s === first ? " selected" : ""}>${esc(seatName(s))}</option>`)
+      .join("")}</select></label>
+    <button type="button" class="button" data-action="review" data-i18n-title="review.open_title" title="${esc(t("review.open_title"))}" data-i18n="review.open">${esc(t("review.open"))}</button>`;
+  const close = head.querySelector("[data-action='close-panel']");
+  if (close) close.before(wrap);
+  else head.append(wrap);
+  const select = wrap.querySelector("[data-review-seat-select]");
+  wrap.querySelector("[data-action='review']").addEventListener("click", () =>
+    openReview(controller, {
+      seat: Number(select.value),
+      record,
+      onReviews: (reviews) => {
+        record.reviews = reviews;
+      },
+    }),
+  );
+}
