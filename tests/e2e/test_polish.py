@@ -179,6 +179,8 @@ def test_the_sheet_tells_a_deduction_and_heads_the_settlement_rows_as_hands(page
     page.add_init_script(PREFS.replace("{prefs}", "{ animations: false }"))
     open_page(page, "?seats=greedy,greedy,greedy,greedy&seed=7&speed=50")
     expect(page.locator("#board[data-round='2']")).to_be_attached(timeout=30_000)
+    # S opens the sheet only over no other dialog: let round 1's summary close first.
+    expect(page.locator("dialog[open]")).to_have_count(0)
     open_sheet(page)
     sheet = page.locator(SHEET)
     # A deduction moved a team's score peg back: its other peg stands ahead of it.

@@ -28,10 +28,13 @@ GAME = "?seed=2&speed=0&seats=human,greedy,random,greedy"
 
 
 def wait_saved(page: Page, timeout: float = 10) -> dict[str, object]:
-    """Wait until the stored save is the engine's current game; return it."""
+    """Wait until the stored save is the engine's current game; return it.
+
+    The engine is asked again on every look: bots may still be moving when this starts, and
+    the stored save must catch up with where the game is, not with where it was."""
     deadline = time.monotonic() + timeout
-    expected: dict[str, object] = call(page, "save")
     while time.monotonic() < deadline:
+        expected: dict[str, object] = call(page, "save")
         raw = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
         if raw and json.loads(raw) == expected:
             return expected

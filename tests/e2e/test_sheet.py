@@ -29,6 +29,8 @@ def test_the_score_sheet_matches_the_scoreboard_after_a_round(page: Page) -> Non
     page.add_init_script("localStorage.setItem('seven-rocks:prefs', '{\"animations\": false}')")
     open_page(page, "?seats=greedy,greedy,greedy,greedy&seed=7&speed=50")
     expect(page.locator("#board[data-round='2']")).to_be_attached(timeout=30_000)
+    # S opens the sheet only over no other dialog: let round 1's summary close first.
+    expect(page.locator("dialog[open]")).to_have_count(0)
     page.keyboard.press("s")  # the shortcut; the bots wait while the sheet is open
     sheet = page.locator(SHEET)
     expect(sheet).to_be_visible()
