@@ -19,7 +19,7 @@ play: $(VENV)/.installed node_modules/.package-lock.json   ## build the site and
 # test (engine, bots, CLI, browser, slow runs).  Nothing is skipped.
 test: $(DEPS) lint typecheck js   ## lint, type-check and run every test
 	bash scripts/ensure-chromium.sh
-	$(BIN)/pytest --durations=15
+	$(BIN)/pytest
 
 # The fast loop while developing: the same lint and types, the JavaScript unit tests, and the
 # Python tests that need no browser and are not marked slow, spread over every core.
