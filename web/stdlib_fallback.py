@@ -39,9 +39,24 @@ class FullLibraryFinder:
             file.write(Uint8Array.new(request.response).to_bytes())
         cls.loaded = True
 
+    index: ClassVar[frozenset[str] | None] = None
+
+    @classmethod
+    def known(cls):
+        """The full library's module names, listed by the build in the cut zip."""
+        if cls.index is None:
+            try:
+                text = zipimport.zipimporter(cls.cut).get_data("stdlib_index.txt").decode()
+            except (OSError, zipimport.ZipImportError):
+                text = ""
+            cls.index = frozenset(text.split())
+        return cls.index
+
     @classmethod
     def find_spec(cls, name, path=None, target=None):
-        if not cls.url:
+        # Only a module the full library holds is worth its 2.5 MB: an optional import that
+        # fails everywhere (``hashlib`` trying ``_hashlib``) must fail here at no cost.
+        if not cls.url or name not in cls.known():
             return None
         places = [cls.cut] if path is None else [p for p in path if p.startswith(cls.cut)]
         if not places:
@@ -49,6 +64,9 @@ class FullLibraryFinder:
         for place in places:
             inside = place[len(cls.cut) :].strip("/")
             if not cls.loaded:
+                from js import console
+
+                console.warn(f"Seven Rocks: fetching the full standard library for {name}")
                 try:
                     cls._fetch()
                 except Exception as error:  # offline and never kept: a plain ImportError

@@ -60,6 +60,14 @@ files = stdlib_cut.traced_files()
 with zipfile.ZipFile(stdlib_cut.STDLIB_ZIP) as archive:
     entries = [(name, archive.read(name)) for name in files]
     original = sum(archive.getinfo(name).file_size for name in files)
+    # Every module the full library holds, for the fallback: it fetches the full library
+    # only for a name in this list (an optional import such as _hashlib, absent from the
+    # full library too, must not cost 2.5 MB).
+    index = sorted({
+        name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        for name in archive.namelist() if name.endswith(".py")
+    })
+entries.append(("stdlib_index.txt", chr(10).join(index).encode()))
 with open("/tmp/seven-rocks-tool/stdlib_fallback.py", "rb") as fallback:
     entries.append(("stdlib_fallback.py", fallback.read()))
 stored = stdlib_cut.write_zip("/tmp/seven-rocks-tool/cut.zip", entries)

@@ -38,6 +38,9 @@ def test_games_hints_and_replays_import_nothing_outside_the_cut(page: Page, guar
     record = page.evaluate("window.sevenRocks.engine.call('record', {})")
     page.evaluate("(r) => window.sevenRocks.engine.call('load_record', {record: r})", record)
     assert _fallbacks(guard) == []
+    # Nor is the full library downloaded for an optional import that fails everywhere
+    # (hashlib tries _hashlib, which no zip holds): that cost a first visit 2.5 MB.
+    assert [text for text in guard.console_messages if "fetching the full" in text] == []
 
 
 @pytest.fixture(scope="module")
