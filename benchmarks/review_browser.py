@@ -27,12 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import sync_playwright
 
 from seven_rocks.app.coaching import REVIEW_BUDGET
-from seven_rocks.bots import make_bot
-from seven_rocks.engine.game import Game
 from seven_rocks.engine.record import to_record
 from seven_rocks.site.build import build
 from seven_rocks.site.serve import serving
 from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from review import expert_game  # the same games the CPython benchmark reviews
 
 SETTLED = "body[data-game='ready'], body[data-engine='error']"
 
@@ -63,15 +64,6 @@ REVIEW = """async ([record, seat, level, slice]) => {
   return { ms, requests, slowest, searched: reply.searched, total: reply.total,
            cachedMs, cachedSearched: again.searched, cachedFinished: again.finished };
 }"""
-
-
-def expert_game(seed: int) -> Game:
-    game = Game(seed=seed)
-    bots = [make_bot("expert", seed * 4 + s) for s in range(4)]
-    while not game.is_over:
-        seat = game.turn
-        game.play(bots[seat].choose(game.view(seat)), seat)
-    return game
 
 
 def main(argv: list[str] | None = None) -> int:
