@@ -4,6 +4,7 @@ simulator follows the rules, and the deal sampler respects what passes revealed.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import itertools
 import random
 from collections.abc import Callable
@@ -23,7 +24,8 @@ from seven_rocks.engine.moves import PASS
 from seven_rocks.engine.round import Round, deal_hands
 from seven_rocks.engine.tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of, tiles_of
 from seven_rocks.engine.view import PlayerView
-from seven_rocks.research import RESEARCH_BOTS, OracleBot
+from seven_rocks.research import RESEARCH_BOTS, MasterV1Bot, OracleBot
+from seven_rocks.research.master_v1 import V1
 from seven_rocks.research.tournament import decide
 
 BOT_DIR = Path(__file__).resolve().parent.parent / "seven_rocks" / "bots"
@@ -39,6 +41,7 @@ def fair_factories() -> dict[str, Callable[[int | None], Bot]]:
             out[name] = cls
     out["master-quick"] = lambda seed: MasterBot(seed, level="quick", samples=12)
     out["master-ismcts"] = lambda seed: MasterBot(seed, samples=12, search="ismcts")
+    out["master-v1"] = lambda seed: MasterBot(seed, dataclasses.replace(V1, samples=12))
     return out
 
 
@@ -400,6 +403,12 @@ def test_oracle_is_research_only() -> None:
     assert all(factory(0).fair for factory in PRESETS.values())
     assert RESEARCH_BOTS["oracle"] is OracleBot
     assert OracleBot.fair is False
+
+
+def test_master_v1_is_a_fair_yardstick_not_offered() -> None:
+    assert "master-v1" not in BOTS and "master-v1" not in PRESETS
+    assert RESEARCH_BOTS["master-v1"] is MasterV1Bot
+    assert MasterV1Bot(0).fair
 
 
 def test_ladder_order_and_levels() -> None:

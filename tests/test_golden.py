@@ -5,6 +5,10 @@ The files in ``tests/golden/`` were written by ``main`` before the redesign (iss
     seven-rocks simulate --games 300 --seed 5 --bots random,greedy,expert,random --record F
     seven-rocks tournament master expert --games 4 --seed 3 --record F --no-progress --json
 
+``tournament-master-v1-expert-seed3.jsonl`` is the master's record as it was before issue 14
+(that command's file before the new master, with the seat names ``master`` spelt
+``master-v1``): the frozen ``master-v1`` in :mod:`seven_rocks.research` must keep playing it.
+
 Any change to the rules, the deal, a bot's choices or the record format shows up here as a
 difference in the first line that differs (not as a wall of JSON).
 """
@@ -50,4 +54,12 @@ def test_master_tournament_records_are_byte_identical(tmp_path: Path) -> None:
     args = ["tournament", "master", "expert", "--games", "4", "--seed", "3", "--no-progress"]
     assert main([*args, "--json", "--record", str(out)]) == 0
     expected = (GOLDEN / "tournament-master-expert-seed3.jsonl").read_bytes()
+    _assert_same(expected, out.read_bytes())
+
+
+def test_master_v1_plays_as_the_master_before_issue_14(tmp_path: Path) -> None:
+    out = tmp_path / "tournament.jsonl"
+    args = ["tournament", "master-v1", "expert", "--games", "4", "--seed", "3", "--no-progress"]
+    assert main([*args, "--json", "--record", str(out)]) == 0
+    expected = (GOLDEN / "tournament-master-v1-expert-seed3.jsonl").read_bytes()
     _assert_same(expected, out.read_bytes())

@@ -176,7 +176,7 @@ class MasterBot(Bot):
     def __init__(
         self,
         seed: int | None = None,
-        level: str = "default",
+        level: str | Level = "default",
         *,
         samples: int | None = None,
         exact_tiles: int | None = None,
@@ -187,10 +187,16 @@ class MasterBot(Bot):
         time_limit: float | None = None,
     ) -> None:
         super().__init__(seed)
-        try:
-            preset = LEVELS[level]
-        except KeyError:
-            raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})") from None
+        if isinstance(level, Level):
+            preset = level
+            level = "custom"
+        else:
+            try:
+                preset = LEVELS[level]
+            except KeyError:
+                raise ValueError(
+                    f"unknown level {level!r} (choose from {', '.join(LEVELS)})"
+                ) from None
         self.level = level
         self.samples = preset.samples if samples is None else samples
         self.exact_tiles = preset.exact_tiles if exact_tiles is None else exact_tiles

@@ -1,20 +1,23 @@
-"""Research yardsticks that are **not fair players**: they are given the true hands.
+"""Research yardsticks, never offered in the game (:data:`seven_rocks.bots.BOTS` never lists them).
 
-Nothing here is offered in the UI (:data:`seven_rocks.bots.BOTS` never lists it).  The
-tournament runner hands these bots the true hands through their explicit
-``choose_with_hands`` method; a :class:`~seven_rocks.engine.view.PlayerView` never leaks them.
+* ``oracle`` is **not a fair player**: it is given the true hands.  The tournament runner
+  hands them over through its explicit ``choose_with_hands`` method; a
+  :class:`~seven_rocks.engine.view.PlayerView` never leaks them.
+* ``master-v1`` is fair (a view only): the master's search as it was before issue 14,
+  frozen, so every change of the default ``master`` is measured side by side.
 """
 
 from __future__ import annotations
 
 from ..bots import register_research
 from ..bots.base import Bot
+from .master_v1 import MasterV1Bot
 from .oracle import OracleBot
 
-#: Cheating bots for tournaments only, by name.
-RESEARCH_BOTS: dict[str, type[Bot]] = {OracleBot.name: OracleBot}
+#: Yardsticks for tournaments only, by name.
+RESEARCH_BOTS: dict[str, type[Bot]] = {OracleBot.name: OracleBot, MasterV1Bot.name: MasterV1Bot}
 # The bot registry's "research" tier: importing this package (as the tournament runner and
 # the command line do) is what makes these names known there.
 register_research(RESEARCH_BOTS)
 
-__all__ = ["RESEARCH_BOTS", "OracleBot"]
+__all__ = ["RESEARCH_BOTS", "MasterV1Bot", "OracleBot"]
