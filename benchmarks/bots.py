@@ -1,6 +1,7 @@
 """Decision time of every bot level, on positions from real games (CPython, one core).
 
     .venv/bin/python benchmarks/bots.py [--positions 400] [--seed 0] [--bots master,expert]
+    .venv/bin/python benchmarks/bots.py --bots master-v1,master-next   # research yardsticks
 
 Positions are collected by playing expert-vs-expert games and keeping every decision
 where the player to move has at least two legal moves (forced moves cost nothing and
@@ -20,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import seven_rocks.research  # noqa: F401  (registers the fair yardsticks master-v1, master-next)
 from seven_rocks.app.runner import Decision, Runner, bot_seed
 from seven_rocks.bots import Bot, bot_names, make_bot
 from seven_rocks.engine.game import Game
@@ -72,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     print("CPU seconds per decision (one core; wall-clock too, which includes machine load)")
     print(f"{'bot':<16}{'median':>10}{'p95':>10}{'max':>10}{'wall med':>12}{'wall p95':>10}")
     for name in args.bots.split(","):
-        bot = make_bot(name, 1)
+        bot = make_bot(name, 1, "research")
         times = []
         walls = []
         for view in views:

@@ -24,8 +24,8 @@ from seven_rocks.engine.moves import PASS
 from seven_rocks.engine.round import Round, deal_hands
 from seven_rocks.engine.tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of, tiles_of
 from seven_rocks.engine.view import PlayerView
-from seven_rocks.research import RESEARCH_BOTS, MasterV1Bot, OracleBot
-from seven_rocks.research.master_v1 import V1
+from seven_rocks.research import RESEARCH_BOTS, MasterNextBot, MasterV1Bot, OracleBot
+from seven_rocks.research.masters import NEXT, V1
 from seven_rocks.research.tournament import decide
 
 BOT_DIR = Path(__file__).resolve().parent.parent / "seven_rocks" / "bots"
@@ -42,6 +42,7 @@ def fair_factories() -> dict[str, Callable[[int | None], Bot]]:
     out["master-quick"] = lambda seed: MasterBot(seed, level="quick", samples=12)
     out["master-ismcts"] = lambda seed: MasterBot(seed, samples=12, search="ismcts")
     out["master-v1"] = lambda seed: MasterBot(seed, dataclasses.replace(V1, samples=12))
+    out["master-next"] = lambda seed: MasterBot(seed, dataclasses.replace(NEXT, samples=12))
     return out
 
 
@@ -158,11 +159,59 @@ def test_explanations_are_the_same_for_twins_and_say_something(name: str) -> Non
         assert "now" in text_a or "knock" in text_a
 
 
-def test_search_analysis_does_not_depend_on_hidden_hands() -> None:
+@pytest.mark.parametrize("weigh", [0.0, 0.15])
+def test_search_analysis_does_not_depend_on_hidden_hands(weigh: float) -> None:
     for index, (first, second) in enumerate(TWINS[:15]):
-        a = MasterBot(index, samples=10).analyse(first)
-        b = MasterBot(index, samples=10).analyse(second)
+        a = MasterBot(index, samples=10, weigh=weigh).analyse(first)
+        b = MasterBot(index, samples=10, weigh=weigh).analyse(second)
         assert [(x.move, x.value) for x in a] == [(x.move, x.value) for x in b]
+
+
+def late_view_with_informative_plays() -> PlayerView:
+    """A view with few tiles left (the search solves each deal exactly, no playout
+    randomness) in which the other seats' plays tell deals apart."""
+    for seed in range(200):
+        game = Game(seed=seed)
+        greedy = [make_bot("greedy", s) for s in range(4)]
+        while not game.is_over and game.round_number == 1:
+            view = game.view(game.turn)
+            if (
+                sum(view.hand_sizes) <= 9
+                and len(view.legal_moves()) >= 2
+                and PlayModel(view, beta=0.15).informative
+            ):
+                return view
+            game.play(greedy[game.turn].choose(view), game.turn)
+    raise AssertionError("no late position found")
+
+
+def test_weighted_search_is_the_play_models_weighted_mean() -> None:
+    """Two deals, searched alternately: with ``weigh`` the verdict is their values
+    averaged in proportion to the play model's likelihoods, not a plain mean."""
+    view = late_view_with_informative_plays()
+    model = PlayModel(view, beta=0.15)
+    sampler = DealSampler(view)
+    rng = random.Random(5)
+    first = sampler.sample(rng)
+    second = next(
+        d
+        for d in (sampler.sample(rng) for _ in range(500))
+        if model.weight(d) != model.weight(first)
+    )
+    w1, w2 = model.weight(first), model.weight(second)
+
+    def values(deals: list[list[int]], weigh: float) -> dict[str, float]:
+        turn = itertools.cycle(deals)
+        bot = MasterBot(0, samples=32, exact_tiles=10, weigh=weigh)
+        return {str(a.move): a.value for a in bot.analyse(view, lambda _r: next(turn)[:])}
+
+    v1, v2 = values([first], 0.15), values([second], 0.15)
+    weighted = values([first, second], 0.15)
+    plain = values([first, second], 0.0)
+    assert any(v1[m] != v2[m] for m in v1)
+    for m in v1:
+        assert weighted[m] == pytest.approx((w1 * v1[m] + w2 * v2[m]) / (w1 + w2))
+        assert plain[m] == pytest.approx((v1[m] + v2[m]) / 2)
 
 
 def test_a_fair_bot_works_from_a_bare_view() -> None:
@@ -405,10 +454,11 @@ def test_oracle_is_research_only() -> None:
     assert OracleBot.fair is False
 
 
-def test_master_v1_is_a_fair_yardstick_not_offered() -> None:
-    assert "master-v1" not in BOTS and "master-v1" not in PRESETS
-    assert RESEARCH_BOTS["master-v1"] is MasterV1Bot
-    assert MasterV1Bot(0).fair
+def test_master_v1_and_next_are_fair_yardsticks_not_offered() -> None:
+    for name, cls in (("master-v1", MasterV1Bot), ("master-next", MasterNextBot)):
+        assert name not in BOTS and name not in PRESETS
+        assert RESEARCH_BOTS[name] is cls
+        assert cls(0).fair
 
 
 def test_ladder_order_and_levels() -> None:

@@ -80,6 +80,9 @@ class Level:
     search: str = "flat"
     #: Inference from play (:class:`~.sampling.PlayModel` beta; 0 = uniform deals only).
     infer: float = 0.0
+    #: Importance weights from play: each uniform deal's value counts in proportion to
+    #: :meth:`~.sampling.PlayModel.weight` at this beta (0 = every deal counts the same).
+    weigh: float = 0.0
 
 
 LEVELS: dict[str, Level] = {
@@ -184,6 +187,7 @@ class MasterBot(Bot):
         wary: float | None = None,
         search: str | None = None,
         infer: float | None = None,
+        weigh: float | None = None,
         time_limit: float | None = None,
     ) -> None:
         super().__init__(seed)
@@ -204,6 +208,7 @@ class MasterBot(Bot):
         self.wary = preset.wary if wary is None else wary
         self.search = preset.search if search is None else search
         self.infer = preset.infer if infer is None else infer
+        self.weigh = preset.weigh if weigh is None else weigh
         if self.search not in ("flat", "ismcts"):
             raise ValueError(f"unknown search {self.search!r} (flat or ismcts)")
         self.time_limit = time_limit
@@ -283,16 +288,21 @@ class MasterBot(Bot):
         totals = [0.0] * len(moves)
         started = time.perf_counter()
         samples = self.samples if not exact else max(8, self.samples // 4)
+        model = PlayModel(view, beta=self.weigh) if self.weigh else None
+        if model is not None and not model.informative:
+            model = None
         done = 0
+        mass = 0.0
         for _ in range(samples):
             hands = deals(rng)
+            weight = 1.0 if model is None else model.weight(hands)
             root = Sim.from_round_state(
                 view.layout, hands, seat, view.passes_in_a_row, view.scores, view.target
             )
             if exact:
                 for i, mi in enumerate(indices):
                     root.push(mi)
-                    totals[i] += solve(root, team, -1e9, 1e9)
+                    totals[i] += weight * solve(root, team, -1e9, 1e9)
                     root.pop()
             else:
                 snap = root.snapshot()
@@ -301,11 +311,14 @@ class MasterBot(Bot):
                     root.restore(snap)
                     root.push(mi)
                     root.playout(random.Random(playout_seed), self.epsilon, self.wary)
-                    totals[i] += outcome_value(root, team)
+                    totals[i] += weight * outcome_value(root, team)
             done += 1
+            mass += weight
             if self.time_limit is not None and time.perf_counter() - started > self.time_limit:
                 break
-        out = [Analysis(m, totals[i] / done, done) for i, m in enumerate(moves)]
+        if mass <= 0.0:
+            mass = float(done)
+        out = [Analysis(m, totals[i] / mass, done) for i, m in enumerate(moves)]
         out.sort(key=lambda a: -a.value)
         return out
 

@@ -1,0 +1,48 @@
+"""``master-v1`` and ``master-next``: the master's search frozen, and its candidate successor.
+
+Both are fair players (they decide from a :class:`~seven_rocks.engine.view.PlayerView` only)
+that the game does not offer: yardsticks for tournaments, played side by side on the same
+duplicate deals.  Their settings are written out here, not taken from
+:data:`~seven_rocks.bots.master.LEVELS`, so retuning the levels cannot move them; every
+search option added since defaults to off in :class:`~seven_rocks.bots.master.Level`.
+
+* ``master-v1`` is the default ``master`` as it was before issue 14: the yardstick every
+  change of the default is measured against.
+* ``master-next`` is issue 14's candidate (measured in :mod:`seven_rocks.bots.master`'s
+  docstring): more than three times the deals, exact search from 12 tiles, and each deal's
+  value weighted by how well it explains the other seats' plays.  It becomes the default
+  only once a long enough match confirms it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..bots.master import Level, MasterBot
+
+#: Today's ``master`` (level ``default`` before issue 14): 150 uniform deals, wary-greedy
+#: playouts, exact alpha-beta once at most 10 tiles are in the hands.
+V1: Final = Level(samples=150, exact_tiles=10, wary=0.5)
+#: The candidate: 500 deals, exact from 12 tiles, importance weights at beta 0.15.
+NEXT: Final = Level(samples=500, exact_tiles=12, wary=0.5, weigh=0.15)
+
+
+class MasterV1Bot(MasterBot):
+    """The pre-issue-14 master, frozen (see the module docstring)."""
+
+    name = "master-v1"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, V1)
+
+
+class MasterNextBot(MasterBot):
+    """Issue 14's candidate for the default master (see the module docstring)."""
+
+    name = "master-next"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, NEXT)
+
+
+__all__ = ["NEXT", "V1", "MasterNextBot", "MasterV1Bot"]
