@@ -39,6 +39,26 @@ Two upgrades are built in and off by default because they did not measure better
 * ``infer=beta``: deals resampled by how well they explain the other seats' plays
   (:class:`~.sampling.PlayModel`, ``infer=0.15``): 68 wins in the first 104 games of
   the default's 400-game match against expert, where the default won 66: inconclusive.
+
+Issue 14 (a stronger master), measured against ``master-v1`` (this default, frozen in
+:mod:`seven_rocks.research.masters`) on duplicate deals, games to 250, ``--jobs 1``:
+
+* ``weigh=beta``: every uniformly drawn deal's value weighted by
+  :meth:`~.sampling.PlayModel.weight` (importance weights, cheaper and smoother than
+  ``infer``'s resampling); at 150 deals: 51.0% (41.4% .. 60.6%, 100 games, seed 21,
+  margin +11.1): no signal alone;
+* rollouts with a bonus of 6 for leaving the next player nothing to play: 49.0%
+  (39.4% .. 58.7%, 100 games, seed 21, margin -7.6): dropped;
+* ``strong`` (500 deals, exact from 12 tiles) head to head: 60.0% (50.2% .. 69.1%,
+  100 games, seed 31, margin +24.7), although against expert it measured no gain;
+* ``master-next`` (500 deals, exact from 12, ``weigh=0.15``): 61.3% (55.8% .. 66.4%,
+  320 games: seed 31, 100; seed 41, 190; seed 42, 30; margin +30.0) against
+  ``master-v1``; seeds 41 and 42 alone, played after it was chosen: 60.0% (53.4% ..
+  66.2%, 220 games).  Against greedy 93.5% (90.0% .. 95.8%, 290 games, seed 1), margin
+  +94.5: 60% of the oracle's +157 (this default: +77, 49%).  Against expert: not
+  measured.  Decides in 0.109 s median, 0.355 s p95 (``benchmarks/bots.py``, CPU, a
+  shared machine where master-v1 measured 0.030 / 0.107).  Not yet the default: the
+  issue asks for 1,000 games per target.
 """
 
 from __future__ import annotations
