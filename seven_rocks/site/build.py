@@ -130,6 +130,7 @@ EARLY_DOWNLOADS: tuple[str, ...] = (
     "pyodide/pyodide.mjs",
 )
 _BOOT = "boot.js"
+_LOCK_FILE = "pyodide-lock.json"
 _BOOT_DOWNLOADS_LINE = re.compile(r"^const DOWNLOADS = .*;$", re.MULTILINE)
 
 #: The service worker; the build writes the cache version and file list into it.
@@ -511,9 +512,27 @@ def _copy_sources(inputs: _Inputs, site: Path) -> None:
     for src in pyscript_files(inputs.pyscript_dist):
         _copy(src, site / "pyscript" / src.name)
     for name in PYODIDE_FILES:
-        _copy(inputs.pyodide_dir / name, site / "pyodide" / name)
+        if name == _LOCK_FILE:
+            _write_lock_file(inputs.pyodide_dir / name, site / "pyodide" / name)
+        else:
+            _copy(inputs.pyodide_dir / name, site / "pyodide" / name)
     _copy_web(inputs.web, site)
     zip_engine(inputs.package_dir, site / _ENGINE_ZIP)
+
+
+def _write_lock_file(src: Path, dst: Path) -> None:
+    """Pyodide's lock file without its package list: ``info`` only.
+
+    ``loadPyodide`` reads the lock file even though the game loads no package, and the
+    whole list (357 packages) is 22 KB on the wire for nothing. ``info`` stays: Pyodide
+    checks its ABI version against the runtime's.
+    """
+    try:
+        info = json.loads(src.read_text(encoding="utf-8"))["info"]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise BuildError(f"{src} is not a Pyodide lock file ({error}): run `npm ci`") from None
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_text(json.dumps({"info": info, "packages": {}}, indent=1) + "\n", encoding="utf-8")
 
 
 def _make_python_images(inputs: _Inputs, site: Path, *, snapshot: bool) -> None:
