@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from seven_rocks.site import icons, output
-from seven_rocks.site.minify import MinifyError, minify_site
+from seven_rocks.site.minify import MinifyError, minify_scripts, minify_site
 from seven_rocks.site.snapshot import SnapshotError, make_snapshot
 from seven_rocks.site.stdlib import StdlibError, cut_stdlib
 from seven_rocks.site.stdlib_cut import strip_source
@@ -60,6 +60,7 @@ __all__ = [
     "EARLY_DOWNLOADS",
     "ICONS",
     "INFLATED_FILES",
+    "MINIFIED_RUNTIME",
     "OPTIONAL_FILES",
     "PYODIDE_FILES",
     "PYSCRIPT_MODULES",
@@ -95,6 +96,10 @@ PYODIDE_FILES: tuple[str, ...] = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+#: Pyodide files shipped minified by esbuild: the Emscripten glue comes readable (1.25 MB;
+#: 207 KB on the wire, 181 KB minified). Its loader, ``pyodide.mjs``, is minified already.
+MINIFIED_RUNTIME: tuple[str, ...] = ("pyodide/pyodide.asm.mjs",)
 
 #: The PyScript chunks the page loads, by name without their content hash: ``core`` (what
 #: ``core.js`` re-exports) and the plugins ``core`` imports at start-up whatever the page
@@ -489,14 +494,13 @@ def build(
     site = _staging_dir(out)
     try:
         _copy_sources(inputs, site)
+        if minify:  # before the snapshot and the cut: they must run the files shipped
+            _minify(lambda: minify_scripts(site, inputs.node_modules, list(MINIFIED_RUNTIME)))
         _make_python_images(inputs, site, snapshot=snapshot)
         _write_icons(site)
         _write_downloads(site)
         if minify:
-            try:
-                minify_site(site, inputs.node_modules)
-            except MinifyError as error:
-                raise BuildError(str(error)) from None
+            _minify(lambda: minify_site(site, inputs.node_modules))
         _write_service_worker(site, file_digests(site))
         if compress:
             compress_site(site, cache=inputs.cache)
@@ -505,6 +509,13 @@ def build(
         raise
     _swap_in(site, out)
     return out
+
+
+def _minify(step: Callable[[], None]) -> None:
+    try:
+        step()
+    except MinifyError as error:
+        raise BuildError(str(error)) from None
 
 
 def _copy_sources(inputs: _Inputs, site: Path) -> None:
