@@ -23,6 +23,8 @@ __all__ = ["MinifyError", "minify_scripts", "minify_site", "page_assets"]
 _SCRIPT = Path(__file__).with_name("minify.mjs")
 _MODULE = re.compile(r'<script type="module" src="\./([^"]+)"></script>')
 _STYLE = re.compile(r'<link rel="stylesheet" href="\./([^"]+)">')
+#: A static import in a minified bundle: ``from"./chunk-AB12.js"`` or ``import"./x.js"``.
+_STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"(\.{1,2}/[^"]+\.js)"')
 _TIMEOUT_S = 120
 
 
@@ -69,3 +71,35 @@ def minify_site(site: Path, node_modules: Path) -> None:
     for folder in sorted({path.parent for path in inputs}, reverse=True):
         if folder != site and folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
+    _preload_chunks(site, entries)
+
+
+def _static_imports(site: Path, entries: list[str]) -> list[str]:
+    """The site-relative modules ``entries`` import statically, transitively, in order."""
+    found: list[str] = []
+    pending = list(entries)
+    while pending:
+        module = site / pending.pop(0)
+        for target in _STATIC_IMPORT.findall(module.read_text(encoding="utf-8")):
+            relative = (module.parent / target).resolve().relative_to(site.resolve()).as_posix()
+            if relative not in found and relative not in entries:
+                found.append(relative)
+                pending.append(relative)
+    return found
+
+
+def _preload_chunks(site: Path, entries: list[str]) -> None:
+    """Name the shared chunks in ``index.html`` as ``modulepreload`` links.
+
+    Otherwise the browser finds a chunk only once the bundle importing it has arrived and
+    been parsed: one more round trip (150 ms on a slow phone network) before the table.
+    """
+    index = site / "index.html"
+    html = index.read_text(encoding="utf-8")
+    links = "".join(
+        f'<link rel="modulepreload" href="./{chunk}">\n    '
+        for chunk in _static_imports(site, entries)
+    )
+    first_script = html.find('<script type="module"')
+    if links and first_script >= 0:
+        index.write_text(html[:first_script] + links + html[first_script:], encoding="utf-8")
