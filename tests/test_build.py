@@ -151,6 +151,21 @@ def test_only_the_pyscript_modules_the_page_loads_are_shipped(site: Path) -> Non
             assert target in shipped, (name, target)
 
 
+def test_every_shared_chunk_the_page_imports_is_preloaded(site: Path) -> None:
+    """The bundles' shared chunks are named in index.html, so they are fetched at once."""
+    html = (site / "index.html").read_text(encoding="utf-8")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html))
+    imported: set[str] = set()
+    for script in re.findall(r'<script type="module" src="\./([^"]+)"></script>', html):
+        text = (site / script).read_text(encoding="utf-8")
+        for target in re.findall(r'from\s*"(\.{1,2}/chunk-[^"]+\.js)"', text):
+            imported.add((site / script).parent.joinpath(target).resolve().name)
+    assert imported, "the page's bundles share no chunk: nothing to check"
+    assert imported <= preloaded
+    assert all((site / name).is_file() for name in preloaded)
+    assert html.index("modulepreload") < html.index('<script type="module"')
+
+
 def test_no_absolute_urls_in_our_built_text_files(site: Path) -> None:
     pattern = re.compile(r"""["'(=]\s*(?:https?:)?//|["'(]\s*/[A-Za-z_]""")
     allowed = "http://www.w3.org/2000/svg"  # an XML namespace, not a request

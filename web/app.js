@@ -118,14 +118,18 @@ if (!failed) {
   showSpeed(speedSelect, controller.settings.speed);
   speedSelect.addEventListener("change", () => controller.setSpeed(Number(speedSelect.value)));
   // Every language picker (toolbar, dialogs) switches the language; all show the current one.
-  languageSelect.addEventListener("change", () => setLanguage(languageSelect.value));
+  const showLanguage = (lang) => {
+    for (const select of document.querySelectorAll("#language, [data-language-select]")) select.value = lang;
+  };
+  // A catalogue is fetched when first chosen; if it cannot be (offline before the service
+  // worker cached it), the pickers go back to the language still in use.
+  const chooseLanguage = (lang) => setLanguage(lang).catch(() => showLanguage(language()));
+  languageSelect.addEventListener("change", () => chooseLanguage(languageSelect.value));
   document.addEventListener("change", (event) => {
     const select = event.target.closest?.("[data-language-select]");
-    if (select) setLanguage(select.value);
+    if (select) chooseLanguage(select.value);
   });
-  onLanguageChange((lang) => {
-    for (const select of document.querySelectorAll("#language, [data-language-select]")) select.value = lang;
-  });
+  onLanguageChange(showLanguage);
   document.getElementById("notices").addEventListener("click", (event) => {
     if (event.target.closest("[data-action='dismiss']")) event.target.closest(".notice")?.remove();
   });

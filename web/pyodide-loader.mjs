@@ -6,7 +6,7 @@
 // same options, plus:
 //
 // * Python starts with `pyodide/stdlib-cut.zip`, the standard library cut to what the game
-//   imports (made by `seven-rocks build`: 0.3 MB on the wire instead of 2.5 MB), and before
+//   imports, compiled (made by `seven-rocks build`: 0.5 MB on the wire instead of 2.5 MB), and before
 //   PyScript or the engine import anything, `stdlib_fallback` (inside that zip) is installed:
 //   should a module outside the cut be imported, it comes from the full library, kept in
 //   the site for that alone.

@@ -1,12 +1,13 @@
 // Bundle and minify the page's JavaScript, minify its CSS (run by seven_rocks/site/minify.py).
 //
-//   node minify.mjs ESBUILD_MAIN SITE ENTRY[,ENTRY...] CSS[,CSS...]
+//   node minify.mjs ESBUILD_MAIN SITE ENTRY[,ENTRY...] CSS[,CSS...] [SCRIPT[,SCRIPT...]]
 //
 // ENTRY: the page's module scripts (site-relative, as index.html names them). Each becomes
 // one minified module holding everything it imports, the code they share split into
 // chunks beside them, so the page makes a few requests instead of a deep chain of two dozen
 // (each level of which costs a round trip on a phone network). CSS files are minified in
-// place. No source maps are written. Prints the bundled modules (JSON, site-relative).
+// place. SCRIPT: modules minified in place, alone (not bundled: e.g. Pyodide's Emscripten
+// glue). No source maps are written. Prints the bundled modules (JSON, site-relative).
 //
 // A module's `import.meta.url` is its own address, which bundling changes: it is replaced by
 // the address the source file had in the site (`new URL("js/i18n.js", document.baseURI)`),
@@ -15,7 +16,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [esbuildMain, site, entries, styles] = process.argv.slice(2);
+const [esbuildMain, site, entries, styles, scripts = ""] = process.argv.slice(2);
 const esbuild = await import(pathToFileURL(esbuildMain).href);
 
 const siteAddresses = {
@@ -32,7 +33,7 @@ const siteAddresses = {
 
 try {
   const points = entries.split(",").filter(Boolean);
-  const result = await esbuild.build({
+  const result = points.length === 0 ? { metafile: { inputs: {} } } : await esbuild.build({
     absWorkingDir: site,
     entryPoints: points.map((entry) => path.join(site, entry)),
     outdir: site,
@@ -55,6 +56,17 @@ try {
     const file = path.join(site, style);
     const { code } = await esbuild.transform(await readFile(file, "utf8"), {
       loader: "css",
+      minify: true,
+      legalComments: "none",
+    });
+    await writeFile(file, code);
+  }
+  for (const script of scripts.split(",").filter(Boolean)) {
+    const file = path.join(site, script);
+    const { code } = await esbuild.transform(await readFile(file, "utf8"), {
+      loader: "js",
+      format: "esm",
+      target: "es2022",
       minify: true,
       legalComments: "none",
     });

@@ -5,8 +5,9 @@
 // 1. Starts Pyodide with its full library, unpacks the engine zip the way PyScript does, runs
 //    the worker (web/worker.py) and drives it through a game session (stdlib_cut.exercise),
 //    imports EXTRA_MODULES (comma-separated: what PyScript's own bootstrap imports).
-// 2. Writes the library modules that were imported, docstrings and comments stripped by
-//    Pyodide's own Python, plus the fallback finder, into OUT_ZIP (uncompressed).
+// 2. Writes the library modules that were imported, docstrings and comments stripped and
+//    compiled to bytecode by Pyodide's own Python, plus the fallback finder, into OUT_ZIP
+//    (uncompressed).
 // 3. Starts a second Pyodide on OUT_ZIP and does it all again: the same replies must come
 //    back (a module missing from the cut fails an import, which changes a reply), or the
 //    build fails.
@@ -70,7 +71,7 @@ with zipfile.ZipFile(stdlib_cut.STDLIB_ZIP) as archive:
 entries.append(("stdlib_index.txt", chr(10).join(index).encode()))
 with open("/tmp/seven-rocks-tool/stdlib_fallback.py", "rb") as fallback:
     entries.append(("stdlib_fallback.py", fallback.read()))
-stored = stdlib_cut.write_zip("/tmp/seven-rocks-tool/cut.zip", entries)
+stored = stdlib_cut.write_zip("/tmp/seven-rocks-tool/cut.zip", entries, compiled=True)
 json.dumps({"files": files, "source_bytes": original, "stored_bytes": stored})
 `),
   );

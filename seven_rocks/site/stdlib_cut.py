@@ -10,7 +10,10 @@ under Node at build time (the host is CPython 3.11, Pyodide is 3.14: only Pyodid
    restores, records and replays, the error paths of the worker protocol, a traceback;
 2. list the modules that came from the standard library zip (``traced_files``);
 3. write them, docstrings and comments stripped, into an uncompressed zip
-   (``write_zip``): brotli then sees plain source across all files at once.
+   (``write_zip``): brotli then compresses across all files at once. With ``compiled``
+   each module goes in as bytecode (``compile_module``) compiled by Pyodide's own Python:
+   Python's start-up then never runs its compiler on the library, which on a first visit
+   (WebAssembly not yet optimised) cost about 1.5 s of the boot.
 
 ``strip_source`` is also what the build uses on the engine's own zip. Standard library only,
 and written for both Pythons.
@@ -19,20 +22,20 @@ and written for both Pythons.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import io
 import json
+import marshal
 import sys
 import traceback
 import zipfile
 from collections.abc import Callable, Iterable
+from types import CodeType
 
-__all__ = ["STDLIB_ZIP", "exercise", "strip_source", "traced_files", "write_zip"]
+__all__ = ["STDLIB_ZIP", "compile_module", "exercise", "strip_source", "traced_files", "write_zip"]
 
 #: Where Pyodide puts its standard library zip (``/lib/python3XY.zip``) in its file system.
 STDLIB_ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
-#: Packages whose docstrings are read at run time (Pyodide copies them onto its JavaScript
-#: proxies): only their comments go.
-KEEP_DOCSTRINGS: tuple[str, ...] = ("_pyodide/", "pyodide/")
 # The same fixed date on every entry makes the zip reproducible.
 _ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 #: Bot moves played per bot in the trace beyond a full game with the first (fastest) bot:
@@ -205,21 +208,54 @@ def traced_files(stdlib_zip: str = STDLIB_ZIP) -> list[str]:
     return sorted(wanted)
 
 
+#: A hash-based ``.pyc`` that is never checked against a source (PEP 552): the zip holds
+#: no source to check against, and its entries carry no meaningful modification times.
+_UNCHECKED_HASH_PYC = 0b01
+
+
+def _without_line_tables(code: CodeType) -> CodeType:
+    consts = tuple(
+        _without_line_tables(const) if isinstance(const, CodeType) else const
+        for const in code.co_consts
+    )
+    return code.replace(co_linetable=b"", co_consts=consts)
+
+
+def compile_module(source: bytes, filename: str) -> bytes:
+    """``source`` as the bytes of an unchecked hash-based ``.pyc`` for this Python.
+
+    Line tables are left out: they are 40% of the bytecode's size on the wire, and all
+    they give is line numbers in tracebacks through the standard library (shown as
+    ``line -1``; the engine ships as source and keeps its own).  Must run on the Python
+    that will import it (the magic number says which): the build runs it in Pyodide.
+    """
+    code = compile(source, filename, "exec", dont_inherit=True)
+    header = (
+        importlib.util.MAGIC_NUMBER
+        + _UNCHECKED_HASH_PYC.to_bytes(4, "little")
+        + importlib.util.source_hash(source)
+    )
+    return header + marshal.dumps(_without_line_tables(code))
+
+
 def write_zip(
     destination: str,
     files: Iterable[tuple[str, bytes]],
     *,
     strip: bool = True,
+    compiled: bool = False,
 ) -> int:
     """Write ``(name, bytes)`` pairs into an uncompressed, reproducible zip; ``.py`` files
-    lose their comments and docstrings first. Returns the total of the stored bytes."""
+    lose their comments and docstrings first, and with ``compiled`` go in as ``.pyc``
+    (``compile_module``). Returns the total of the stored bytes."""
     total = 0
     with zipfile.ZipFile(destination, "w", compression=zipfile.ZIP_STORED) as archive:
         for name, data in sorted(files):
             if strip and name.endswith(".py"):
-                keep = name.startswith(KEEP_DOCSTRINGS)
-                text = strip_source(data.decode("utf-8"), docstrings=not keep)
-                data = text.encode("utf-8")
+                data = strip_source(data.decode("utf-8")).encode("utf-8")
+            if compiled and name.endswith(".py"):
+                data = compile_module(data, name)
+                name = name.removesuffix(".py") + ".pyc"
             info = zipfile.ZipInfo(name, date_time=_ZIP_EPOCH)
             info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16

@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from seven_rocks.engine.record import from_record
 
@@ -70,9 +71,31 @@ def play_first_move(page: Page) -> str:
         assert time.monotonic() < deadline, f"{tile} was not played"
         targets = page.locator("[data-target]")
         if targets.count():
-            targets.first.click()
+            # A redraw may replace the target under the pointer (a loaded machine's slow
+            # frames): then look again, as a person would, rather than wait on a stale one.
+            tap(targets.first)
         page.wait_for_timeout(50)
     return tile
+
+
+def tap(target: Locator, timeout_ms: float = 3_000) -> bool:
+    """Click ``target`` if it can be clicked within ``timeout_ms``; whether it was."""
+    try:
+        target.click(timeout=timeout_ms)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+def close_dialog(dialog: Locator, button: str = "[data-action='close']") -> None:
+    """Click ``dialog``'s ``button`` until the dialog is gone (a click that lands while the
+    dialog still slides in can miss; a person taps again)."""
+    deadline = time.monotonic() + 30
+    while dialog.count() and dialog.is_visible():
+        assert time.monotonic() < deadline, "the dialog did not close"
+        tap(dialog.locator(button))
+        page = dialog.page
+        page.wait_for_timeout(100)
 
 
 def played_moves(page: Page) -> list[list[str]]:

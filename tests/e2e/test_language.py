@@ -79,11 +79,20 @@ def _check_translated(
     assert not keyed or any(a["key"] for a in en), f"{where}: no catalogue strings found"
 
 
+def _switch(page: Page, switch: str, lang: str) -> None:
+    """Choose ``lang`` and wait until the game has been redrawn in it (the redraw comes
+    on the next animation frame: the team names are part of it)."""
+    page.locator(switch).select_option(lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    team = page.locator("[data-team='0'] .team__name")
+    if team.inner_text():  # drawn once a game is on
+        expect(team).to_have_text(_catalogue(lang)["team.0"])
+
+
 def _both(page: Page, where: str, switch: str = "#language") -> None:
-    page.locator(switch).select_option("en")
+    _switch(page, switch, "en")
     en = _snapshot(page)
-    page.locator(switch).select_option("pt-BR")
-    expect(page.locator("html")).to_have_attribute("lang", "pt-BR")
+    _switch(page, switch, "pt-BR")
     pt = _snapshot(page)
     _check_translated(en, pt, where)
 
@@ -124,3 +133,20 @@ def test_every_visible_string_switches_language(page: Page) -> None:
         if lang == "en":
             english = texts
     _check_translated(english, texts, "the new-game dialog", keyed=False)
+
+
+def test_only_the_language_in_use_is_downloaded_until_another_is_chosen(page: Page) -> None:
+    """A first visit in English does not pay for the Portuguese catalogue (issue 12)."""
+    catalogues: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            catalogues.append(request.url.rsplit("/", 1)[-1]) if "/i18n/" in request.url else None
+        ),
+    )
+    open_page(page, "?seed=3&speed=0&seats=human,greedy,greedy,greedy")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert catalogues == ["en.json"]
+    page.select_option("#language", "pt-BR")
+    expect(page.locator("[data-action='new-game']")).to_have_text("Novo jogo")
+    assert catalogues == ["en.json", "pt-BR.json"]

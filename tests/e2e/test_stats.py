@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from seven_rocks.engine.record import from_record
 
-from .playing import GAME_OVER, call, open_page
+from .playing import GAME_OVER, call, close_dialog, open_page
 
 pytestmark = pytest.mark.e2e
 
@@ -23,7 +23,7 @@ def test_statistics_count_a_finished_game_and_can_be_reset(page: Page) -> None:
     over = page.locator(GAME_OVER)
     expect(over).to_be_visible(timeout=60_000)
     game = from_record(call(page, "record"))
-    over.locator("[data-action='close']").click()
+    close_dialog(over)
 
     page.locator("[data-action='stats']").click()
     stats = page.locator(STATS)

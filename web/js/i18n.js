@@ -33,22 +33,38 @@ async function fetchCatalogue(lang) {
   return response.json();
 }
 
-/** Load both catalogues (they are small) and switch to `lang`. */
-export async function loadLanguages(lang = preferredLanguage()) {
-  const entries = await Promise.all(
-    Object.keys(LANGUAGES).map(async (code) => [code, await fetchCatalogue(code)]),
+/** The catalogue of `lang`, fetched once (concurrent asks share the one request). */
+const pending = {};
+function catalogue(lang) {
+  pending[lang] ??= fetchCatalogue(lang).then(
+    (strings) => (catalogues[lang] = strings),
+    (error) => {
+      delete pending[lang]; // a later switch may try again (e.g. back online)
+      throw error;
+    },
   );
-  for (const [code, strings] of entries) catalogues[code] = strings;
-  setLanguage(lang, { remember: false });
+  return pending[lang];
+}
+
+/** Load English (every key's fallback) and `lang`, and switch to it. The other language
+ *  waits until it is chosen: a first visit on a phone network does not pay for it. */
+export async function loadLanguages(lang = preferredLanguage()) {
+  const start = lang in LANGUAGES ? lang : "en";
+  await Promise.all([catalogue("en"), catalogue(start)]);
+  await setLanguage(start, { remember: false });
 }
 
 export function language() {
   return current;
 }
 
-/** Switch language, remember it, re-translate the static page and tell the listeners. */
-export function setLanguage(lang, { remember = true } = {}) {
-  current = lang in LANGUAGES ? lang : "en";
+/** Switch language, remember it, re-translate the static page and tell the listeners.
+ *  A catalogue not loaded yet is fetched first; if that fails the language stays as it is
+ *  (the promise rejects, saying which catalogue). */
+export async function setLanguage(lang, { remember = true } = {}) {
+  const next = lang in LANGUAGES ? lang : "en";
+  if (!(next in catalogues)) await catalogue(next);
+  current = next;
   document.documentElement.lang = current;
   if (remember) {
     try {
