@@ -126,6 +126,18 @@ def _play_game(
             _take_device(page, people, keyboard=taken % 2 == 1)
             taken += 1
             # The hand shows, and the keyboard is on it (unless the person had to knock).
+            # Wait for the page to settle on one of the two first: on a loaded machine the
+            # turn's mark may come a frame after the pass screen has gone.
+            page.wait_for_function(
+                """(seat) => {
+                  const board = document.querySelector("#board");
+                  return board?.hasAttribute("data-human-turn")
+                    || board?.dataset.turn !== String(seat)
+                    || document.querySelector("dialog[open]") !== null;
+                }""",
+                arg=seat,
+                timeout=30_000,
+            )
             if page.locator("#board[data-human-turn]").count():
                 expect(page.locator(f"[data-hand='{seat}'][data-face='up']")).to_have_count(1)
                 expect(page.locator(f"[data-hand='{seat}'] [data-tile]:focus")).to_have_count(1)
