@@ -49,17 +49,18 @@ def test_simulated_records_are_byte_identical(tmp_path: Path) -> None:
     _assert_same(expected, out.read_bytes())
 
 
-def test_master_tournament_records_are_byte_identical(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("bot", "golden"),
+    [
+        ("master", "tournament-master-expert-seed3.jsonl"),
+        # master-v1 plays as the master did before issue 14: the record made then.
+        ("master-v1", "tournament-master-v1-expert-seed3.jsonl"),
+    ],
+)
+def test_master_tournament_records_are_byte_identical(
+    tmp_path: Path, bot: str, golden: str
+) -> None:
     out = tmp_path / "tournament.jsonl"
-    args = ["tournament", "master", "expert", "--games", "4", "--seed", "3", "--no-progress"]
+    args = ["tournament", bot, "expert", "--games", "4", "--seed", "3", "--no-progress"]
     assert main([*args, "--json", "--record", str(out)]) == 0
-    expected = (GOLDEN / "tournament-master-expert-seed3.jsonl").read_bytes()
-    _assert_same(expected, out.read_bytes())
-
-
-def test_master_v1_plays_as_the_master_before_issue_14(tmp_path: Path) -> None:
-    out = tmp_path / "tournament.jsonl"
-    args = ["tournament", "master-v1", "expert", "--games", "4", "--seed", "3", "--no-progress"]
-    assert main([*args, "--json", "--record", str(out)]) == 0
-    expected = (GOLDEN / "tournament-master-v1-expert-seed3.jsonl").read_bytes()
-    _assert_same(expected, out.read_bytes())
+    _assert_same((GOLDEN / golden).read_bytes(), out.read_bytes())

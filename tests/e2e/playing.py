@@ -94,8 +94,7 @@ def close_dialog(dialog: Locator, button: str = "[data-action='close']") -> None
     while dialog.count() and dialog.is_visible():
         assert time.monotonic() < deadline, "the dialog did not close"
         tap(dialog.locator(button))
-        page = dialog.page
-        page.wait_for_timeout(100)
+        dialog.page.wait_for_timeout(100)
 
 
 def played_moves(page: Page) -> list[list[str]]:
