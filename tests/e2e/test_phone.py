@@ -154,6 +154,12 @@ def test_a_whole_game_is_seen_and_tapped(phone_page: tuple[Page, str]) -> None:
     while next_turn(page):
         seen: dict[str, Any] = page.evaluate(MEASURE)
         assert not seen["problems"], f"turn {turns + 1}: " + "; ".join(seen["problems"][:4])
+        # The table's numbers are strokes (digits.js): SVG text would be laid out again at
+        # every re-fit, the longest work of a move's frame on a slow phone.
+        assert page.locator("#table text").count() == 0, "text on the table"
+        assert page.locator("#table [data-end] .end__value[data-value]").count() == len(
+            page.locator("#table [data-end]").all()
+        )
         tiles += seen["table"]
         if seen["table"]:
             shortest.append(min(seen["table"]))

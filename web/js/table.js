@@ -18,6 +18,7 @@
 // Tiles are kept by name between draws, so when the geometry re-fits the table (it grows and
 // lays the arms out again) every tile already down glides to its new place.
 
+import { numberPath } from "./digits.js";
 import { backMarkup, faceMarkup, parseTile } from "./tiles.js";
 
 const PAD = 0.7; // room around the layout (an end's number sits half a unit out)
@@ -25,6 +26,8 @@ const MIN_SPAN = 13; // the smallest view (in tile units) across the table's sho
 const MIN_SPAN_SHORT = 8; // ... when that side is short
 const MAX_UNIT_PX = 26; // a tile's long side is at most 52 CSS px, or MIN_SPAN allows more
 const TWEEN_MS = 260;
+/** Table units per glyph unit: a digit 0.35 units tall, as the numbers' old 0.48 font. */
+const DIGIT_SCALE = 0.035;
 const TAP_PX = 46; // a lit target's tap area, in CSS px (44 is the usual floor)
 const MAX_HIT = 2.6; // ... in units at most
 
@@ -80,11 +83,18 @@ function tileInner(t, model) {
   );
 }
 
+/** A number on the table (an end's count, a target's points) as stroked digits, not SVG
+ *  text, which would be laid out again at every re-fit (see digits.js). Its value stays
+ *  readable as `data-value`. */
+function valueMarkup(className, value) {
+  return `<path class="${className}" data-value="${value}" transform="scale(${DIGIT_SCALE})" d="${numberPath(value)}"/>`;
+}
+
 function endMarkup(end, model) {
   const fresh = model.newTile ? " end--new" : "";
   return (
     `<g class="end${fresh}" data-end="${end.tile}:${end.side ?? "double"}" transform="translate(${fmt(end.x)} ${fmt(end.y)})">` +
-    `<circle class="end__disc" r="0.36"/><text class="end__value" dy="0.02">${end.value}</text></g>`
+    `<circle class="end__disc" r="0.36"/>${valueMarkup("end__value", end.value)}</g>`
   );
 }
 
@@ -109,7 +119,7 @@ function targetMarkup(p, model, hit = 1.7) {
     `<g class="target${active}" data-target="${p.point}" role="button" tabindex="0" aria-label="${label}" transform="translate(${fmt(p.x)} ${fmt(p.y)})">` +
     `<rect class="target__hit" x="${fmt(-hit / 2)}" y="${fmt(-hit / 2)}" width="${fmt(hit)}" height="${fmt(hit)}"/>` +
     `<rect class="target__box" x="-0.44" y="-0.44" width="0.88" height="0.88" rx="0.12"/>` +
-    (p.value == null ? "" : `<text class="target__value" dy="0.02">${p.value}</text>`) +
+    (p.value == null ? "" : valueMarkup("target__value", p.value)) +
     `</g>`
   );
 }
