@@ -28,8 +28,10 @@ Besides copying, the build makes the site installable, offline-capable and quick
   (``seven_rocks.site.stdlib``; the full one stays in the site as a fallback), the engine
   zip without docstrings or comments, both stored uncompressed so brotli works across their
   files; the page's scripts bundled and minified and its CSS minified by esbuild
-  (``seven_rocks.site.minify``); ``boot.js`` told the sizes of the big downloads it starts
-  early and shows progress for (``EARLY_DOWNLOADS``).
+  (``seven_rocks.site.minify``); the runtime's wasm without the exports that only
+  packages with C extensions could call (``seven_rocks.site.wasm_exports``); ``boot.js``
+  told the sizes of the big downloads it starts early and shows progress for
+  (``EARLY_DOWNLOADS``).
 
 The site is assembled in a hidden sibling folder and swapped in at the end, so a server
 serving ``out`` meanwhile never hands out a half-built site (or the unfilled ``sw.js``).
@@ -53,6 +55,7 @@ from seven_rocks.site.minify import MinifyError, minify_scripts, minify_site
 from seven_rocks.site.snapshot import SnapshotError, make_snapshot
 from seven_rocks.site.stdlib import StdlibError, cut_stdlib
 from seven_rocks.site.stdlib_cut import strip_source
+from seven_rocks.site.wasm_exports import WasmError, names_in, trim_exports
 
 __all__ = [
     "BROWSER_PACKAGES",
@@ -496,6 +499,7 @@ def build(
         _copy_sources(inputs, site)
         if minify:  # before the snapshot and the cut: they must run the files shipped
             _minify(lambda: minify_scripts(site, inputs.node_modules, list(MINIFIED_RUNTIME)))
+        _trim_runtime_exports(site)  # before the cut too: it plays games on this runtime
         _make_python_images(inputs, site, snapshot=snapshot)
         _write_icons(site)
         _write_downloads(site)
@@ -529,6 +533,22 @@ def _copy_sources(inputs: _Inputs, site: Path) -> None:
             _copy(inputs.pyodide_dir / name, site / "pyodide" / name)
     _copy_web(inputs.web, site)
     zip_engine(inputs.package_dir, site / _ENGINE_ZIP)
+
+
+#: The shipped text a runtime export may be called from (its glue, PyScript, the pages).
+_CALLER_SUFFIXES = frozenset({".js", ".mjs", ".py", ".html"})
+
+
+def _trim_runtime_exports(site: Path) -> None:
+    """Keep only the runtime's exports that some shipped file names (``wasm_exports``)."""
+    wasm = site / "pyodide" / "pyodide.asm.wasm"
+    callers = sorted(p for p in site.rglob("*") if p.suffix in _CALLER_SUFFIXES and p.is_file())
+    names = names_in(p.read_text(encoding="utf-8", errors="replace") for p in callers)
+    try:
+        trimmed = trim_exports(wasm.read_bytes(), lambda e: e.kind in (1, 2) or e.name in names)
+    except WasmError as error:
+        raise BuildError(f"{wasm} cannot be read: {error}; run `npm ci`") from None
+    wasm.write_bytes(trimmed)
 
 
 def _write_lock_file(src: Path, dst: Path) -> None:
