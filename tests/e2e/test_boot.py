@@ -42,6 +42,17 @@ def test_cold_boot_reaches_ready_and_stays_quiet(
         print(f"\n[e2e] cold boot to data-engine=ready: {elapsed:.2f} s")
 
 
+def test_pyscript_plugins_the_game_does_not_use_are_never_downloaded(
+    page: Page, open_game: Callable[[], float]
+) -> None:
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url.rsplit("/", 1)[-1]))
+    open_game()
+    assert any(name.startswith("core-") for name in requested), requested  # PyScript did load
+    unused = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations-manager")
+    assert [name for name in requested if name.startswith(unused)] == []
+
+
 def test_worker_answers_ping(ready_page: Page) -> None:
     reply = _call(ready_page, "ping")
     assert reply["pong"] is True
