@@ -3,11 +3,11 @@
 import { engine } from "./bridge.js";
 import { Controller } from "./js/controller.js";
 import { HintView } from "./js/hint.js";
+import { loadPart } from "./js/lazy.js";
 import { language, loadLanguages, onLanguageChange, setLanguage, t } from "./js/i18n.js";
 import { readParams } from "./js/params.js";
 import { showPreview } from "./js/preview.js";
 import { acceptDrops } from "./js/records.js";
-import { openRules } from "./js/rules.js";
 import { openSettings } from "./js/settings.js";
 import { closeSheet, openSheet } from "./js/sheet-panel.js";
 import { installShortcuts } from "./js/shortcuts.js";
@@ -91,7 +91,11 @@ if (!failed) {
   installSound();
   const stats = new Stats(controller);
   const sheet = () => openSheet(controller, { openStats: () => stats.open() });
-  const rules = () => openRules({ engine, openTour: startTour });
+  // The rule book (and its drawn examples) is loaded when first opened, not on a first visit.
+  const rules = async () => {
+    const part = await loadPart(controller, () => import("./js/rules.js"));
+    part?.openRules({ engine, openTour: startTour });
+  };
   const settings = () => openSettings(controller);
   installToolbar(document.getElementById("toolbar"), {
     "new-game": () => controller.openNewGameDialog(),

@@ -10,13 +10,13 @@ import { Announcer, describeEvent, describeEvents } from "./announce.js";
 import { gameOverDialog, newGameDialog, roundSummaryDialog } from "./dialogs.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { bindInput } from "./input.js";
+import { loadPart } from "./lazy.js";
 import { closeAll } from "./modal.js";
 import { notify } from "./notices.js";
 import { Pacer, botWait, knockWait, summaryWait } from "./pacing.js";
 import { hidePassScreen, showPassScreen } from "./pass-device.js";
 import { bottomSeat, peopleOf } from "./people.js";
 import { reducedMotion, renderGame } from "./render.js";
-import { openReview } from "./review.js";
 import * as state from "./state.js";
 import {
   DEFAULT_LEVEL,
@@ -281,7 +281,9 @@ export class Controller {
 
   /** The coach's review of South's moves so far, offered when South is a person. */
   reviewHook(snap) {
-    return snap.bots[0] == null ? () => openReview(this, { seat: 0 }) : null;
+    // The coach is loaded when first asked for: it is not part of a first visit.
+    if (snap.bots[0] != null) return null;
+    return async () => (await loadPart(this, () => import("./review.js")))?.openReview(this, { seat: 0 });
   }
 
   async save() {

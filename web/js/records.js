@@ -4,7 +4,7 @@
 // Blob made here, and an opened file is read locally.
 
 import { MAX_JSON_DEPTH, checkJsonText } from "./jsontext.js";
-import { Replay } from "./replay.js";
+import { loadPart } from "./lazy.js";
 
 /** A game to 250 is 10-30 KB and a 3,000-round one about 5 MB; anything bigger is not one. */
 const MAX_BYTES = 5_000_000;
@@ -60,7 +60,9 @@ export async function openRecordFile(controller, file) {
     controller.notify("replay.not_json", { name: file.name });
     return null;
   }
-  return Replay.open(controller, record, file.name);
+  // The viewer (and the coach it offers) is loaded on first use: not part of a first visit.
+  const part = await loadPart(controller, () => import("./replay.js"));
+  return part ? part.Replay.open(controller, record, file.name) : null;
 }
 
 /** Ask for a record file (the browser's file picker). */

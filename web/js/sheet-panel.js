@@ -4,11 +4,11 @@
 // controller's Pacer), so nothing in the game moves behind it; what a bot move already under
 // way brings is drawn into the open sheet.
 
-import { t } from "./i18n.js";
 import { esc } from "./html.js";
+import { t } from "./i18n.js";
+import { loadPart } from "./lazy.js";
 import { openPanel } from "./modal.js";
 import { downloadRecord, pickRecord } from "./records.js";
-import { Replay } from "./replay.js";
 import { pegBoardSvg, pegText, pegs, sheetTable } from "./scoresheet.js";
 
 /** The link that deals this game again: `?seed=N` on the current page. */
@@ -96,7 +96,8 @@ export function openSheet(c, { openStats }) {
     } else if (action === "replay-game") {
       close();
       const record = await c.engine.call("record").catch(() => null);
-      if (record) Replay.open(c, record, t("records.this_game"));
+      const part = record && (await loadPart(c, () => import("./replay.js")));
+      if (part) part.Replay.open(c, record, t("records.this_game"));
     }
   });
   return true;
