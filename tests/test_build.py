@@ -166,6 +166,39 @@ def test_every_shared_chunk_the_page_imports_is_preloaded(site: Path) -> None:
     assert html.index("modulepreload") < html.index('<script type="module"')
 
 
+def test_the_page_links_one_style_sheet_holding_every_source_sheet(site: Path) -> None:
+    """The sheets are joined in the order index.html linked them, and nothing else is lost."""
+    source = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+    sheets = re.findall(r'<link rel="stylesheet" href="\./([^"]+)">', source)
+    assert len(sheets) > 1, "the source page links one sheet: nothing to check"
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r'<link rel="stylesheet" href="\./([^"]+)">', html) == [sheets[0]]
+    joined = (site / sheets[0]).read_text(encoding="utf-8")
+    # One selector from each source sheet, found in the joined one in the same order
+    # (each looked for after the previous one: a ValueError says one is missing or early).
+    firsts = []
+    for name in sheets:
+        text = re.sub(
+            r"/\*.*?\*/", "", (ROOT / "web" / name).read_text(encoding="utf-8"), flags=re.S
+        )
+        selector = re.search(r"^(\.[a-z][\w-]*)\s*\{", text, re.M)
+        assert selector, f"{name} has no simple class rule to look for"
+        firsts.append(joined.index(selector.group(1) + "{", firsts[-1] if firsts else 0))
+        assert not (site / name).exists() or name == sheets[0]
+    assert "<!--" not in html
+    assert "<py-config" in html  # the page's configuration survives the comments' removal
+
+
+def test_the_worker_script_ships_without_its_notes_but_the_same_code(site: Path) -> None:
+    import ast
+
+    source = (ROOT / "web" / "worker.py").read_text(encoding="utf-8")
+    shipped = (site / "worker.py").read_text(encoding="utf-8")
+    assert "#" in source and len(shipped) < len(source)
+    names = {n.name for n in ast.walk(ast.parse(source)) if isinstance(n, ast.FunctionDef)}
+    assert names == {n.name for n in ast.walk(ast.parse(shipped)) if isinstance(n, ast.FunctionDef)}
+
+
 def test_no_absolute_urls_in_our_built_text_files(site: Path) -> None:
     pattern = re.compile(r"""["'(=]\s*(?:https?:)?//|["'(]\s*/[A-Za-z_]""")
     allowed = "http://www.w3.org/2000/svg"  # an XML namespace, not a request

@@ -100,9 +100,15 @@ PYODIDE_FILES: tuple[str, ...] = (
     "pyodide-lock.json",
 )
 
-#: Pyodide files shipped minified by esbuild: the Emscripten glue comes readable (1.25 MB;
-#: 207 KB on the wire, 181 KB minified). Its loader, ``pyodide.mjs``, is minified already.
-MINIFIED_RUNTIME: tuple[str, ...] = ("pyodide/pyodide.asm.mjs",)
+#: Runtime scripts shipped minified by esbuild, each alone: the Emscripten glue comes
+#: readable (1.25 MB; 207 KB on the wire, 181 KB minified); the worker's loader and start
+#: script are ours, commented for reading. Pyodide's loader, ``pyodide.mjs``, is minified
+#: already.
+MINIFIED_RUNTIME: tuple[str, ...] = (
+    "pyodide/pyodide.asm.mjs",
+    "pyodide-loader.mjs",
+    "pyodide-start.mjs",
+)
 
 #: The PyScript chunks the page loads, by name without their content hash: ``core`` (what
 #: ``core.js`` re-exports) and the plugins ``core`` imports at start-up whatever the page
@@ -182,6 +188,7 @@ STDLIB_CUT = "pyodide/stdlib-cut.zip"
 STDLIB_FULL = "pyodide/python_stdlib.zip"
 #: The finder that imports from the full library; packed into the cut zip, not copied.
 _FALLBACK = "stdlib_fallback.py"
+_WORKER = "worker.py"
 #: What the service worker may leave out of its cache: the 31 MB snapshot, which could
 #: exceed a small storage quota (older Safari allowed about 50 MB an origin) and which the
 #: game can do without; and the full standard library, which a game never loads unless
@@ -602,6 +609,10 @@ def _copy_web(web: Path, site: Path) -> None:
         if "__pycache__" in relative.parts or any(p.startswith(".") for p in relative.parts):
             continue
         if relative.as_posix() == _FALLBACK:  # packed into the cut standard library instead
+            continue
+        if relative.as_posix() == _WORKER:  # read by PyScript as source: ship it without notes
+            (site / relative).parent.mkdir(parents=True, exist_ok=True)
+            (site / relative).write_text(strip_source(src.read_text(encoding="utf-8")), "utf-8")
             continue
         _copy(src, site / relative)
     if not (site / SERVICE_WORKER).is_file():
