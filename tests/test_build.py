@@ -176,7 +176,7 @@ def test_the_page_links_one_style_sheet_holding_every_source_sheet(site: Path) -
     joined = (site / sheets[0]).read_text(encoding="utf-8")
     # One selector from each source sheet, found in the joined one in the same order
     # (each looked for after the previous one: a ValueError says one is missing or early).
-    firsts = []
+    firsts: list[int] = []
     for name in sheets:
         text = re.sub(
             r"/\*.*?\*/", "", (ROOT / "web" / name).read_text(encoding="utf-8"), flags=re.S
