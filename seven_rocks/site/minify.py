@@ -124,7 +124,7 @@ def _join_styles(site: Path, styles: list[str]) -> None:
     for name in others:
         html = html.replace(f'<link rel="stylesheet" href="./{name}">', "", 1)
         (site / name).unlink()
-    index.write_text(re.sub(r"\n\s*\n", "\n", html), encoding="utf-8")
+    index.write_text(html, encoding="utf-8")  # _strip_comments then drops the blank lines
 
 
 def _strip_comments(site: Path) -> None:

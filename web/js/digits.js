@@ -50,6 +50,10 @@ function shifted(path, dx, dy) {
 /** The width of `text`'s digits set side by side, in glyph units. */
 export const numberWidth = (text) => text.length * GLYPH_WIDTH + Math.max(0, text.length - 1) * GLYPH_GAP;
 
+/** Paths already made, by number: every draw of a move asks again for the same few (the
+ *  ends' counts, the targets' points), so each is parsed and placed once. */
+const drawn = new Map();
+
 /**
  * The path `d` of a whole number's digits, centred on (0, 0) in glyph units (the caller
  * scales it to size with a transform). Anything but digits is refused: the table shows
@@ -57,7 +61,11 @@ export const numberWidth = (text) => text.length * GLYPH_WIDTH + Math.max(0, tex
  */
 export function numberPath(value) {
   const text = String(value);
+  let path = drawn.get(text);
+  if (path !== undefined) return path;
   if (!/^\d+$/.test(text)) throw new RangeError(`not a whole number to draw: ${JSON.stringify(text).slice(0, 40)}`);
   const left = -numberWidth(text) / 2;
-  return [...text].map((digit, i) => shifted(GLYPHS[digit], left + i * (GLYPH_WIDTH + GLYPH_GAP), -GLYPH_HEIGHT / 2)).join("");
+  path = [...text].map((digit, i) => shifted(GLYPHS[digit], left + i * (GLYPH_WIDTH + GLYPH_GAP), -GLYPH_HEIGHT / 2)).join("");
+  drawn.set(text, path);
+  return path;
 }
