@@ -141,6 +141,7 @@ if (!failed) {
   document.querySelector("[data-action='new-game']").disabled = false;
   status.hidden = true;
   await controller.start();
+  await controller.drawn(); // "ready" means the first table is on screen, not only asked for
   delete board.dataset.preview;
   document.body.dataset.game = "ready";
   maybeStartTour(); // the first-game tour, once the first table is on screen

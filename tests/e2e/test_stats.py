@@ -22,7 +22,8 @@ def test_statistics_count_a_finished_game_and_can_be_reset(page: Page) -> None:
     expect(page.locator("[data-notice]")).to_contain_text("statistics were damaged")
     over = page.locator(GAME_OVER)
     expect(over).to_be_visible(timeout=60_000)
-    game = from_record(call(page, "record"))
+    record = call(page, "record")
+    game = from_record(record)
     close_dialog(over)
 
     page.locator("[data-action='stats']").click()
@@ -46,10 +47,13 @@ def test_statistics_count_a_finished_game_and_can_be_reset(page: Page) -> None:
     )
     if best:
         expect(stats.locator("[data-stat='best']")).to_contain_text(f"+{best[0]} with ")
-    # Kept across visits (and not counted twice).
+    # Kept across visits, and the same game played again to its end is not counted twice.
     stats.locator("[data-action='close-panel']").click()
     page.reload()
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=30_000)
+    expect(over).to_be_visible(timeout=60_000)
+    assert call(page, "record") == record
+    close_dialog(over)
     page.locator("[data-action='stats']").click()
     expect(stats.locator("[data-stat='played']")).to_have_text("1")
     stats.locator("[data-action='reset-stats']").click()

@@ -594,6 +594,12 @@ export class Controller {
     });
   }
 
+  /** Settles once nothing waits to be drawn: after the next frame's draw, or at once. */
+  drawn() {
+    if (!this.frame) return Promise.resolve();
+    return new Promise((resolve) => document.addEventListener("seven-rocks:rendered", resolve, { once: true }));
+  }
+
   /** Draw now (the player's own input: the lit targets must be there for the next key). */
   renderNow() {
     cancelAnimationFrame(this.frame);
