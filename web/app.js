@@ -16,6 +16,7 @@ import { Stats } from "./js/stats.js";
 import { readSettings } from "./js/storage.js";
 import { installToolbar } from "./js/toolbar.js";
 import { maybeStartTour, startTour } from "./js/tour.js";
+import { warmTable } from "./js/warmup.js";
 
 const status = document.getElementById("status");
 const root = document.getElementById("app");
@@ -53,6 +54,7 @@ try {
 status.textContent = t("boot.loading");
 // Show the table now, face down, while Python boots in the worker (issue: table within 1 s).
 const board = showPreview(document.getElementById("board"));
+warmTable(); // the first move on an empty table would otherwise run the renderer cold
 performance.mark("seven-rocks:table-visible");
 const languageSelect = document.getElementById("language");
 languageSelect.value = language();

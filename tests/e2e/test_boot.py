@@ -17,6 +17,8 @@ from playwright.sync_api import Page
 import seven_rocks
 from seven_rocks.site.build import BROWSER_PACKAGES, zip_engine
 
+from .conftest import BOOT_TIMEOUT_MS
+
 pytestmark = pytest.mark.e2e
 
 
@@ -136,3 +138,37 @@ def test_the_table_shows_before_python_is_ready(ready_page: Page) -> None:
     )
     assert marks["seven-rocks:table-visible"] < marks["seven-rocks:engine-ready"]
     assert ready_page.locator("#board").is_visible()
+
+
+WATCH_WARMUP = """
+window.__warmup = [];
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    for (const node of change.addedNodes) {
+      if (node.classList?.contains("table--warmup")) window.__warmup.push({ node, removed: false });
+    }
+    for (const node of change.removedNodes) {
+      const seen = window.__warmup.find((w) => w.node === node);
+      if (seen) {
+        seen.removed = true;
+        seen.tiles = node.querySelectorAll("[data-tile]").length;
+        seen.ends = node.querySelectorAll("[data-end]").length;
+      }
+    }
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_the_renderer_is_warmed_off_screen_and_leaves_nothing_behind(page: Page) -> None:
+    """While the engine boots a throwaway table is drawn off screen (so the first real move
+    does not run the renderer cold), then removed: never seen, never in the way."""
+    page.add_init_script(WATCH_WARMUP)
+    page.goto("/?seats=human,greedy,greedy,greedy&seed=4")
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => window.__warmup.length === 1 && window.__warmup[0].removed")
+    drawn = page.evaluate("() => ({ tiles: __warmup[0].tiles, ends: __warmup[0].ends })")
+    assert drawn["tiles"] >= 2 and drawn["ends"] >= 1, drawn
+    assert page.locator(".table--warmup").count() == 0
+    # South opens this deal: the real table is still empty, nothing of the warm-up leaked in.
+    assert page.locator("#table [data-tile]").count() == 0

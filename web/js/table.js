@@ -278,8 +278,9 @@ export class TableView {
   }
 
   measureSeats() {
-    const area = this.svg.parentElement.getBoundingClientRect(); // not zoomed, unlike the <svg>
     this.seats.clear();
+    if (!this.svg.isConnected) return; // a drawing taken off the page (warmup.js) has no seats
+    const area = this.svg.parentElement.getBoundingClientRect(); // not zoomed, unlike the <svg>
     for (const seatEl of document.querySelectorAll("#board > [data-seat]")) {
       // Its caption, or the seat itself where a phone hides the caption (South's).
       let r = seatEl.querySelector(".seat__head")?.getBoundingClientRect();
