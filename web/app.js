@@ -95,7 +95,7 @@ if (!failed) {
   const sheet = () => openSheet(controller, { openStats: () => stats.open() });
   // The rule book (and its drawn examples) is loaded when first opened, not on a first visit.
   const rules = async () => {
-    const part = await loadPart(controller, () => import("./js/rules.js"));
+    const part = await loadPart(controller, () => import("./js/rules.js"), "rules");
     part?.openRules({ engine, openTour: startTour });
   };
   const settings = () => openSettings(controller);

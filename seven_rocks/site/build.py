@@ -29,7 +29,9 @@ Besides copying, the build makes the site installable, offline-capable and quick
   zip without docstrings or comments, both stored uncompressed so brotli works across their
   files; the page's scripts bundled and minified and its CSS minified by esbuild
   (``seven_rocks.site.minify``); the runtime's wasm without the exports that only
-  packages with C extensions could call (``seven_rocks.site.wasm_exports``); ``boot.js``
+  packages with C extensions could call (``seven_rocks.site.wasm_exports``); each
+  catalogue without the strings of the parts loaded on first use (the rule book, the coach:
+  ``seven_rocks.site.catalogues``); ``boot.js``
   told the sizes of the big downloads it starts early and shows progress for
   (``EARLY_DOWNLOADS``).
 
@@ -51,6 +53,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from seven_rocks.site import icons, output
+from seven_rocks.site.catalogues import CatalogueError, split_catalogues
 from seven_rocks.site.minify import MinifyError, minify_scripts, minify_site
 from seven_rocks.site.snapshot import SnapshotError, make_snapshot
 from seven_rocks.site.stdlib import StdlibError, cut_stdlib
@@ -539,6 +542,10 @@ def _copy_sources(inputs: _Inputs, site: Path) -> None:
         else:
             _copy(inputs.pyodide_dir / name, site / "pyodide" / name)
     _copy_web(inputs.web, site)
+    try:
+        split_catalogues(site / "i18n")  # the lazy parts' strings wait for the parts
+    except CatalogueError as error:
+        raise BuildError(f"web/i18n: {error}") from None
     zip_engine(inputs.package_dir, site / _ENGINE_ZIP)
 
 

@@ -150,3 +150,17 @@ def test_only_the_language_in_use_is_downloaded_until_another_is_chosen(page: Pa
     page.select_option("#language", "pt-BR")
     expect(page.locator("[data-action='new-game']")).to_have_text("Novo jogo")
     assert catalogues == ["en.json", "pt-BR.json"]
+    # The rule book's strings come with the rule book: in the language in use and in English
+    # (every key's fallback); a later switch fetches nothing more for what is already there.
+    page.click("[data-action='rules']")
+    expect(page.locator("#rules-title")).to_have_text(_catalogue("pt-BR")["rules.title"])
+    assert sorted(catalogues[2:]) == ["en.rules.json", "pt-BR.rules.json"]
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog[data-rules]")).to_have_count(0)
+    page.select_option("#language", "en")
+    expect(page.locator("[data-action='new-game']")).to_have_text(
+        _catalogue("en")["toolbar.new_game"]
+    )
+    page.click("[data-action='rules']")
+    expect(page.locator("#rules-title")).to_have_text(_catalogue("en")["rules.title"])
+    assert len(catalogues) == 4

@@ -283,7 +283,7 @@ export class Controller {
   reviewHook(snap) {
     // The coach is loaded when first asked for: it is not part of a first visit.
     if (snap.bots[0] != null) return null;
-    return async () => (await loadPart(this, () => import("./review.js")))?.openReview(this, { seat: 0 });
+    return async () => (await loadPart(this, () => import("./review.js"), "review"))?.openReview(this, { seat: 0 });
   }
 
   async save() {

@@ -130,7 +130,7 @@ function handRow(seat, hand, pips, deduction, names) {
 /** The coach's way in (review.js): a button that leaves the dialog open, if `onReview`. */
 function reviewButton(onReview) {
   return onReview
-    ? `<button type="button" class="button" data-action="review" title="${esc(t("review.open_title"))}">${esc(t("review.open"))}</button>`
+    ? `<button type="button" class="button" data-action="review" title="${esc(t("dialog.review_title"))}">${esc(t("dialog.review"))}</button>`
     : "";
 }
 

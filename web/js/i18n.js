@@ -1,4 +1,7 @@
-// Every visible string comes from one catalogue per language: web/i18n/<lang>.json.
+// Every visible string comes from one catalogue per language: web/i18n/<lang>.json. The
+// build moves the strings of the parts loaded on first use (the rule book, the coach) into
+// i18n/<lang>.<part>.json (seven_rocks/site/catalogues.py); `loadStrings(part)` fetches them
+// with the part, and a language switch fetches them for every part already loaded.
 // `t(key, vars)` looks a key up in the current language (English as the fallback) and fills
 // `{name}` placeholders. Elements with `data-i18n="key"` get their text from `apply()`;
 // `data-i18n-label="key"` fills aria-label, `data-i18n-title` the title.
@@ -7,7 +10,9 @@ export const LANGUAGES = Object.freeze({ en: "English", "pt-BR": "Português (Br
 import { num } from "./html.js";
 
 const STORAGE_KEY = "seven-rocks:lang";
-const catalogues = {};
+const catalogues = {}; // lang -> the first visit's strings
+const partStrings = {}; // lang -> the loaded parts' strings, merged
+const loadedParts = new Set();
 let current = "en";
 const listeners = new Set();
 
@@ -27,23 +32,39 @@ export function preferredLanguage() {
   return "en";
 }
 
-async function fetchCatalogue(lang) {
-  const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
-  if (!response.ok) throw new Error(`no catalogue for ${lang} (${response.status})`);
+async function fetchCatalogue(name) {
+  const response = await fetch(new URL(`../i18n/${name}.json`, import.meta.url));
+  if (!response.ok) throw new Error(`no catalogue ${name} (${response.status})`);
   return response.json();
 }
 
-/** The catalogue of `lang`, fetched once (concurrent asks share the one request). */
+/** Fetch `name` once (concurrent asks share the one request) and keep it with `keep`. */
 const pending = {};
-function catalogue(lang) {
-  pending[lang] ??= fetchCatalogue(lang).then(
-    (strings) => (catalogues[lang] = strings),
-    (error) => {
-      delete pending[lang]; // a later switch may try again (e.g. back online)
-      throw error;
-    },
-  );
-  return pending[lang];
+function once(name, keep) {
+  pending[name] ??= fetchCatalogue(name).then(keep, (error) => {
+    delete pending[name]; // a later switch may try again (e.g. back online)
+    throw error;
+  });
+  return pending[name];
+}
+
+/** The first visit's catalogue of `lang`. */
+const catalogue = (lang) => once(lang, (strings) => (catalogues[lang] = strings));
+
+/** The strings of `part` in `lang`. */
+const partCatalogue = (lang, part) =>
+  once(`${lang}.${part}`, (strings) => (partStrings[lang] = { ...partStrings[lang], ...strings }));
+
+/** Load a lazily loaded part's strings (English, the fallback, and the current language);
+ *  rejects when they cannot be fetched, like the part's own module. */
+export async function loadStrings(part) {
+  loadedParts.add(part); // first: a language switch meanwhile fetches them in its language too
+  try {
+    await Promise.all([partCatalogue("en", part), partCatalogue(current, part)]);
+  } catch (error) {
+    loadedParts.delete(part);
+    throw error;
+  }
 }
 
 /** Load English (every key's fallback) and `lang`, and switch to it. The other language
@@ -63,7 +84,7 @@ export function language() {
  *  (the promise rejects, saying which catalogue). */
 export async function setLanguage(lang, { remember = true } = {}) {
   const next = lang in LANGUAGES ? lang : "en";
-  if (!(next in catalogues)) await catalogue(next);
+  await Promise.all([catalogue(next), ...[...loadedParts].map((part) => partCatalogue(next, part))]);
   current = next;
   document.documentElement.lang = current;
   if (remember) {
@@ -83,11 +104,13 @@ export function onLanguageChange(listener) {
 
 /** Whether a key exists (bot names come from the engine and may be new). */
 export function has(key) {
-  return key in (catalogues[current] ?? {}) || key in (catalogues.en ?? {});
+  return lookup(key) != null;
 }
 
+const lookup = (key) => catalogues[current]?.[key] ?? partStrings[current]?.[key] ?? catalogues.en?.[key] ?? partStrings.en?.[key];
+
 export function t(key, vars = {}) {
-  const text = catalogues[current]?.[key] ?? catalogues.en?.[key] ?? key;
+  const text = lookup(key) ?? key;
   return text.replace(/\{(\w+)\}/g, (match, name) => (name in vars ? num(vars[name]) : match));
 }
 

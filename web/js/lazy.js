@@ -3,10 +3,14 @@
 // part for offline play. A part that cannot be fetched (the connection dropped before the
 // page was saved for offline use) is one readable notice, never an unhandled error.
 
-/** `load()`'s module, or null after telling the player (through `controller.notify`). */
-export async function loadPart(controller, load) {
+import { loadStrings } from "./i18n.js";
+
+/** `load()`'s module, with the strings of `strings` (a catalogue part, see i18n.js) loaded
+ *  too; or null after telling the player (through `controller.notify`). */
+export async function loadPart(controller, load, strings = null) {
   try {
-    return await load();
+    const [part] = await Promise.all([load(), strings && loadStrings(strings)]);
+    return part;
   } catch {
     controller.notify("notice.part_missing");
     return null;

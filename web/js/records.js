@@ -61,7 +61,7 @@ export async function openRecordFile(controller, file) {
     return null;
   }
   // The viewer (and the coach it offers) is loaded on first use: not part of a first visit.
-  const part = await loadPart(controller, () => import("./replay.js"));
+  const part = await loadPart(controller, () => import("./replay.js"), "review");
   return part ? part.Replay.open(controller, record, file.name) : null;
 }
 

@@ -372,7 +372,7 @@ export function offerReview(head, controller, record) {
     <select data-review-seat-select>${[0, 1, 2, 3]
       .map((s) => `<option value="${s}" data-i18n="seat.${s}"${s === first ? " selected" : ""}>${esc(seatName(s))}</option>`)
       .join("")}</select></label>
-    <button type="button" class="button" data-action="review" data-i18n-title="review.open_title" title="${esc(t("review.open_title"))}" data-i18n="review.open">${esc(t("review.open"))}</button>`;
+    <button type="button" class="button" data-action="review" data-i18n-title="dialog.review_title" title="${esc(t("dialog.review_title"))}" data-i18n="dialog.review">${esc(t("dialog.review"))}</button>`;
   const close = head.querySelector("[data-action='close-panel']");
   if (close) close.before(wrap);
   else head.append(wrap);

@@ -96,7 +96,7 @@ export function openSheet(c, { openStats }) {
     } else if (action === "replay-game") {
       close();
       const record = await c.engine.call("record").catch(() => null);
-      const part = record && (await loadPart(c, () => import("./replay.js")));
+      const part = record && (await loadPart(c, () => import("./replay.js"), "review"));
       if (part) part.Replay.open(c, record, t("records.this_game"));
     }
   });
