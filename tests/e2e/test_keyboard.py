@@ -22,6 +22,15 @@ FOCUSED = """() => {
 }"""
 
 
+HAND = "[data-hand='0'] [data-tile]"
+#: The move went in: South's hand is shorter than `before` tiles.
+PLAYED = """(before) => document.querySelectorAll("[data-hand='0'] [data-tile]").length < before"""
+#: ... or it asks where: a lit place has the focus.
+PLAYED_OR_CHOOSING = PLAYED.replace(
+    "=>", '=> Boolean(document.activeElement?.matches("[data-target]")) ||', 1
+)
+
+
 def test_a_whole_round_with_the_keyboard_alone(page: Page) -> None:
     open_page(page, "?seed=2&speed=0&seats=human,greedy,greedy,greedy")
     keys = page.keyboard
@@ -55,13 +64,15 @@ def test_a_whole_round_with_the_keyboard_alone(page: Page) -> None:
             keys.press("ArrowRight" if where == "tile" else "Tab")
         else:
             raise AssertionError("Tab never reached a playable tile")
+        before = page.locator(HAND).count()
         keys.press("Enter")
-        page.wait_for_timeout(50)
+        # One place: the tile is played. Several: the keyboard is on a lit place.
+        page.wait_for_function(PLAYED_OR_CHOOSING, arg=before)
         if page.evaluate(FOCUSED) == "target":
             keys.press("ArrowRight")
             keys.press("Enter")
+            page.wait_for_function(PLAYED, arg=before)
         moves += 1
-        page.wait_for_timeout(50)
     assert moves >= 1
     summary = page.locator(SUMMARY)
     expect(summary).to_be_visible()
