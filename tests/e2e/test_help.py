@@ -105,3 +105,20 @@ def test_the_tour_shows_once_and_again_on_request(page: Page) -> None:
     page.click("[data-action='replay-tour']")
     expect(tour).to_be_visible()
     expect(page.locator("dialog[data-rules]")).to_have_count(0)
+
+
+def test_the_tour_keeps_the_focus_when_it_is_already_the_players_turn(page: Page) -> None:
+    """The first table is drawn before the tour opens; when South is to play, the hand's
+    focus (given a frame later) must not take the keyboard away from the tour's Next."""
+    open_page(page, "?seed=4&speed=0&seats=human,greedy,greedy,greedy")  # South opens: no tour
+    expect(page.locator("[data-hand='0'] .hand-tile--playable").first).to_be_visible()
+    page.wait_for_function("() => localStorage.getItem('seven-rocks:save') !== null")
+    open_page(page, "?speed=0")  # the same game, resumed, on a plain first-visit address
+    tour = page.locator("dialog[data-tour]")
+    expect(tour).to_have_attribute("data-step", "hand")
+    expect(page.locator("#board[data-human-turn]")).to_have_count(1)
+    # Two frames: the hand's deferred focus has had its chance to run.
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    expect(tour.locator("[data-tour-action='next']")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(tour).to_have_attribute("data-step", "table")

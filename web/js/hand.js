@@ -79,8 +79,16 @@ export function renderSouthHand(el, model) {
   if (!target || target === document.activeElement) return;
   if (!model.focusLater) target.focus({ preventScroll: true });
   // Focusing needs an up-to-date layout: in the middle of a frame's writes that would be a
-  // forced one, so a drawn-ahead frame focuses at the next, when layout is clean.
-  else requestAnimationFrame(() => target.isConnected && !document.querySelector("dialog[open]:modal") && target.focus({ preventScroll: true }));
+  // forced one, so a drawn-ahead frame focuses at the next, when layout is clean; unless
+  // the focus went elsewhere in between (the first-visit tour opened on its Next button).
+  else requestAnimationFrame(() => target.isConnected && focusStayed() && target.focus({ preventScroll: true }));
+}
+
+/** Nothing took the focus outside the board (a dialog, the tour, the toolbar). */
+function focusStayed() {
+  const active = document.activeElement;
+  if (document.querySelector("dialog[open]:modal")) return false;
+  return !active || active === document.body || Boolean(active.closest("#board"));
 }
 
 /** A hidden hand: `count` tile backs. */
