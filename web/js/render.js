@@ -74,14 +74,6 @@ function toggleAttr(el, name, on) {
 }
 
 /**
- * Draw the game. `model` = {snap, ui, shown (a finished round under its summary, or null),
- * interactive, autoplay, animate, bottom (the seat drawn at the bottom), now (drawn at once
- * for the player's input, not in an animation frame)}; `dom` = {root, board, tableView}.
- * Only the engine's `viewer` has its tiles face up (with several people, nobody's while a bot
- * plays or the device is being passed); a finished round shows all. The table goes first: it
- * is the only part that reads the page's layout, and it reads before anything is written.
- */
-/**
  * Let go of the focus first when the draw is about to remove the focused element (the tile
  * just played, or a lit target once none is lit). A browser removing a focused element
  * brings the page's style up to date at once; in the middle of the draw's writes that was
@@ -98,6 +90,15 @@ function releaseFocus(board, snap, targetsLit) {
   if (played || unlit) el.blur();
 }
 
+/**
+ * Draw the game. `model` = {snap, ui, shown (a finished round under its summary, or null),
+ * interactive, autoplay, animate, bottom (the seat drawn at the bottom), now (drawn at once
+ * for the player's input, not in an animation frame)}; `dom` = {root, board, tableView}.
+ * Only the engine's `viewer` has its tiles face up (with several people, nobody's while a bot
+ * plays or the device is being passed); a finished round shows all. A focus about to be
+ * removed is let go first (`releaseFocus`); then the table: it is the only part that reads
+ * the page's layout, and it reads before anything is written.
+ */
 export function renderGame(dom, model) {
   const { board, tableView } = dom;
   const { snap, ui, shown, interactive, animate } = model;

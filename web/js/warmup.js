@@ -1,11 +1,12 @@
 // Why this exists: the first tile placed on an empty table cost one long main-thread task
-// (120-400 ms with the CPU throttled 4x, against under 50 for every later move). That draw
+// (120-470 ms with the CPU throttled 4x, against under 50 for most later moves). That draw
 // was the first run of the table renderer's code (cold, interpreted) and the first style
 // resolution of table tiles, end numbers and animations. While the engine boots in the worker
 // (a second or more of an idle main thread), a small throwaway table is drawn off screen,
-// once plainly and once animated, then removed: the first real move then costs what later
-// moves do. Nothing here is shown or is game logic; the throwaway table only exercises the
-// renderer (its tiles need not follow any rule).
+// once plainly and once animated, then removed, so the first real move does not pay for
+// them (its draw's JS went from 130-175 to 75-100 ms in traces). Nothing here is shown or
+// is game logic; the throwaway table only exercises the renderer (its tiles need not follow
+// any rule).
 
 import { TableView } from "./table.js";
 
