@@ -26,9 +26,9 @@ HAND = "[data-hand='0'] [data-tile]"
 #: The move went in: South's hand is shorter than `before` tiles.
 PLAYED = """(before) => document.querySelectorAll("[data-hand='0'] [data-tile]").length < before"""
 #: ... or it asks where: a lit place has the focus.
-PLAYED_OR_CHOOSING = PLAYED.replace(
-    "=>", '=> Boolean(document.activeElement?.matches("[data-target]")) ||', 1
-)
+PLAYED_OR_CHOOSING = """(before) =>
+  document.querySelectorAll("[data-hand='0'] [data-tile]").length < before ||
+  Boolean(document.activeElement?.matches("[data-target]"))"""
 
 
 def test_a_whole_round_with_the_keyboard_alone(page: Page) -> None:
