@@ -71,7 +71,6 @@ try {
   const pong = await booting;
   performance.mark("seven-rocks:engine-ready"); // read by benchmarks/boot.py
   document.body.dataset.pythonStart = pong.start; // "snapshot" or "start-up", for tests
-  document.body.dataset.engineWarmed = pong.warmed; // the boot's throwaway moves, for tests
   status.textContent = t("boot.ready");
   status.classList.remove("status--error");
   document.body.dataset.engine = "ready";

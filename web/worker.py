@@ -37,24 +37,15 @@ _boot_error: Exception | None = None
 try:
     from seven_rocks.app.dispatch import Dispatcher
     from seven_rocks.app.session import Session
-    from seven_rocks.app.warmup import warm_up
-except Exception as error:  # a broken engine zip: say so on every request
-    _boot_error = error
-else:
-    # One throwaway round before the page hears that the engine is ready, so that the
-    # person's first move is not the first run of the engine's code (seven_rocks.app.warmup).
-    _warmed = 0
-    try:
-        _warmed = warm_up()
-    except Exception:  # a bug, though the game does not depend on it: show it in the console
-        traceback.print_exc()
+
     # The one game this page plays. The dispatcher answers ``ping`` too, so every request
     # is parsed in one place, behind the size and depth guard (issue 13: a few KB of nested
-    # lists killed Pyodide for the session when parsed here unchecked). ``ping`` also says
-    # how many moves the warm-up played (0: it failed), for the boot tests.
+    # lists killed Pyodide for the session when parsed here unchecked).
     _session_handle = Dispatcher(
-        Session(), about={"python": sys.version, "start": PYTHON_START, "warmed": _warmed}
+        Session(), about={"python": sys.version, "start": PYTHON_START}
     ).handle
+except Exception as error:  # a broken engine zip: say so on every request
+    _boot_error = error
 
 
 def handle(request_json: str) -> str:

@@ -33,13 +33,7 @@ __all__ = ["SNAPSHOT_MODULES", "SnapshotError", "make_snapshot"]
 
 #: What the snapshot has imported: the worker's own imports (``web/worker.py``) and the
 #: engine's session API, which pulls in the rules, the bots and the geometry.
-SNAPSHOT_MODULES: tuple[str, ...] = (
-    "json",
-    "sys",
-    "traceback",
-    "seven_rocks.app.dispatch",
-    "seven_rocks.app.warmup",
-)
+SNAPSHOT_MODULES: tuple[str, ...] = ("json", "sys", "traceback", "seven_rocks.app.dispatch")
 
 _SCRIPT = Path(__file__).with_name("snapshot.mjs")
 #: The Pyodide files whose bytes shape the heap; any change means a new snapshot.

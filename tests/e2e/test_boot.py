@@ -15,7 +15,6 @@ import pytest
 from playwright.sync_api import Page
 
 import seven_rocks
-from seven_rocks.engine.game import Game
 from seven_rocks.site.build import BROWSER_PACKAGES, zip_engine
 
 from .conftest import BOOT_TIMEOUT_MS
@@ -60,20 +59,6 @@ def test_worker_answers_ping(ready_page: Page) -> None:
     reply = _call(ready_page, "ping")
     assert reply["pong"] is True
     assert reply["python"].startswith("3.")
-
-
-def test_the_engine_warms_up_on_a_throwaway_round_before_it_is_ready(ready_page: Page) -> None:
-    """The boot plays one throwaway round (``seven_rocks.app.warmup``) so that the person's
-    first move is not the first run of the engine's code: it must run in Pyodide, not only in
-    CPython's unit tests, and the game the page then plays starts as dealt."""
-    warmed = int(ready_page.evaluate("document.body.dataset.engineWarmed"))
-    assert warmed == _call(ready_page, "ping")["warmed"]
-    assert warmed >= 7  # a whole round: the opener alone plays its 7 tiles or passes
-    # The page's own game is untouched: still in its first round, South's tiles from its deal.
-    state = _call(ready_page, "state")
-    assert state["round"] == 1
-    dealt = {str(tile) for tile in Game(seed=state["seed"]).current.hand(0)}
-    assert set(state["hand"]) <= dealt
 
 
 def test_engine_version_matches_package(ready_page: Page) -> None:
