@@ -33,6 +33,12 @@ its code cache; on a real first visit the first-game tour is open meanwhile) and
 ``REACTION_MS`` pass. ``--first-tap at-once`` taps the moment the table is ready instead: a
 worst case that shows what that once-per-visit background work costs the first move on
 this machine's two cores.
+
+``--browser-arg`` passes one more flag to Chromium. ``--browser-arg=--js-flags=--liftoff-only``
+turns V8's optimising WebAssembly tier off. On this two-core machine the first move's long
+tasks then disappear (seeds 4, 8, 10, three runs each: no task over 50 ms in 9 games, against
+5 of 9 games with one of 54-286 ms without the flag). Those tasks are the page's main thread
+waiting while V8 compiles Pyodide's hot interpreter functions on background threads.
 """
 
 from __future__ import annotations
@@ -277,13 +283,22 @@ def main() -> None:
     parser.add_argument("--long-seeds", default="3,4,5,6", help="games timed with --longtasks")
     parser.add_argument("--runs", type=int, default=3, help="runs per seed with --longtasks")
     parser.add_argument("--first-tap", choices=("look", "at-once"), default="look")
+    parser.add_argument(
+        "--browser-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="one more Chromium flag (repeatable), e.g. --browser-arg=--js-flags=--liftoff-only",
+    )
     args = parser.parse_args()
 
     results: dict[str, Sample] = {}
     with tempfile.TemporaryDirectory() as tmp:
         site = build(Path(tmp) / "site")
         with serving(site, port=0) as url, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
+            browser = pw.chromium.launch(
+                executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *args.browser_arg]
+            )
             for viewport in filter(None, args.viewports.split(",")):
                 sample = results.setdefault(viewport, Sample())
                 for game in range(args.games):
