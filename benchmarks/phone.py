@@ -28,8 +28,8 @@ before a tap are not timed as the game's work.
 
 Before the first tap the person looks at the table, as a person does (``--first-tap look``,
 the default): the page has finished what a first visit does once (the service worker's
-install, which hashes and stores the whole site and lets Chromium compile the runtime for
-its code cache; on a real first visit the first-game tour is open meanwhile) and then
+install, which hashes and stores the whole site and inflates the Python snapshot; on a real
+first visit the first-game tour is open meanwhile) and then
 ``REACTION_MS`` pass. ``--first-tap at-once`` taps the moment the table is ready instead: a
 worst case that shows what that once-per-visit background work costs the first move on
 this machine's two cores.
@@ -216,8 +216,9 @@ def play_game(page: Page, seed: int, sample: Sample, phone: bool) -> None:
         play_turn(page, rng, phone, sample)
 
 
-def longest_tasks(browser: Browser, url: str, seed: int, look: bool) -> tuple[list[float], int]:
-    """Every main-thread task over 50 ms (ms) during one game's moves at CPU 4x; moves seen."""
+def game_long_tasks(browser: Browser, url: str, seed: int, look: bool) -> tuple[list[float], int]:
+    """The durations (ms) of the main-thread ``longtask`` entries (each over 50 ms) during one
+    game's moves at CPU 4x; and the moves seen."""
     page = new_page(browser, url, "390x844")
     page.goto(f"/?seats=human,greedy,greedy,greedy&seed={seed}&speed=fast")
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=120_000)
@@ -255,7 +256,7 @@ def long_task_rows(browser: Browser, url: str, seeds: list[int], runs: int, look
         longest: list[float] = []
         over = 0
         for _ in range(runs):
-            tasks, moves = longest_tasks(browser, url, seed, look)
+            tasks, moves = game_long_tasks(browser, url, seed, look)
             longest.append(max(tasks, default=0.0))
             over += sum(1 for t in tasks if t > 50)
         shown = " ".join(f"{t:.0f}" if t else "-" for t in longest)
@@ -282,7 +283,12 @@ def main() -> None:
     parser.add_argument("--longtasks", action="store_true", help="also time the main thread")
     parser.add_argument("--long-seeds", default="3,4,5,6", help="games timed with --longtasks")
     parser.add_argument("--runs", type=int, default=3, help="runs per seed with --longtasks")
-    parser.add_argument("--first-tap", choices=("look", "at-once"), default="look")
+    parser.add_argument(
+        "--first-tap",
+        choices=("look", "at-once"),
+        default="look",
+        help="with --longtasks: look at the table first (default) or tap the moment it is ready",
+    )
     parser.add_argument(
         "--browser-arg",
         action="append",
