@@ -34,11 +34,16 @@ first visit the first-game tour is open meanwhile) and then
 worst case that shows what that once-per-visit background work costs the first move on
 this machine's two cores.
 
+Each row also says how the engine's warm-up went in each run (web/js/warm-engine.js: scratch
+moves asked for while the person first looks at the table): ``done`` and the milliseconds it
+took, or ``stopped`` by the first touch.
+
 ``--browser-arg`` passes one more flag to Chromium. ``--browser-arg=--js-flags=--liftoff-only``
-turns V8's optimising WebAssembly tier off. On this two-core machine the first move's long
-tasks then disappear (seeds 4, 8, 10, three runs each: no task over 50 ms in 9 games, against
-5 of 9 games with one of 54-286 ms without the flag). Those tasks are the page's main thread
-waiting while V8 compiles Pyodide's hot interpreter functions on background threads.
+turns V8's optimising WebAssembly tier off. Before the warm-up, on this two-core machine, the
+first move's long tasks then disappeared (seeds 4, 8, 10, three runs each: no task over 50 ms
+in 9 games, against 5 of 9 games with one of 54-286 ms without the flag): they were the page's
+main thread waiting while V8 compiled Pyodide's hot functions on background threads, which
+the warm-up now sets off before the first move.
 """
 
 from __future__ import annotations
@@ -109,6 +114,16 @@ TARGETS = """() => [...document.querySelectorAll("[data-target] .target__hit")].
   const r = el.getBoundingClientRect();
   return Math.min(r.width, r.height);
 })"""
+
+#: How the engine's warm-up (web/js/warm-engine.js) ended, and how long it ran (ms).
+WARM_UP = """() => {
+  const at = (stage) => performance.getEntriesByName(`seven-rocks:warm-up-${stage}`)[0]?.startTime;
+  const start = at("running");
+  for (const stage of ["done", "stopped"]) {
+    if (at(stage) != null) return `${stage} ${Math.round(at(stage) - start)}`;
+  }
+  return "running";
+}"""
 
 TO_TOP = """() => {
   scrollTo(0, 0);
@@ -216,9 +231,11 @@ def play_game(page: Page, seed: int, sample: Sample, phone: bool) -> None:
         play_turn(page, rng, phone, sample)
 
 
-def game_long_tasks(browser: Browser, url: str, seed: int, look: bool) -> tuple[list[float], int]:
+def game_long_tasks(
+    browser: Browser, url: str, seed: int, look: bool
+) -> tuple[list[float], int, str]:
     """The durations (ms) of the main-thread ``longtask`` entries (each over 50 ms) during one
-    game's moves at CPU 4x; and the moves seen."""
+    game's moves at CPU 4x; the moves seen; and how the engine's warm-up went."""
     page = new_page(browser, url, "390x844")
     page.goto(f"/?seats=human,greedy,greedy,greedy&seed={seed}&speed=fast")
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=120_000)
@@ -243,24 +260,30 @@ def game_long_tasks(browser: Browser, url: str, seed: int, look: bool) -> tuple[
         moves += 1
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     tasks: list[float] = page.evaluate("window.__longtasks")
+    warm_up = page.evaluate(WARM_UP)
     page.context.close()
-    return tasks, moves
+    return tasks, moves, warm_up
 
 
 def long_task_rows(browser: Browser, url: str, seeds: list[int], runs: int, look: bool) -> None:
     """Print, per seed, the longest task of each run and the tasks over 50 ms in all."""
     how = "after a look" if look else "at once"
     print(f"main thread during moves, 390x844, CPU 4x slower, first tap {how}; {runs} run(s)")
-    print(f"{'seed':>5} {'moves':>6} {'longest task per run (ms)':>28} {'tasks > 50 ms':>14}")
+    print(
+        f"{'seed':>5} {'moves':>6} {'longest task per run (ms)':>28} {'tasks > 50 ms':>14}"
+        "  engine warm-up per run (ms)"
+    )
     for seed in seeds:
         longest: list[float] = []
+        warm_ups: list[str] = []
         over = 0
         for _ in range(runs):
-            tasks, moves = game_long_tasks(browser, url, seed, look)
+            tasks, moves, warm_up = game_long_tasks(browser, url, seed, look)
             longest.append(max(tasks, default=0.0))
+            warm_ups.append(warm_up)
             over += sum(1 for t in tasks if t > 50)
         shown = " ".join(f"{t:.0f}" if t else "-" for t in longest)
-        print(f"{seed:>5} {moves:>6} {shown:>28} {over:>14}", flush=True)
+        print(f"{seed:>5} {moves:>6} {shown:>28} {over:>14}  {', '.join(warm_ups)}", flush=True)
 
 
 def row(viewport: str, s: Sample) -> str:

@@ -5,6 +5,10 @@ a module-level singleton, so tests make as many as they like. Errors the user ca
 back as ``{"error": {...}}`` (never a traceback); a bug comes back the same way with
 ``"type": "InternalError"`` so the page can say so.
 
+Besides the session's methods it answers ``ping``, ``version`` and ``warm_up`` (one move of a
+scratch game in a copy of this door, :mod:`.warmup`: the page asks for a few dozen while a new
+table is first shown, so the browser's WebAssembly compiler does its work then).
+
 >>> import json
 >>> door = Dispatcher(Session())
 >>> json.loads(door.handle('{"method": "play", "params": {"move": "6-6"}}'))["error"]["type"]
@@ -20,6 +24,7 @@ from .. import __version__
 from ..engine.errors import SevenRocksError
 from .protocol import METHODS, PROTOCOL, Request, RequestError, encode_error, encode_reply
 from .session import Session
+from .warmup import WarmUp
 
 
 class Dispatcher:
@@ -34,6 +39,7 @@ class Dispatcher:
         self._methods: dict[str, Callable[..., Any]] = {
             name: getattr(session, "snapshot" if name == "state" else name) for name in METHODS
         }
+        self._warm_up = WarmUp(lambda: Dispatcher(Session()).handle)
 
     def handle(self, request_json: str) -> str:
         try:
@@ -42,6 +48,10 @@ class Dispatcher:
                 return encode_reply(self._pong)
             if request.method == "version":
                 return encode_reply({"version": __version__})
+            if request.method == "warm_up":
+                if request.params:
+                    raise RequestError("warm_up takes no parameters")
+                return encode_reply(self._warm_up.step(self.session.bot_names))
             method = self._methods.get(request.method)
             if method is None:
                 raise RequestError(f"unknown method {request.method!r}")

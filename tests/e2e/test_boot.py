@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import urllib.request
 import zipfile
@@ -18,8 +19,13 @@ import seven_rocks
 from seven_rocks.site.build import BROWSER_PACKAGES, zip_engine
 
 from .conftest import BOOT_TIMEOUT_MS
+from .playing import call, open_page, play_first_move
 
 pytestmark = pytest.mark.e2e
+
+#: How many scratch moves the page asks for (web/js/warm-engine.js), read from the source.
+_WARM_SOURCE = (Path(__file__).parents[2] / "web" / "js" / "warm-engine.js").read_text()
+WARM_UP_MOVES = int(re.findall(r"WARM_UP_MOVES = (\d+);", _WARM_SOURCE)[0])
 
 
 def _call(page: Page, method: str, params: dict[str, Any] | None = None) -> Any:
@@ -172,3 +178,48 @@ def test_the_renderer_is_warmed_off_screen_and_leaves_nothing_behind(page: Page)
     assert page.locator(".table--warmup").count() == 0
     # South opens this deal: the real table is still empty, nothing of the warm-up leaked in.
     assert page.locator("#table [data-tile]").count() == 0
+
+
+def test_the_engine_warms_up_on_a_scratch_game_that_leaves_the_game_alone(page: Page) -> None:
+    """Once the table shows, the page asks the worker for scratch moves (so that the browser's
+    WebAssembly compiler does its work before the person's first move, not during it): all of
+    them when nobody touches the page, and the game on the table is not changed by them."""
+    open_page(page, "?seats=human,greedy,greedy,greedy&seed=4")
+    before = call(page, "save")
+    page.wait_for_selector("body[data-warm-up='done']", state="attached", timeout=60_000)
+    # The worker made every scratch move the page asked for: this one is the next.
+    assert call(page, "warm_up") == {"moves": WARM_UP_MOVES + 1}
+    assert call(page, "save") == before
+    assert page.locator("#table [data-tile]").count() == 0  # South opens seed 4's deal
+    tile = play_first_move(page)
+    page.wait_for_selector(f"#table [data-tile='{tile}']", timeout=10_000)
+
+
+#: Presses a key in South's hand the moment the warm-up starts. From the page, because a
+#: key pressed by Playwright can come after every scratch move is made (the page's "load"
+#: event, which ``goto`` waits for, may come after the engine is ready on a loaded machine).
+KEY_WHEN_WARMING = """
+new MutationObserver((_, observer) => {
+  if (document.body.dataset.warmUp !== "running") return;
+  observer.disconnect();
+  const hand = document.querySelector("[data-hand='0']");
+  hand.dispatchEvent(new KeyboardEvent("keydown", { key: "Shift", bubbles: true }));
+}).observe(document, {
+  attributes: true, subtree: true, attributeFilter: ["data-warm-up"],
+});
+"""
+
+
+def test_the_persons_first_input_stops_the_warm_up_and_play_goes_on(page: Page) -> None:
+    """The person's first touch or key on the board ends the warm-up at once (their move then
+    waits for one scratch move at most, never for the whole warm-up), and the game plays on."""
+    page.add_init_script(KEY_WHEN_WARMING)
+    page.goto("/?seats=human,greedy,greedy,greedy&seed=4")
+    stopped = "body[data-warm-up='stopped']"
+    page.wait_for_selector(stopped, state="attached", timeout=BOOT_TIMEOUT_MS)
+    made = call(page, "warm_up")["moves"] - 1
+    assert made <= 1  # at most the one under way when the key came
+    tile = play_first_move(page)
+    page.wait_for_selector(f"#table [data-tile='{tile}']", timeout=10_000)
+    # Nothing asked for more scratch moves after the key: the next one is the test's own.
+    assert call(page, "warm_up")["moves"] == made + 2

@@ -35,6 +35,7 @@ import {
 } from "./storage.js";
 import { onPrefChange, turnTableOn } from "./settings.js";
 import { TableView } from "./table.js";
+import { warmEngine } from "./warm-engine.js";
 
 /** Tell the page's other modules (hint.js, sound.js) what happened: `seven-rocks:<name>`. */
 const emit = (name, detail = null) => document.dispatchEvent(new CustomEvent(`seven-rocks:${name}`, { detail }));
@@ -118,8 +119,16 @@ export class Controller {
     const bots = seats
       ? seats.map((name, seat) => (name === "bot" ? (this.settings.levels[seat] ?? DEFAULT_LEVEL) : name))
       : this.settings.levels;
-    if (await this.resume({ explicit, seed, bots })) return;
-    await this.newGame({ bots, seed, names: this.settings.names });
+    if (!(await this.resume({ explicit, seed, bots }))) await this.newGame({ bots, seed, names: this.settings.names });
+    // While the person first looks at the table (see warm-engine.js). The marks are for
+    // benchmarks/phone.py, the attribute for tests.
+    warmEngine(this.engine, {
+      target: this.board,
+      mark: (stage) => {
+        document.body.dataset.warmUp = stage;
+        performance.mark(`seven-rocks:warm-up-${stage}`);
+      },
+    });
   }
 
   /** Resume the saved game unless the URL asked for another; a bad save is one notice. */

@@ -1,0 +1,55 @@
+// Warms the engine while a newly opened page shows its table: asks the worker for moves of a
+// throwaway game (`warm_up`, seven_rocks/app/warmup.py), one request at a time, until
+// WARM_UP_MOVES are made or the person first touches the board (the hands and the table) or
+// presses a key there: they are about to play. Reading the first-game tour or opening a menu
+// does not stop it, so a first visit, the one that needs it, is warmed while it is read.
+//
+// Why: the engine's WebAssembly starts in V8's baseline tier, and V8 recompiles whatever
+// becomes hot with its optimising tier on background threads. Without this, that happened on
+// the person's first move, and on a phone's few cores it slowed the frame that draws the move
+// (a main-thread task of 50-280 ms with the CPU throttled 4x in a third of first visits;
+// benchmarks/phone.py --longtasks). Made now, while the page is idle, it costs the person
+// nothing: the worker answers their move after at most the one scratch move under way.
+// Nothing here is game logic, and the page's game is never touched.
+
+/** How many scratch moves a page asks for: about two rounds, 0.45-0.75 s of the worker's time
+ *  on a first visit here. With 60 (a trial of 15 requests of 4 moves showed the same), no first
+ *  visit had a task over 50 ms (seeds 3-8 and 10, two first visits each, the person looking
+ *  0.7 s before the first tap), against 3 of 9 before (50-279 ms). */
+export const WARM_UP_MOVES = 60;
+
+/**
+ * Ask `engine` for up to `moves` scratch moves, one after another, each in its own task.
+ * Stops at the first `pointerdown` or `keydown` in `target` (the board: the person is about to
+ * play, and the game's own moves will soon make the engine hot), and at the first failure (the
+ * warm-up only saves time; a bug is reported on the console). `mark(state)` says how it
+ * stands: "running", then "done" or "stopped" (the page shows it as body[data-warm-up]).
+ * Resolves to the number of scratch moves made.
+ */
+export async function warmEngine(engine, { moves = WARM_UP_MOVES, target = null, mark = () => {} } = {}) {
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  const listen = target ? (add) => {
+    for (const type of ["pointerdown", "keydown"]) target[add](type, stop, { capture: true });
+  } : () => {};
+  listen("addEventListener");
+  mark("running");
+  let made = 0;
+  try {
+    while (!stopped && made < moves) {
+      await new Promise((resolve) => setTimeout(resolve, 0)); // the page's own work first
+      if (stopped) break;
+      made = (await engine.call("warm_up")).moves;
+    }
+  } catch (error) {
+    stopped = true;
+    // A lost engine is the page's business (it restarts it); anything else is a bug.
+    if (error?.type !== "EngineLost") console.error(`engine warm-up: ${error?.message ?? error}`);
+  } finally {
+    listen("removeEventListener");
+  }
+  mark(stopped ? "stopped" : "done");
+  return made;
+}
