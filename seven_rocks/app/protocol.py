@@ -40,7 +40,8 @@ SAVE_FORMAT: Final = "seven-rocks-save"
 #: Version 2 added the people's names; version 1 saves (no names) still load.
 SAVE_VERSION: Final = 2
 SAVE_VERSIONS: Final = (1, 2)
-#: What the page may ask (``ping`` and ``version`` are answered before the session).
+#: What the page may ask of the session (the dispatcher answers ``ping``, ``version`` and
+#: ``warm_up`` itself).
 METHODS: Final = (
     "info",
     "new_game",
@@ -70,7 +71,8 @@ class RequestError(SevenRocksError):
 # ------------------------------------------------------------------ requests
 @dataclass(frozen=True, slots=True)
 class Request:
-    """One request from the page: a method of :data:`METHODS` (or ``ping``/``version``)."""
+    """One request from the page: a method of :data:`METHODS` (or ``ping``, ``version``,
+    ``warm_up``)."""
 
     method: str
     params: dict[str, Any]
