@@ -7,7 +7,7 @@ the snapshot written as JSON, the save) becomes hot on the person's first move, 
 recompiling (0.1 to 0.8 s of CPU on three threads, in Chromium traces) ran on a phone's
 few cores exactly while the page's main thread drew that move: the frame took 50 to 280 ms
 with the CPU throttled 4x (``benchmarks/phone.py --longtasks``). The page asks for these
-moves while the person first looks at the table (and stops as soon as they touch it), so
+moves while the person first looks at the table (and stops once they touch the board), so
 that the compiling happens while the page is idle, the way games compile their shaders
 during a loading screen.
 
