@@ -59,6 +59,10 @@ class WarmUp:
         page's bots (``bots``, by seat; a seat with a person plays the default bot, a master
         its :data:`STAND_INS`), so the bots' own code gets warm too. Returns how many moves
         were made so far."""
+        # Each move asks for the state and its reply holds every event since the scratch
+        # game began: more JSON than a real move, on purpose. A leaner version (the last
+        # reply kept, only new events asked for: 0.55 against 1.4 ms a move in CPython) left
+        # 3 of 12 first visits with a task over 50 ms, against 0 of 23 with this one.
         snap = self._ask("state") if self._door is not None else None
         if snap is None or snap["over"]:
             snap = self._new_game(bots)
