@@ -273,6 +273,7 @@ def long_task_rows(browser: Browser, url: str, seeds: list[int], runs: int, look
         f"{'seed':>5} {'moves':>6} {'longest task per run (ms)':>28} {'tasks > 50 ms':>14}"
         "  engine warm-up per run (ms)"
     )
+    visits_over = 0
     for seed in seeds:
         longest: list[float] = []
         warm_ups: list[str] = []
@@ -282,8 +283,10 @@ def long_task_rows(browser: Browser, url: str, seeds: list[int], runs: int, look
             longest.append(max(tasks, default=0.0))
             warm_ups.append(warm_up)
             over += sum(1 for t in tasks if t > 50)
+            visits_over += any(t > 50 for t in tasks)
         shown = " ".join(f"{t:.0f}" if t else "-" for t in longest)
         print(f"{seed:>5} {moves:>6} {shown:>28} {over:>14}  {', '.join(warm_ups)}", flush=True)
+    print(f"first visits with a task over 50 ms: {visits_over} of {len(seeds) * runs}")
 
 
 def row(viewport: str, s: Sample) -> str:
