@@ -78,10 +78,9 @@ class WarmUp:
     def _new_game(self, bots: Sequence[str | None]) -> dict[str, Any]:
         self._door = self._new_door()
         seats: list[str | None] = [None]
-        for seat in range(1, 4):
-            asked = bots[seat] if seat < len(bots) else None
-            asked = STAND_INS.get(asked, asked) if asked is not None else None
-            seats.append(asked if asked in BOTS else DEFAULT_BOTS[seat])
+        seats += [
+            _scratch_bot(bots[seat] if seat < len(bots) else None, seat) for seat in (1, 2, 3)
+        ]
         snap = self._ask("new_game", seed=self._seed, bots=seats)
         self._seed += 1
         return snap
@@ -96,6 +95,13 @@ class WarmUp:
         if "error" in reply:  # the scratch game only makes moves it was offered: a bug
             raise RuntimeError(f"warm-up {method}: {reply['error']['message']}")
         return reply
+
+
+def _scratch_bot(asked: str | None, seat: int) -> str | None:
+    """Who plays ``seat`` of the scratch game when the page's game seats ``asked`` there."""
+    if asked is None or asked not in BOTS:
+        return DEFAULT_BOTS[seat]
+    return STAND_INS.get(asked, asked)
 
 
 def _first_move(moves: dict[str, dict[str, str]]) -> str:

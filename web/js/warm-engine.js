@@ -12,10 +12,10 @@
 // nothing: the worker answers their move after at most the one scratch move under way.
 // Nothing here is game logic, and the page's game is never touched.
 
-/** How many scratch moves a page asks for: about two rounds, 0.45-0.75 s of the worker's time
- *  on a first visit here. With 60 (a trial of 15 requests of 4 moves showed the same), no first
- *  visit had a task over 50 ms (seeds 3-8 and 10, two first visits each, the person looking
- *  0.7 s before the first tap), against 3 of 9 before (50-279 ms). */
+/** How many scratch moves a page asks for: about two rounds, about half a second of the
+ *  worker's time on a first visit here. With 60, no first visit had a task over 50 ms (23 first
+ *  visits over seeds 3-8 and 10, the person looking 0.7 s before the first tap), against 3 of 9
+ *  before (50-279 ms). */
 export const WARM_UP_MOVES = 60;
 
 /**
