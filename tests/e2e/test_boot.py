@@ -28,13 +28,6 @@ _WARM_SOURCE = (Path(__file__).parents[2] / "web" / "js" / "warm-engine.js").rea
 WARM_UP_MOVES = int(re.findall(r"WARM_UP_MOVES = (\d+);", _WARM_SOURCE)[0])
 
 
-def _call(page: Page, method: str, params: dict[str, Any] | None = None) -> Any:
-    return page.evaluate(
-        "([method, params]) => window.sevenRocks.engine.call(method, params)",
-        [method, params or {}],
-    )
-
-
 def test_cold_boot_reaches_ready_and_stays_quiet(
     page: Page,
     open_game: Callable[[], float],
@@ -62,13 +55,13 @@ def test_pyscript_plugins_the_game_does_not_use_are_never_downloaded(
 
 
 def test_worker_answers_ping(ready_page: Page) -> None:
-    reply = _call(ready_page, "ping")
+    reply = call(ready_page, "ping")
     assert reply["pong"] is True
     assert reply["python"].startswith("3.")
 
 
 def test_engine_version_matches_package(ready_page: Page) -> None:
-    assert _call(ready_page, "version") == {"version": seven_rocks.__version__}
+    assert call(ready_page, "version") == {"version": seven_rocks.__version__}
 
 
 def test_engine_errors_reject_with_the_message(ready_page: Page) -> None:

@@ -45,7 +45,8 @@ export async function warmEngine(engine, { moves = WARM_UP_MOVES, target = null,
     }
   } catch (error) {
     stopped = true;
-    // A lost engine is the page's business (it restarts it); anything else is a bug.
+    // A lost engine (bridge.js's ENGINE_LOST, not imported so that Node's tests can load
+    // this module alone) is the page's business: it restarts it. Anything else is a bug.
     if (error?.type !== "EngineLost") console.error(`engine warm-up: ${error?.message ?? error}`);
   } finally {
     listen("removeEventListener");
