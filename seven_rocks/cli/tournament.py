@@ -9,7 +9,8 @@ from typing import IO, Any
 
 from ..bots import bot_names
 from ..engine.scoring import DEFAULT_TARGET
-from ..research.tournament import MAX_JOBS, run_tournament
+from ..research.resume import ResumeError, read_played_pairs
+from ..research.tournament import MAX_JOBS, GameOutcome, run_tournament
 from .args import MAX_GAMES, MAX_TARGET, bounded_int
 
 USAGE_ERROR = 2
@@ -36,7 +37,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "so deal luck cancels out. Prints A's game win rate with a 95% Wilson "
             "interval, the mean final margin, points per round, dominoes and blocks, and "
             "each bot's median and p95 seconds per decision. Results depend only on the "
-            f"seed, not on --jobs. Bots: {names} (oracle sees every hand: research only)."
+            "seed, not on --jobs; a long match can be played in sittings "
+            f"(--record FILE --resume). Bots: {names} (oracle sees every hand: research only)."
         ),
     )
     parser.add_argument("a", metavar="A", help="bot of team A (seats 0 and 2)")
@@ -70,6 +72,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--json", action="store_true", help="print one JSON object instead of the text summary"
     )
     parser.add_argument("--record", metavar="FILE", help="write every game as JSON Lines to FILE")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the match recorded in --record FILE (same A, B, --seed and --target): "
+        "its games are checked and counted, not played again, and the new ones are appended",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.set_defaults(func=run)
 
@@ -77,6 +85,40 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def _error(message: str) -> int:
     print(f"seven-rocks tournament: {message}", file=sys.stderr)
     return USAGE_ERROR
+
+
+def _continue(
+    path: str, a: str, b: str, seed: int, target: int, games: int
+) -> list[tuple[GameOutcome, GameOutcome]]:
+    """The pairs already in the record at ``path``, its unfinished end cut off.
+
+    A missing file is a match not begun.  Nothing is changed unless the whole record is
+    this match's and fits in ``games``; then an unfinished last pair (a sitting killed
+    while it wrote) is dropped, with a line on stderr, since it will be played again.
+    """
+    try:
+        handle = open(path, "r+b")  # noqa: SIM115
+    except FileNotFoundError:
+        return []
+    with handle:
+        try:
+            played, offset = read_played_pairs(handle, a, b, seed, target)
+        except ResumeError as error:
+            raise ResumeError(f"{path}: {error}") from None
+        if 2 * len(played) > games:
+            raise ValueError(
+                f"{path} already holds {2 * len(played)} games of this match, more than "
+                f"--games {games}"
+            )
+        size = handle.seek(0, 2)
+        if offset < size:
+            handle.truncate(offset)
+            print(
+                f"seven-rocks tournament: left out the unfinished last pair of {path} "
+                f"({size - offset:,} bytes); it is played again",
+                file=sys.stderr,
+            )
+    return played
 
 
 def run(args: argparse.Namespace) -> int:
@@ -95,13 +137,21 @@ def run(args: argparse.Namespace) -> int:
         )
     except ValueError as error:
         return _error(str(error))
+    resume = getattr(args, "resume", False)
+    if resume and not args.record:
+        return _error("--resume continues a recorded match: give its file with --record FILE")
+    played: list[tuple[GameOutcome, GameOutcome]] = []
     stream: IO[str] | None = None
     try:
         if args.record:
             try:
-                stream = open(args.record, "w", encoding="utf-8")  # noqa: SIM115
+                if resume:
+                    played = _continue(args.record, args.a, args.b, seed, target, games)
+                stream = open(args.record, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
             except OSError as error:
                 return _error(f"cannot write {args.record}: {error.strerror or error}")
+            except ValueError as error:
+                return _error(str(error))
         result = run_tournament(
             args.a,
             args.b,
@@ -111,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
             target=target,
             progress=not getattr(args, "no_progress", False),
             record=stream,
+            played=played,
         )
     finally:
         if stream is not None:

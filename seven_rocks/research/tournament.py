@@ -23,7 +23,7 @@ import multiprocessing
 import random
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Final
 
@@ -87,6 +87,17 @@ def _seed_of(*parts: object) -> int:
     return random.Random(text).getrandbits(48)
 
 
+def deal_seed(seed: int, pair: int) -> int:
+    """The game seed of duplicate pair ``pair``'s deals (both of its games) in match ``seed``."""
+    return _seed_of("deals", seed, pair)
+
+
+def seats_of(names: tuple[str, str], a_first: bool) -> list[str]:
+    """Each seat's bot name: A at seats 0 and 2 when ``a_first``, else at 1 and 3."""
+    a_team = 0 if a_first else 1
+    return [names[0] if s % 2 == a_team else names[1] for s in range(4)]
+
+
 def play_duplicate_game(
     a: BotFactory,
     b: BotFactory,
@@ -100,7 +111,7 @@ def play_duplicate_game(
 ) -> GameOutcome:
     """One game: A at seats 0 and 2 when ``a_first``, else at 1 and 3."""
     a_team = 0 if a_first else 1
-    seats = [names[0] if s % 2 == a_team else names[1] for s in range(4)]
+    seats = seats_of(names, a_first)
     game = Game(seed=deal_seed, target=target, seats=seats)
     bots = [(a if s % 2 == a_team else b)(_seed_of(bot_seed, s)) for s in range(4)]
     runner = Runner(game, [decision(bot, game) for bot in bots], timed=True)
@@ -133,7 +144,7 @@ class _PairTask:
 
 
 def _play_pair(task: _PairTask) -> tuple[GameOutcome, GameOutcome]:
-    deal_seed = _seed_of("deals", task.seed, task.pair)
+    deals = deal_seed(task.seed, task.pair)
     games = []
     for half, a_first in enumerate((True, False)):
         games.append(
@@ -141,7 +152,7 @@ def _play_pair(task: _PairTask) -> tuple[GameOutcome, GameOutcome]:
                 task.a,
                 task.b,
                 task.names,
-                deal_seed,
+                deals,
                 a_first,
                 _seed_of("bots", task.seed, task.pair, half),
                 target=task.target,
@@ -162,6 +173,8 @@ class TournamentResult:
     pairs_swept_a: int = 0
     pairs_swept_b: int = 0
     pairs_split: int = 0
+    #: Games read back from the record of an earlier sitting (no decision times).
+    resumed: int = 0
 
     def add_pair(self, first: GameOutcome, second: GameOutcome) -> None:
         for game in (first, second):
@@ -237,6 +250,7 @@ class TournamentResult:
             "blocks": t.blocks,
             "seconds_per_move": self.seconds_per_move(),
             "wall_seconds_per_move": self.seconds_per_move(wall=True),
+            "resumed_games": self.resumed,
         }
 
     def summary(self) -> str:
@@ -255,6 +269,11 @@ class TournamentResult:
             f"net per round (after deductions) A {npr['a']:+.1f}, B {npr['b']:+.1f}",
             f"dominoes: A {t.a_dominoes}, B {t.b_dominoes}; blocked rounds: {t.blocks}",
         ]
+        if self.resumed:
+            lines.append(
+                f"{self.resumed} of the games were read back from the record; the "
+                f"decision times are those of the {t.games - self.resumed} played now"
+            )
         for name, timing in data["seconds_per_move"].items():
             lines.append(
                 f"CPU seconds per decision, {name}: median {timing['median']:.4f}, "
@@ -299,12 +318,16 @@ def run_tournament(
     progress: bool = True,
     record: IO[str] | None = None,
     factories: Mapping[str, BotFactory] | None = None,
+    played: Sequence[tuple[GameOutcome, GameOutcome]] = (),
 ) -> TournamentResult:
     """Play ``games`` games (``games / 2`` duplicate pairs) of ``a`` against ``b``.
 
     ``games`` must be even: every deal set is played twice, teams swapped.
     ``factories`` may supply constructors for names outside the registry (tuning).
-    ``record``, if given, receives every game as a JSON Lines row, in order.
+    ``record``, if given, receives every game as a JSON Lines row, in order, flushed
+    after each pair so that a sitting cut short keeps what it played.
+    ``played`` are the first pairs, already played in an earlier sitting
+    (:func:`~.resume.read_played_pairs`): tallied, not played again.
     Games are played and tallied as a stream: memory does not grow with ``games``.
     """
     if games <= 0 or games % 2:
@@ -318,24 +341,38 @@ def run_tournament(
     fa = extra[a] if a in extra else bot_factory(a, "research")
     fb = extra[b] if b in extra else bot_factory(b, "research")
     pairs = games // 2
+    if len(played) > pairs:
+        raise ValueError(
+            f"the record already holds {2 * len(played)} games of this match, more than "
+            f"the {games} asked for"
+        )
     tasks = (
-        _PairTask(fa, fb, (a, b), seed, pair, target, record is not None) for pair in range(pairs)
+        _PairTask(fa, fb, (a, b), seed, pair, target, record is not None)
+        for pair in range(len(played), pairs)
     )
-    result = TournamentResult(a=a, b=b, seed=seed)
+    result = TournamentResult(a=a, b=b, seed=seed, resumed=2 * len(played))
+    for first, second in played:
+        result.add_pair(first, second)
     bar: Any = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(
-            total=games, file=sys.stderr, unit="game", desc=f"{a} vs {b}", dynamic_ncols=True
+            total=games,
+            initial=result.resumed,
+            file=sys.stderr,
+            unit="game",
+            desc=f"{a} vs {b}",
+            dynamic_ncols=True,
         )
     try:
-        for first, second in iter_pairs(tasks, min(jobs, pairs)):
+        for first, second in iter_pairs(tasks, max(1, min(jobs, pairs - len(played)))):
             result.add_pair(first, second)
             if record is not None:
                 for outcome in (first, second):
                     assert outcome.record is not None
                     record.write(outcome.record + "\n")
+                record.flush()
             if bar is not None:
                 bar.update(2)
                 bar.set_postfix_str(f"A {result.win_rate:.1%}")
@@ -349,9 +386,11 @@ __all__ = [
     "MAX_JOBS",
     "GameOutcome",
     "TournamentResult",
+    "deal_seed",
     "decide",
     "decision",
     "play_duplicate_game",
     "run_tournament",
+    "seats_of",
     "wilson_interval",
 ]

@@ -1,0 +1,98 @@
+"""Continue a duplicate tournament from its own record: a long match in several sittings.
+
+A 1,000-game match of the master against another search bot takes hours of CPU, more
+than one sitting may have.  Every game's deals and bot seeds depend only on the
+tournament seed and the pair's number (:mod:`.tournament`), so the games already in the
+record need not be played again: :func:`read_played_pairs` replays them (every move
+checked by the engine), checks that each is the game this match would have played at
+that line, and hands back their facts; play then goes on from the next pair.  The
+totals are those of one uninterrupted match; only the decision times, which a record
+does not keep, cover the new games alone.
+
+A sitting cut short (a killed process) can leave half a pair, or half a line, at the end
+of the file: those are not counted, and :func:`read_played_pairs` says where the complete
+pairs end so the caller can drop the rest before appending.
+"""
+
+from __future__ import annotations
+
+from typing import IO, Final
+
+from ..engine.errors import RecordError
+from ..engine.record import MAX_RECORD_BYTES, loads
+from .stats import GameFacts
+from .tournament import GameOutcome, deal_seed, seats_of
+
+#: Games per duplicate pair: the deal set with A first, then with the teams swapped.
+PAIR: Final = 2
+
+
+class ResumeError(ValueError):
+    """The record cannot be continued as this match (one sentence, naming the line)."""
+
+
+def read_played_pairs(
+    stream: IO[bytes], a: str, b: str, seed: int, target: int
+) -> tuple[list[tuple[GameOutcome, GameOutcome]], int]:
+    """The complete duplicate pairs at the head of ``stream``, and the byte offset after them.
+
+    Raises :class:`ResumeError` when a complete line is not a valid record of the game
+    this match plays at that line (other bots, seed, target or order); the stream is only
+    read.  An unfinished last line or an unpaired last game is left out of the offset.
+    """
+    pairs: list[tuple[GameOutcome, GameOutcome]] = []
+    pending: GameOutcome | None = None
+    offset = 0
+    position = 0
+    number = 0
+    while True:
+        line = stream.readline(MAX_RECORD_BYTES + 1)
+        if not line:
+            break
+        number += 1
+        position += len(line)
+        if not line.endswith(b"\n"):
+            if len(line) > MAX_RECORD_BYTES:
+                raise ResumeError(
+                    f"line {number} of the record is longer than any game "
+                    f"({MAX_RECORD_BYTES:,} bytes): it is not a tournament record"
+                )
+            break  # the last line, cut off while it was written
+        outcome = _check_game(line, number, a, b, seed, target)
+        if pending is None:
+            pending = outcome
+        else:
+            pairs.append((pending, outcome))
+            pending = None
+            offset = position
+    return pairs, offset
+
+
+def _check_game(line: bytes, number: int, a: str, b: str, seed: int, target: int) -> GameOutcome:
+    """Line ``number`` (1-based) replayed, as the match's game on that line."""
+    index = number - 1
+    pair, half = divmod(index, PAIR)
+    try:
+        game = loads(line.decode("utf-8"))
+    except (RecordError, UnicodeDecodeError) as error:
+        raise ResumeError(f"line {number} of the record is not a valid game: {error}") from None
+    a_first = half == 0
+    expected = seats_of((a, b), a_first)
+    differences = []
+    if list(game.seats) != expected:
+        differences.append(f"seats {', '.join(game.seats)}, not {', '.join(expected)}")
+    if game.seed != deal_seed(seed, pair):
+        differences.append("other deals (another --seed, or games out of order)")
+    if game.target != target:
+        differences.append(f"target {game.target}, not {target}")
+    if differences:
+        raise ResumeError(
+            f"line {number} of the record is not game {number} of {a} vs {b} with --seed "
+            f"{seed}: {'; '.join(differences)}"
+        )
+    if game.winner is None:
+        raise ResumeError(f"line {number} of the record is a game that did not finish")
+    return GameOutcome(facts=GameFacts.of(game), a_team=0 if a_first else 1)
+
+
+__all__ = ["PAIR", "ResumeError", "read_played_pairs"]
