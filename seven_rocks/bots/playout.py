@@ -217,10 +217,18 @@ class Sim(Ends):
         nxt = self.hands[(self.turn + 1) & 3]
         spin = self.spin
         total = self.sum
-        opened = self.open
         delta = DELTA[spin]
         next_spin = NEXT_SPIN[spin]
         opens = OPENS[spin]
+        # The next player's placements on the points open now (the same for every move
+        # but the one it covers); those on the points a move opens are added per move.
+        standing: list[tuple[int, int]] = []
+        if nxt:
+            for p in self.open:
+                sub = nxt & P_SUIT[p]
+                if sub:
+                    for mj in PLACEMENT_INDICES[p][sub]:
+                        standing.append((p, mj))
         best = moves[0]
         best_key = -1e9
         ties = 0
@@ -232,16 +240,18 @@ class Sim(Ends):
             reply = 0
             if nxt:
                 delta2 = DELTA[next_spin[mi]]
-                for p in (*opened, *opens[mi]):
-                    if p == at:
-                        continue
-                    sub = nxt & P_SUIT[p]
-                    if not sub:
-                        continue
-                    for mj in PLACEMENT_INDICES[p][sub]:
+                for p, mj in standing:
+                    if p != at:
                         pts = POINTS[s1 + delta2[mj]]
                         if pts > reply:
                             reply = pts
+                for p in opens[mi]:
+                    sub = nxt & P_SUIT[p]
+                    if sub:
+                        for mj in PLACEMENT_INDICES[p][sub]:
+                            pts = POINTS[s1 + delta2[mj]]
+                            if pts > reply:
+                                reply = pts
             key = POINTS[s1] - wary * reply + 0.01 * SHED[mi]
             if key > best_key:
                 best_key = key
