@@ -20,7 +20,7 @@ from seven_rocks.bots.playout import BLOCKED, DOMINO, TARGET, Sim, move_index
 from seven_rocks.bots.sampling import DealSampler, InferredDeals, PlayModel
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.kernel import M_TILE
-from seven_rocks.engine.moves import PASS
+from seven_rocks.engine.moves import PASS, Move
 from seven_rocks.engine.round import Round, deal_hands
 from seven_rocks.engine.tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of, tiles_of
 from seven_rocks.engine.view import PlayerView
@@ -159,12 +159,40 @@ def test_explanations_are_the_same_for_twins_and_say_something(name: str) -> Non
         assert "now" in text_a or "knock" in text_a
 
 
-@pytest.mark.parametrize("weigh", [0.0, 0.15])
-def test_search_analysis_does_not_depend_on_hidden_hands(weigh: float) -> None:
+@pytest.mark.parametrize(("weigh", "halving"), [(0.0, False), (0.15, False), (0.15, True)])
+def test_search_analysis_does_not_depend_on_hidden_hands(weigh: float, halving: bool) -> None:
     for index, (first, second) in enumerate(TWINS[:15]):
-        a = MasterBot(index, samples=10, weigh=weigh).analyse(first)
-        b = MasterBot(index, samples=10, weigh=weigh).analyse(second)
-        assert [(x.move, x.value) for x in a] == [(x.move, x.value) for x in b]
+        a = MasterBot(index, samples=12, weigh=weigh, halving=halving).analyse(first)
+        b = MasterBot(index, samples=12, weigh=weigh, halving=halving).analyse(second)
+        assert [(x.move, x.value, x.samples) for x in a] == [
+            (x.move, x.value, x.samples) for x in b
+        ]
+
+
+def test_halving_plays_the_better_half_on() -> None:
+    """Each move's verdict is the plain search's over the deals it got: all of them see
+    the first quarter, the better half (by then) the second, and the better half of those
+    the rest; the deals and playout seeds do not depend on which moves are still in."""
+    view = next(
+        v
+        for v, _ in TWINS
+        if sum(v.hand_sizes) > 12 and len({a.move for a in MasterBot(0, samples=1).analyse(v)}) >= 5
+    )
+
+    def plain(deals: int) -> dict[Move, float]:
+        return {a.move: a.value for a in MasterBot(7, samples=deals, weigh=0.15).analyse(view)}
+
+    halved = MasterBot(7, samples=40, weigh=0.15, halving=True).analyse(view)
+    searched = {a.move: a for a in halved}
+    after = {deals: plain(deals) for deals in (10, 20, 40)}
+    first_cut = sorted(after[10], key=lambda m: -after[10][m])[: max(2, (len(after[10]) + 1) // 2)]
+    second_cut = sorted(first_cut, key=lambda m: -after[20][m])[: max(2, (len(first_cut) + 1) // 2)]
+    for move, analysis in searched.items():
+        deals = 40 if move in second_cut else 20 if move in first_cut else 10
+        assert analysis.samples == deals, move
+        assert analysis.value == pytest.approx(after[deals][move])
+    assert halved[0].move == max(second_cut, key=lambda m: after[40][m])
+    assert [a.samples for a in halved] == sorted((a.samples for a in halved), reverse=True)
 
 
 def late_view_with_informative_plays() -> PlayerView:

@@ -103,6 +103,10 @@ class Level:
     #: Importance weights from play: each uniform deal's value counts in proportion to
     #: :meth:`~.sampling.PlayModel.weight` at this beta (0 = every deal counts the same).
     weigh: float = 0.0
+    #: Successive halving of the playout search: after a quarter of the deals, and again
+    #: after half, only the better half of the moves (at least two) is played on, so the
+    #: deals go where the choice is close.  ``samples`` is then what the last two get.
+    halving: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -170,6 +174,16 @@ def solve(sim: Sim, team: int, alpha: float, beta: float) -> float:
     return best
 
 
+def _better_half(alive: list[int], totals: list[float], masses: list[float]) -> list[int]:
+    """The better half (at least two) of the moves still searched, by mean value so far."""
+
+    def mean(i: int) -> float:
+        return totals[i] / masses[i] if masses[i] > 0.0 else 0.0
+
+    keep = max(2, (len(alive) + 1) // 2)
+    return sorted(sorted(alive, key=mean, reverse=True)[:keep])
+
+
 def _branch_twin(move: Move) -> Move | None:
     """For a placement on the spinner's ``branch_b``: the same tile on ``branch_a``."""
     at = move.at
@@ -208,6 +222,7 @@ class MasterBot(Bot):
         search: str | None = None,
         infer: float | None = None,
         weigh: float | None = None,
+        halving: bool | None = None,
         time_limit: float | None = None,
     ) -> None:
         super().__init__(seed)
@@ -229,6 +244,7 @@ class MasterBot(Bot):
         self.search = preset.search if search is None else search
         self.infer = preset.infer if infer is None else infer
         self.weigh = preset.weigh if weigh is None else weigh
+        self.halving = preset.halving if halving is None else halving
         if self.search not in ("flat", "ismcts"):
             raise ValueError(f"unknown search {self.search!r} (flat or ismcts)")
         self.time_limit = time_limit
@@ -297,6 +313,9 @@ class MasterBot(Bot):
     ) -> list[Analysis]:
         """Every move on every sampled deal, best mean first.
 
+        With ``halving``, the better half of the moves goes on after a quarter of the
+        deals and again after half (:func:`_better_half`); the moves searched longest
+        come first, so the best of the last ones standing leads.
         Near the end (``exact``) each deal is solved by alpha-beta, so fewer deals do;
         otherwise each move is played out from the same snapshot with the same playout
         seed, so the moves of one deal differ only by the move (common random numbers).
@@ -306,40 +325,49 @@ class MasterBot(Bot):
         team = seat & 1
         indices = [-1 if m is PASS else m.index for m in moves]
         totals = [0.0] * len(moves)
+        masses = [0.0] * len(moves)
+        counts = [0] * len(moves)
+        alive = list(range(len(moves)))
         started = time.perf_counter()
         samples = self.samples if not exact else max(8, self.samples // 4)
+        cuts = (samples // 4, samples // 2) if self.halving and not exact else ()
         model = PlayModel(view, beta=self.weigh) if self.weigh else None
         if model is not None and not model.informative:
             model = None
-        done = 0
-        mass = 0.0
-        for _ in range(samples):
+        for done in range(samples):
+            if done in cuts and len(alive) > 2:
+                alive = _better_half(alive, totals, masses)
             hands = deals(rng)
             weight = 1.0 if model is None else model.weight(hands)
             root = Sim.from_round_state(
                 view.layout, hands, seat, view.passes_in_a_row, view.scores, view.target
             )
             if exact:
-                for i, mi in enumerate(indices):
-                    root.push(mi)
+                for i in alive:
+                    root.push(indices[i])
                     totals[i] += weight * solve(root, team, -1e9, 1e9)
                     root.pop()
             else:
                 snap = root.snapshot()
                 playout_seed = rng.getrandbits(32)
-                for i, mi in enumerate(indices):
+                for i in alive:
                     root.restore(snap)
-                    root.push(mi)
+                    root.push(indices[i])
                     root.playout(random.Random(playout_seed), self.epsilon, self.wary)
                     totals[i] += weight * outcome_value(root, team)
-            done += 1
-            mass += weight
+            for i in alive:
+                counts[i] += 1
+                masses[i] += weight
             if self.time_limit is not None and time.perf_counter() - started > self.time_limit:
                 break
-        if mass <= 0.0:
-            mass = float(done)
-        out = [Analysis(m, totals[i] / mass, done) for i, m in enumerate(moves)]
-        out.sort(key=lambda a: -a.value)
+        out = [
+            Analysis(
+                m, totals[i] / (masses[i] if masses[i] > 0.0 else max(1, counts[i])), counts[i]
+            )
+            for i, m in enumerate(moves)
+        ]
+        # The moves searched to the end first (all of them without halving), best first.
+        out.sort(key=lambda a: (-a.samples, -a.value))
         return out
 
     def choose(self, view: PlayerView) -> Move:
