@@ -11,7 +11,7 @@ import pytest
 
 from seven_rocks.cli import tournament as command
 from seven_rocks.research.resume import ResumeError, read_played_pairs
-from seven_rocks.research.tournament import run_tournament
+from seven_rocks.research.tournament import TournamentResult, run_tournament
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -156,17 +156,23 @@ def test_resume_needs_a_record(capsys: pytest.CaptureFixture[str]) -> None:
 def test_reading_stops_at_the_last_complete_pair(whole: tuple[bytes, dict[str, object]]) -> None:
     lines = whole[0].splitlines(keepends=True)
     head = b"".join(lines[:3])
-    played, offset = read_played_pairs(io.BytesIO(head), "greedy", "random", 4, 250)
-    assert len(played) == 1
+    played = TournamentResult("greedy", "random", 4)
+    offset = read_played_pairs(io.BytesIO(head), played, 250)
+    assert (played.games, played.resumed) == (2, 2)
+    assert played.pairs_swept_a + played.pairs_split + played.pairs_swept_b == 1
     assert offset == len(lines[0]) + len(lines[1])
-    assert [game.a_team for game in played[0]] == [0, 1]
     with pytest.raises(ResumeError, match=r"line 1 .* not game 1"):
-        read_played_pairs(io.BytesIO(head), "greedy", "random", 4, 300)
+        read_played_pairs(io.BytesIO(head), TournamentResult("greedy", "random", 4), 300)
+    with pytest.raises(ValueError, match="first ones"):
+        read_played_pairs(io.BytesIO(head), played, 250)
 
 
 def test_the_library_refuses_more_played_pairs_than_games(
     whole: tuple[bytes, dict[str, object]],
 ) -> None:
-    played, _ = read_played_pairs(io.BytesIO(whole[0]), "greedy", "random", 4, 250)
+    played = TournamentResult("greedy", "random", 4)
+    read_played_pairs(io.BytesIO(whole[0]), played, 250)
     with pytest.raises(ValueError, match="already holds 10 games"):
         run_tournament("greedy", "random", 8, seed=4, progress=False, played=played)
+    with pytest.raises(ValueError, match="not of random vs greedy"):
+        run_tournament("random", "greedy", 10, seed=4, progress=False, played=played)

@@ -59,6 +59,23 @@ Issue 14 (a stronger master), measured against ``master-v1`` (this default, froz
   measured.  Decides in 0.109 s median, 0.355 s p95 (``benchmarks/bots.py``, CPU, a
   shared machine where master-v1 measured 0.030 / 0.107).  Not yet the default: the
   issue asks for 1,000 games per target.
+
+Against greedy, the margin target (60% of the oracle's +157, i.e. +94.2), with
+``seven-rocks tournament CANDIDATE greedy --games 1000 --seed S --jobs 2``; the margin's
+interval is 1.96 standard errors of the per-game margins:
+
+* ``master-next``, seed 71, 1,000 games: 92.0% (90.2% .. 93.5%), margin +90.4 +- 4.1
+  (57.6%): short of the target; with the 290 games of seed 1, about 58.5%;
+* exact search from 14 tiles instead of 12, seed 71, stopped at 391 games: margin +87.1
+  +- 6.4; paired with ``master-next`` on the same deals, +1.6 +- 6.8: no gain;
+* ``weigh=0.5`` (the play model fits where the hidden tiles are better than at 0.15 on
+  positions from games against greedy and expert), seed 81, 680 games: 92.4% (90.1% ..
+  94.1%), margin +90.6 +- 4.9 (57.7%): no gain;
+* rollouts that play the other team plain greedy (as the opponent really plays), seed
+  71, 106 games: margin -20.9 +- 15.9 against ``master-next`` on the same deals:
+  clearly worse, dropped;
+* ``halving`` at 1,000 deals (the last two moves standing get twice ``master-next``'s
+  deals, for 0.119 s median / 0.285 s p95): HALVING_RESULT.
 """
 
 from __future__ import annotations

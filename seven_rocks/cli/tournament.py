@@ -10,7 +10,7 @@ from typing import IO, Any
 from ..bots import bot_names
 from ..engine.scoring import DEFAULT_TARGET
 from ..research.resume import ResumeError, read_played_pairs
-from ..research.tournament import MAX_JOBS, GameOutcome, run_tournament
+from ..research.tournament import MAX_JOBS, TournamentResult, run_tournament
 from .args import MAX_GAMES, MAX_TARGET, bounded_int
 
 USAGE_ERROR = 2
@@ -89,8 +89,8 @@ def _error(message: str) -> int:
 
 def _continue(
     path: str, a: str, b: str, seed: int, target: int, games: int
-) -> list[tuple[GameOutcome, GameOutcome]]:
-    """The pairs already in the record at ``path``, its unfinished end cut off.
+) -> TournamentResult | None:
+    """The tally of the pairs already in the record at ``path``, its unfinished end cut off.
 
     A missing file is a match not begun.  Nothing is changed unless the whole record is
     this match's and fits in ``games``; then an unfinished last pair (a sitting killed
@@ -99,15 +99,16 @@ def _continue(
     try:
         handle = open(path, "r+b")  # noqa: SIM115
     except FileNotFoundError:
-        return []
+        return None
+    played = TournamentResult(a=a, b=b, seed=seed)
     with handle:
         try:
-            played, offset = read_played_pairs(handle, a, b, seed, target)
+            offset = read_played_pairs(handle, played, target)
         except ResumeError as error:
             raise ResumeError(f"{path}: {error}") from None
-        if 2 * len(played) > games:
+        if played.games > games:
             raise ValueError(
-                f"{path} already holds {2 * len(played)} games of this match, more than "
+                f"{path} already holds {played.games} games of this match, more than "
                 f"--games {games}"
             )
         size = handle.seek(0, 2)
@@ -140,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
     resume = getattr(args, "resume", False)
     if resume and not args.record:
         return _error("--resume continues a recorded match: give its file with --record FILE")
-    played: list[tuple[GameOutcome, GameOutcome]] = []
+    played: TournamentResult | None = None
     stream: IO[str] | None = None
     try:
         if args.record:

@@ -5,7 +5,8 @@ than one sitting may have.  Every game's deals and bot seeds depend only on the
 tournament seed and the pair's number (:mod:`.tournament`), so the games already in the
 record need not be played again: :func:`read_played_pairs` replays them (every move
 checked by the engine), checks that each is the game this match would have played at
-that line, and hands back their facts; play then goes on from the next pair.  The
+that line, and tallies them, one pair at a time (memory does not grow with the record);
+play then goes on from the next pair.  The
 totals are those of one uninterrupted match; only the decision times, which a record
 does not keep, cover the new games alone.
 
@@ -21,7 +22,7 @@ from typing import IO, Final
 from ..engine.errors import RecordError
 from ..engine.record import MAX_RECORD_BYTES, loads
 from .stats import GameFacts
-from .tournament import GameOutcome, deal_seed, seats_of
+from .tournament import GameOutcome, TournamentResult, deal_seed, seats_of
 
 #: Games per duplicate pair: the deal set with A first, then with the teams swapped.
 PAIR: Final = 2
@@ -31,16 +32,17 @@ class ResumeError(ValueError):
     """The record cannot be continued as this match (one sentence, naming the line)."""
 
 
-def read_played_pairs(
-    stream: IO[bytes], a: str, b: str, seed: int, target: int
-) -> tuple[list[tuple[GameOutcome, GameOutcome]], int]:
-    """The complete duplicate pairs at the head of ``stream``, and the byte offset after them.
+def read_played_pairs(stream: IO[bytes], into: TournamentResult, target: int) -> int:
+    """Tally the complete duplicate pairs at the head of ``stream`` into ``into`` (a match's
+    result, empty so far); returns the byte offset just after them.
 
     Raises :class:`ResumeError` when a complete line is not a valid record of the game
-    this match plays at that line (other bots, seed, target or order); the stream is only
+    the match plays at that line (other bots, seed, target or order); the stream is only
     read.  An unfinished last line or an unpaired last game is left out of the offset.
     """
-    pairs: list[tuple[GameOutcome, GameOutcome]] = []
+    if into.games:
+        raise ValueError("the games read back must be the first ones tallied")
+    a, b, seed = into.a, into.b, into.seed
     pending: GameOutcome | None = None
     offset = 0
     position = 0
@@ -62,10 +64,11 @@ def read_played_pairs(
         if pending is None:
             pending = outcome
         else:
-            pairs.append((pending, outcome))
+            into.add_pair(pending, outcome)
+            into.resumed += PAIR
             pending = None
             offset = position
-    return pairs, offset
+    return offset
 
 
 def _check_game(line: bytes, number: int, a: str, b: str, seed: int, target: int) -> GameOutcome:

@@ -23,7 +23,7 @@ import multiprocessing
 import random
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any, Final
 
@@ -318,7 +318,7 @@ def run_tournament(
     progress: bool = True,
     record: IO[str] | None = None,
     factories: Mapping[str, BotFactory] | None = None,
-    played: Sequence[tuple[GameOutcome, GameOutcome]] = (),
+    played: TournamentResult | None = None,
 ) -> TournamentResult:
     """Play ``games`` games (``games / 2`` duplicate pairs) of ``a`` against ``b``.
 
@@ -326,8 +326,8 @@ def run_tournament(
     ``factories`` may supply constructors for names outside the registry (tuning).
     ``record``, if given, receives every game as a JSON Lines row, in order, flushed
     after each pair so that a sitting cut short keeps what it played.
-    ``played`` are the first pairs, already played in an earlier sitting
-    (:func:`~.resume.read_played_pairs`): tallied, not played again.
+    ``played`` is the result of the first pairs, played in an earlier sitting and read
+    back from its record (:func:`~.resume.read_played_pairs`): play goes on after them.
     Games are played and tallied as a stream: memory does not grow with ``games``.
     """
     if games <= 0 or games % 2:
@@ -341,32 +341,33 @@ def run_tournament(
     fa = extra[a] if a in extra else bot_factory(a, "research")
     fb = extra[b] if b in extra else bot_factory(b, "research")
     pairs = games // 2
-    if len(played) > pairs:
+    result = TournamentResult(a=a, b=b, seed=seed) if played is None else played
+    if (result.a, result.b, result.seed) != (a, b, seed):
+        raise ValueError(f"the games played so far are not of {a} vs {b} with seed {seed}")
+    done = result.games // 2
+    if done > pairs:
         raise ValueError(
-            f"the record already holds {2 * len(played)} games of this match, more than "
+            f"the record already holds {result.games} games of this match, more than "
             f"the {games} asked for"
         )
     tasks = (
         _PairTask(fa, fb, (a, b), seed, pair, target, record is not None)
-        for pair in range(len(played), pairs)
+        for pair in range(done, pairs)
     )
-    result = TournamentResult(a=a, b=b, seed=seed, resumed=2 * len(played))
-    for first, second in played:
-        result.add_pair(first, second)
     bar: Any = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(
             total=games,
-            initial=result.resumed,
+            initial=result.games,
             file=sys.stderr,
             unit="game",
             desc=f"{a} vs {b}",
             dynamic_ncols=True,
         )
     try:
-        for first, second in iter_pairs(tasks, max(1, min(jobs, pairs - len(played)))):
+        for first, second in iter_pairs(tasks, max(1, min(jobs, pairs - done))):
             result.add_pair(first, second)
             if record is not None:
                 for outcome in (first, second):
