@@ -1,7 +1,7 @@
 """Decision time of every bot level, on positions from real games (CPython, one core).
 
     .venv/bin/python benchmarks/bots.py [--positions 400] [--seed 0] [--bots master,expert]
-    .venv/bin/python benchmarks/bots.py --bots master-v1,master-next   # research yardsticks
+    .venv/bin/python benchmarks/bots.py --bots master-v1,master-next,master-h1000  # research
 
 Positions are collected by playing expert-vs-expert games and keeping every decision
 where the player to move has at least two legal moves (forced moves cost nothing and
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import seven_rocks.research  # noqa: F401  (registers the fair yardsticks master-v1, master-next)
+import seven_rocks.research  # noqa: F401  (registers the fair yardsticks: master-v1, ...)
 from seven_rocks.app.runner import Decision, Runner, bot_seed
 from seven_rocks.bots import Bot, bot_names, make_bot
 from seven_rocks.engine.game import Game

@@ -24,8 +24,14 @@ from seven_rocks.engine.moves import PASS, Move
 from seven_rocks.engine.round import Round, deal_hands
 from seven_rocks.engine.tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of, tiles_of
 from seven_rocks.engine.view import PlayerView
-from seven_rocks.research import RESEARCH_BOTS, MasterNextBot, MasterV1Bot, OracleBot
-from seven_rocks.research.masters import NEXT, V1
+from seven_rocks.research import (
+    RESEARCH_BOTS,
+    MasterH1000Bot,
+    MasterNextBot,
+    MasterV1Bot,
+    OracleBot,
+)
+from seven_rocks.research.masters import H1000, NEXT, V1
 from seven_rocks.research.tournament import decide
 
 BOT_DIR = Path(__file__).resolve().parent.parent / "seven_rocks" / "bots"
@@ -43,6 +49,7 @@ def fair_factories() -> dict[str, Callable[[int | None], Bot]]:
     out["master-ismcts"] = lambda seed: MasterBot(seed, samples=12, search="ismcts")
     out["master-v1"] = lambda seed: MasterBot(seed, dataclasses.replace(V1, samples=12))
     out["master-next"] = lambda seed: MasterBot(seed, dataclasses.replace(NEXT, samples=12))
+    out["master-h1000"] = lambda seed: MasterBot(seed, dataclasses.replace(H1000, samples=16))
     return out
 
 
@@ -482,8 +489,12 @@ def test_oracle_is_research_only() -> None:
     assert OracleBot.fair is False
 
 
-def test_master_v1_and_next_are_fair_yardsticks_not_offered() -> None:
-    for name, cls in (("master-v1", MasterV1Bot), ("master-next", MasterNextBot)):
+def test_master_v1_and_the_candidates_are_fair_yardsticks_not_offered() -> None:
+    for name, cls in (
+        ("master-v1", MasterV1Bot),
+        ("master-next", MasterNextBot),
+        ("master-h1000", MasterH1000Bot),
+    ):
         assert name not in BOTS and name not in PRESETS
         assert RESEARCH_BOTS[name] is cls
         assert cls(0).fair

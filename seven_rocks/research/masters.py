@@ -1,4 +1,5 @@
-"""``master-v1`` and ``master-next``: the master's search frozen, and its candidate successor.
+"""``master-v1``, ``master-next`` and ``master-h1000``: the master's search frozen, and
+candidates for its successor.
 
 Both are fair players (they decide from a :class:`~seven_rocks.engine.view.PlayerView` only)
 that the game does not offer: yardsticks for tournaments, played side by side on the same
@@ -12,6 +13,9 @@ search option added since defaults to off in :class:`~seven_rocks.bots.master.Le
   docstring): more than three times the deals, exact search from 12 tiles, and each deal's
   value weighted by how well it explains the other seats' plays.  It becomes the default
   only once a long enough match confirms it.
+* ``master-h1000`` is ``master-next`` with successive halving at 1,000 deals (the two
+  moves still in contention at the end get twice ``master-next``'s deals): the closest
+  yet to the margin target against greedy (:mod:`seven_rocks.bots.master`'s docstring).
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from ..bots.master import Level, MasterBot
 V1: Final = Level(samples=150, exact_tiles=10, wary=0.5)
 #: The candidate: 500 deals, exact from 12 tiles, importance weights at beta 0.15.
 NEXT: Final = Level(samples=500, exact_tiles=12, wary=0.5, weigh=0.15)
+#: ``NEXT`` with successive halving over 1,000 deals.
+H1000: Final = Level(samples=1000, exact_tiles=12, wary=0.5, weigh=0.15, halving=True)
 
 
 class MasterV1Bot(MasterBot):
@@ -45,4 +51,13 @@ class MasterNextBot(MasterBot):
         super().__init__(seed, NEXT)
 
 
-__all__ = ["NEXT", "V1", "MasterNextBot", "MasterV1Bot"]
+class MasterH1000Bot(MasterBot):
+    """``master-next`` with successive halving at 1,000 deals (see the module docstring)."""
+
+    name = "master-h1000"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, H1000)
+
+
+__all__ = ["H1000", "NEXT", "V1", "MasterH1000Bot", "MasterNextBot", "MasterV1Bot"]
