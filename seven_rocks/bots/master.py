@@ -65,7 +65,8 @@ Against greedy, the margin target (60% of the oracle's +157, i.e. +94.2), with
 interval is 1.96 standard errors of the per-game margins:
 
 * ``master-next``, seed 71, 1,000 games: 92.0% (90.2% .. 93.5%), margin +90.4 +- 4.1
-  (57.6%): short of the target; with the 290 games of seed 1, about 58.5%;
+  (57.6%): short of the target; pooled with seed 1 (290 games) and seed 61 (352),
+  about 58.5%;
 * exact search from 14 tiles instead of 12, seed 71, stopped at 391 games: margin +87.1
   +- 6.4; paired with ``master-next`` on the same deals, +1.6 +- 6.8: no gain;
 * ``weigh=0.5`` (the play model fits where the hidden tiles are better than at 0.15 on
