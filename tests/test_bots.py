@@ -187,7 +187,8 @@ def test_halving_plays_the_better_half_on() -> None:
     )
 
     def plain(deals: int) -> dict[Move, float]:
-        return {a.move: a.value for a in MasterBot(7, samples=deals, weigh=0.15).analyse(view)}
+        bot = MasterBot(7, samples=deals, weigh=0.15, halving=False)
+        return {a.move: a.value for a in bot.analyse(view)}
 
     halved = MasterBot(7, samples=40, weigh=0.15, halving=True).analyse(view)
     searched = {a.move: a for a in halved}
@@ -200,6 +201,14 @@ def test_halving_plays_the_better_half_on() -> None:
         assert analysis.value == pytest.approx(after[deals][move])
     assert halved[0].move == max(second_cut, key=lambda m: after[40][m])
     assert [a.samples for a in halved] == sorted((a.samples for a in halved), reverse=True)
+
+
+def test_halving_never_cuts_before_a_deal_is_searched() -> None:
+    """With fewer than four deals a quarter is none: no move is cut before its first deal."""
+    view = next(v for v, _ in TWINS if sum(v.hand_sizes) > 12 and len(v.legal_moves()) >= 3)
+    for deals in (1, 2, 3):
+        analysis = MasterBot(5, samples=deals, halving=True).analyse(view)
+        assert min(a.samples for a in analysis) >= 1
 
 
 def late_view_with_informative_plays() -> PlayerView:

@@ -350,7 +350,8 @@ class MasterBot(Bot):
         alive = list(range(len(moves)))
         started = time.perf_counter()
         samples = self.samples if not exact else max(8, self.samples // 4)
-        cuts = (samples // 4, samples // 2) if self.halving and not exact else ()
+        # (No cut before the first deal: with fewer than four there is nothing to rank by.)
+        cuts = [c for c in (samples // 4, samples // 2) if c] if self.halving and not exact else []
         model = PlayModel(view, beta=self.weigh) if self.weigh else None
         if model is not None and not model.informative:
             model = None
