@@ -12,7 +12,11 @@ Chromium (fresh context per run: empty HTTP cache, no service worker, empty stor
   South may click a tile; the game uses ``?speed=0`` and a seed where bots open quickly);
 * bytes: every response of the page and its worker (body + headers), as transferred;
 * bot decision time: the worker's ``think_ms`` for each ``step`` of a game where all four
-  seats are that level, the median over ``--moves`` moves per run and then over the runs.
+  seats are that level, the median over ``--moves`` moves per run and then over the runs;
+  and, pooled over the runs, the median and 95th percentile of the decisions that had a
+  choice (more than one legal move), which is what ``benchmarks/bots.py`` times in CPython.
+  A CPython twin of the worker's session plays the same game alongside, to tell which
+  moves had a choice and to check the browser made the very same move.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any
 
 from playwright.sync_api import Page, Request, sync_playwright
 
+from seven_rocks.app.session import Session
 from seven_rocks.bots import BOTS
 from seven_rocks.site.build import build
 from seven_rocks.site.serve import serving
@@ -52,6 +57,7 @@ def main() -> None:
 
     boots: list[tuple[float, float, int]] = []
     think: dict[str, list[float]] = {name: [] for name in BOTS}
+    choices: dict[str, list[float]] = {name: [] for name in BOTS}
     with tempfile.TemporaryDirectory() as tmp:
         site = build(Path(tmp) / "site")
         with serving(site, port=0) as url, sync_playwright() as pw:
@@ -79,13 +85,22 @@ def main() -> None:
                     f"{sum(sizes) / 1e6:6.2f} MB in {len(sizes)} requests"
                 )
                 for level in BOTS:
-                    snap = _call(page, "new_game", {"seed": 100 + run, "bots": [level] * 4})
+                    seed, bots = 100 + run, [level] * 4
+                    snap = _call(page, "new_game", {"seed": seed, "bots": bots})
+                    twin = Session()
+                    twin.new_game(seed, list(bots))
                     times = []
                     for _ in range(args.moves):
                         if snap["over"]:
                             break
+                        assert twin.game is not None
+                        choice = len(twin.game.legal_moves()) > 1
                         snap = _call(page, "step", {})
+                        if snap["last"] != twin.step()["last"]:
+                            raise SystemExit(f"the browser's {level} left its CPython twin")
                         times.append(snap["think_ms"])
+                        if choice:
+                            choices[level].append(snap["think_ms"])
                     think[level].append(statistics.median(times))
                 context.close()
             browser.close()
@@ -95,7 +110,16 @@ def main() -> None:
     print(f"boot to playable: {statistics.median(b[1] for b in boots):7.0f} ms (median)")
     print(f"bytes           : {statistics.median(b[2] for b in boots) / 1e6:7.2f} MB (median)")
     for level, values in think.items():
-        print(f"bot {level:<8}    : {statistics.median(values):7.1f} ms per move (median)")
+        print(f"bot {level:<8}    : {statistics.median(values):7.1f} ms per move (median)", end="")
+        chosen = choices[level]
+        if len(chosen) >= 2:
+            p95 = statistics.quantiles(chosen, n=20)[-1]
+            print(
+                f"; with a choice {statistics.median(chosen):7.1f} ms median, "
+                f"{p95:7.1f} ms p95 ({len(chosen)} decisions)",
+                end="",
+            )
+        print()
 
 
 if __name__ == "__main__":
