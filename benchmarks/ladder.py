@@ -33,7 +33,8 @@ MATCHES = [
 #: What the search levels cost and win (``--levels``).
 LEVEL_MATCHES = [
     ("master-quick", "expert"),
-    ("master-strong", "expert"),
+    ("master-brisk", "expert"),
+    ("master", "master-brisk"),
     ("master-strong", "master"),
     ("oracle", "master"),
 ]
@@ -52,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         "--only", action="append", metavar="A:B", help="run only this match (repeatable)"
     )
     parser.add_argument(
-        "--levels", action="store_true", help="also run the level comparisons (quick/strong/oracle)"
+        "--levels",
+        action="store_true",
+        help="also run the level comparisons (quick/brisk/strong/oracle)",
     )
     parser.add_argument("--json", metavar="FILE", help="append every result as a JSON line")
     args = parser.parse_args(argv)

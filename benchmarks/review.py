@@ -1,15 +1,16 @@
 """Time to review a whole game for one seat (the coach), in CPython, one core.
 
-    .venv/bin/python benchmarks/review.py [--games 5] [--seed 0] [--levels quick,default]
+    .venv/bin/python benchmarks/review.py [--games 5] [--seed 0] [--levels quick,brisk]
 
 Games are played to 250 by four expert bots (seeds S, S+1, ...); each is reviewed for
 South (seat 0) at every level, then opened again with the review cached in its record.
 Prints, per level, the median and the slowest whole-game review, the median per searched
 move, and the moves per game; times are CPU seconds of this process
 (``time.process_time``), so a busy machine does not inflate them.  The browser target is a
-whole game's review in at most 10 s; Pyodide ran the master's search about 3x slower than
-CPython when it was last measured (69 ms against 23 ms a decision), so a CPython median
-under about 3 s leaves room.
+whole game's review in at most 10 s; Pyodide ran the master's search about 2x slower than
+CPython when it was last measured (``brisk``, the coach's level: 39 ms against 21 ms a
+decision with a choice, ``benchmarks/browser.py`` and ``benchmarks/bots.py``), so a CPython
+median under about 4 s leaves room.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--levels", default="quick,default")
+    parser.add_argument("--levels", default="quick,brisk")
     parser.add_argument("--seat", type=int, default=0)
     args = parser.parse_args(argv)
     games = [expert_game(args.seed + k) for k in range(args.games)]

@@ -5,7 +5,7 @@ Builds the site into a temporary directory, serves it on 127.0.0.1 and drives De
 Chromium; the games are played in CPython by four expert bots to 250 (seeds S, S+1, ...),
 as ``benchmarks/review.py`` plays them, and each is sent to the worker as a record::
 
-    .venv/bin/python benchmarks/review_browser.py --games 5 --levels quick,default
+    .venv/bin/python benchmarks/review_browser.py --games 5 --levels quick,brisk
 
 Prints, per level, the median and the slowest whole-game review (wall time measured in the
 page, from the first request to the finished reply), the longest single request (how long
@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--levels", default="quick,default")
+    parser.add_argument("--levels", default="quick,brisk")
     parser.add_argument("--seat", type=int, default=0)
     parser.add_argument(
         "--slice-ms", type=float, default=REVIEW_BUDGET * 1000, help="budget of one request"

@@ -511,7 +511,7 @@ def test_master_v1_and_the_candidates_are_fair_yardsticks_not_offered() -> None:
 
 def test_ladder_order_and_levels() -> None:
     assert list(BOTS) == ["random", "greedy", "expert", "master"]
-    assert set(PRESETS) == {"master-quick", "master-default", "master-strong"}
+    assert set(PRESETS) == {"master-quick", "master-brisk", "master-default", "master-strong"}
     with pytest.raises(ValueError, match="unknown level"):
         MasterBot(0, level="godlike")
 

@@ -8,6 +8,8 @@ The files in ``tests/golden/`` were written by ``main`` before the redesign (iss
 ``tournament-master-v1-expert-seed3.jsonl`` is the master's record as it was before issue 14
 (that command's file before the new master, with the seat names ``master`` spelt
 ``master-v1``): the frozen ``master-v1`` in :mod:`seven_rocks.research` must keep playing it.
+``tournament-master-expert-seed3.jsonl`` was written again, on purpose, by the commit that
+made issue 14's search (1,000 deals with successive halving) the default ``master``.
 
 Any change to the rules, the deal, a bot's choices or the record format shows up here as a
 difference in the first line that differs (not as a wall of JSON).

@@ -67,7 +67,10 @@ FORMAT: Final = "seven-rocks-review"
 VERSION: Final = 1
 #: The record's optional field holding cached reviews (a list, one per seat and level).
 RECORD_FIELD: Final = "reviews"
-DEFAULT_LEVEL: Final = "default"
+#: The search level reviews use unless told otherwise: ``brisk``, the default before issue
+#: 14, because a whole game's review must take at most 10 s in the browser (see
+#: :data:`seven_rocks.app.session.REVIEW_LEVEL`).
+DEFAULT_LEVEL: Final = "brisk"
 #: Losses (expected points) from which a move is a mistake, a blunder.
 MISTAKE_LOSS: Final = 5.0
 BLUNDER_LOSS: Final = 15.0

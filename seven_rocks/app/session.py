@@ -53,7 +53,7 @@ from .protocol import (
     tile_of,
 )
 from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
-from .review import RECORD_FIELD, GameReview, attach, cached
+from .review import DEFAULT_LEVEL, RECORD_FIELD, GameReview, attach, cached
 from .runner import Runner, bot_seed
 from .screen import Screen
 from .tables import TableCache, geometry_of, round_story, table_json
@@ -62,11 +62,11 @@ VIEWER: Final = 0  # with one person (or none) at the table, the screen shows So
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
 HINT_BOT: Final = "master"
 #: The master's search level the coach reviews with in the browser: a whole game's review
-#: must take at most 10 s there. benchmarks/review_browser.py, 5 expert games to 250, on the
-#: kernel of main at 2026-11-30 17:00 (2 shared cores): "default" 4.3 s median, 4.9 s the
-#: slowest ("quick" 0.4 s, "strong" 13.3 s). The same level as `seven-rocks review`, so a
-#: review cached by either serves the other.
-REVIEW_LEVEL: Final = "default"
+#: must take at most 10 s there. benchmarks/review_browser.py, 5 expert games to 250, on
+#: main at 2026-12-01 (2 shared cores): "brisk" 1.1 s median, 2.5 s the slowest; the default
+#: level 6.0 s median but 11.5 s the slowest, over the target. The same level as
+#: `seven-rocks review`, so a review cached by either serves the other.
+REVIEW_LEVEL: Final = DEFAULT_LEVEL
 DEFAULT_ASPECT: Final = 1.6
 
 

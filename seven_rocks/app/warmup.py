@@ -35,10 +35,10 @@ from .session import DEFAULT_BOTS
 WARM_UP_SEED: Final = 1
 #: The scratch table's width over height: a phone held upright, as most players do.
 WARM_UP_ASPECT: Final = 0.6
-#: Bots the scratch game seats in another's place: a master's decision takes 70 ms or more in
-#: the browser, so sixty scratch moves of masters would cost seconds of a first visit's CPU and
-#: could hold the person's first move for a whole decision. The expert runs the same engine,
-#: view and geometry code.
+#: Bots the scratch game seats in another's place: a master's decision takes 180 ms (median
+#: of those with a choice, ``benchmarks/browser.py``) in the browser, so sixty scratch moves
+#: of masters would cost seconds of a first visit's CPU and could hold the person's first
+#: move for a whole decision. The expert runs the same engine, view and geometry code.
 STAND_INS: Final = {"master": "expert"}
 
 Door = Callable[[str], str]

@@ -1,5 +1,5 @@
 """``master-v1``, ``master-next`` and ``master-h1000``: the master's search frozen, and
-candidates for its successor.
+the candidates for its successor.
 
 Both are fair players (they decide from a :class:`~seven_rocks.engine.view.PlayerView` only)
 that the game does not offer: yardsticks for tournaments, played side by side on the same
@@ -14,8 +14,9 @@ search option added since defaults to off in :class:`~seven_rocks.bots.master.Le
   value weighted by how well it explains the other seats' plays.  It becomes the default
   only once a long enough match confirms it.
 * ``master-h1000`` is ``master-next`` with successive halving at 1,000 deals (the two
-  moves still in contention at the end get twice ``master-next``'s deals): the closest
-  yet to the margin target against greedy (:mod:`seven_rocks.bots.master`'s docstring).
+  moves still in contention at the end get twice ``master-next``'s deals): the one that
+  became the default (:mod:`seven_rocks.bots.master`'s docstring).  Kept under its own
+  name so that its matches can be played again whatever the default becomes.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ from typing import Final
 
 from ..bots.master import Level, MasterBot
 
-#: Today's ``master`` (level ``default`` before issue 14): 150 uniform deals, wary-greedy
+#: The ``master`` before issue 14 (today's level ``brisk``): 150 uniform deals, wary-greedy
 #: playouts, exact alpha-beta once at most 10 tiles are in the hands.
 V1: Final = Level(samples=150, exact_tiles=10, wary=0.5)
 #: The candidate: 500 deals, exact from 12 tiles, importance weights at beta 0.15.
 NEXT: Final = Level(samples=500, exact_tiles=12, wary=0.5, weigh=0.15)
-#: ``NEXT`` with successive halving over 1,000 deals.
+#: ``NEXT`` with successive halving over 1,000 deals: the default since issue 14.
 H1000: Final = Level(samples=1000, exact_tiles=12, wary=0.5, weigh=0.15, halving=True)
 
 
