@@ -92,12 +92,14 @@ interval is 1.96 standard errors of the per-game margins:
   yet, still short of the target's 60%.
 
 ``master-h1000``'s search became the default, on these matches (``seven-rocks tournament
-master-h1000 B --games 1000 --seed S --jobs 2 --record F --resume``): against ``master-v1``, seed 111, 1,000 games: 65.2% (62.2% ..
-68.1%), margin +35.2 +- 6.1, pairs won both 202, split 248, lost both 50 (the target:
-56%, interval above 50%); against expert, seed 101, the first 488 of 1,000 games: 77.7%
-(73.8% .. 81.1%), margin +57.6 +- 8.1 (the target: 65%).  Against greedy its margin is
-the 59.5% above, short of the target's 60% by half a point, well within one match's
-noise.
+master-h1000 B --games 1000 --seed S --jobs 2 --record F --resume``):
+
+* against ``master-v1``, seed 111, 1,000 games: 65.2% (62.2% .. 68.1%), margin +35.2 +-
+  6.1, pairs won both 202, split 248, lost both 50 (the target: 56%, interval above 50%);
+* against expert, seed 101, the first 488 of 1,000 games: 77.7% (73.8% .. 81.1%), margin
+  +57.6 +- 8.1 (the target: 65%);
+* against greedy, its margin is the 59.5% above: half a point short of the target's 60%,
+  well within one match's noise.
 """
 
 from __future__ import annotations
