@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import signal
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from waitress.adjustments import Adjustments
@@ -169,6 +171,11 @@ class SiteServer:
         finally:
             self._close()
 
+    def stop_soon(self) -> None:
+        """Ask ``run`` to finish within a loop timeout (a second), taking no lock: safe in a
+        signal handler, which may run while the loop holds one of waitress's locks."""
+        self._stopping.set()
+
     def stop(self) -> None:
         """Ask ``run`` to finish (safe from another thread); it wakes up at once."""
         self._stopping.set()
@@ -194,8 +201,26 @@ def serve(directory: Path | str, host: str = "127.0.0.1", port: int = 8000) -> s
     server = make_server(directory, host, port)
     url = server.url
     print(f"Serving {directory} at {url} (Ctrl+C to stop)", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.run()
+    # Ctrl+C only raises a flag: a KeyboardInterrupt raised wherever the loop happens to be
+    # can leave one of waitress's locks held, and closing the connections then waits on it
+    # forever (a test saw the server ignore SIGINT that way). A second Ctrl+C interrupts.
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.getsignal(signal.SIGINT) if main_thread else None
+    if previous is None:  # not set from Python: what the interpreter starts with
+        previous = signal.default_int_handler
+
+    def interrupted(signum: int, frame: FrameType | None) -> None:
+        server.stop_soon()
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    if main_thread:
+        signal.signal(signal.SIGINT, interrupted)
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            server.run()
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
     return url
 
 
