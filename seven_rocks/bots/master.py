@@ -152,7 +152,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "quick": Level(samples=40, exact_tiles=8, wary=0.5),
-    #: The default before issue 14 (``master-v1``'s search): the coach's level, a seventh
+    #: The default before issue 14 (``master-v1``'s search): the coach's level, a sixth
     #: of the default's time, so a whole game's review stays within 10 s in the browser.
     "brisk": Level(samples=150, exact_tiles=10, wary=0.5),
     "default": Level(samples=1000, exact_tiles=12, wary=0.5, weigh=0.15, halving=True),
