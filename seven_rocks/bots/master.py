@@ -31,7 +31,7 @@ level      deals       exact at    median / p95 s   vs expert (win rate, 95% CI)
 =========  ==========  ==========  ===============  ======================================
 quick         40       <= 8 tiles  0.005 / 0.020    45.5% (40.7% .. 50.4%, 400 games)
 brisk        150       <= 10       0.021 / 0.073    63.0% (58.2% .. 67.6%, 400 games)
-default    1,000 (*)   <= 12       0.119 / 0.282    77.7% (73.8% .. 81.1%, 488 games)
+default    1,000 (*)   <= 12       0.119 / 0.282    77.7% (75.0% .. 80.2%, 1,000 games)
 strong     2,000 (*)   <= 12       0.238 / 0.558    not measured (twice the default's deals)
 =========  ==========  ==========  ===============  ======================================
 
@@ -96,8 +96,8 @@ master-h1000 B --games 1000 --seed S --jobs 2 --record F --resume``):
 
 * against ``master-v1``, seed 111, 1,000 games: 65.2% (62.2% .. 68.1%), margin +35.2 +-
   6.1, pairs won both 202, split 248, lost both 50 (the target: 56%, interval above 50%);
-* against expert, seed 101, the first 488 of 1,000 games: 77.7% (73.8% .. 81.1%), margin
-  +57.6 +- 8.1 (the target: 65%);
+* against expert, seed 101, 1,000 games: 77.7% (75.0% .. 80.2%), margin +56.0 +- 5.6,
+  pairs won both 288, split 201, lost both 11 (the target: 65%);
 * against greedy, its margin is the 59.5% above: half a point short of the target's 60%,
   well within one match's noise.
 """
