@@ -16,10 +16,15 @@ play: $(VENV)/.installed node_modules/.package-lock.json   ## build the site and
 	$(BIN)/seven-rocks serve dist --port $(PORT)
 
 # Everything, as CI runs it (.ci/run): lint, types, JavaScript unit tests, then every Python
-# test (engine, bots, CLI, browser, slow runs).  Nothing is skipped.
+# test (engine, bots, CLI, browser, slow runs).  Nothing is skipped.  The Python tests run
+# in two passes that between them hold every test once: those without a browser, then the
+# browser tests (each worker serves its own build to its own Chromium), each spread over
+# the cores (at most four workers, so a big machine does not start a dozen Chromiums).
+PYTEST_PARALLEL = -n auto --maxprocesses 4
 test: $(DEPS) lint typecheck js   ## lint, type-check and run every test
 	bash scripts/ensure-chromium.sh
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_PARALLEL) -m "not e2e"
+	$(BIN)/pytest $(PYTEST_PARALLEL) -m e2e
 
 # The fast loop while developing: the same lint and types, the JavaScript unit tests, and the
 # Python tests that need no browser and are not marked slow, spread over every core.

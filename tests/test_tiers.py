@@ -3,13 +3,14 @@
 - Under CI=true a skipped test fails (tests/conftest.py), so the test command skips nothing.
 - The Makefile runs Node's test runner on tests/js/*.test.mjs when there are any, and a
   failing JavaScript test fails the target.
-- `make test` runs every Python test (no marker filter); `make check` leaves out only the
-  browser and slow tiers.
+- `make test` runs every Python test: two passes whose marker filters are each other's
+  complement (no ``-k``, no ``-x``); `make check` leaves out only the browser and slow tiers.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -115,7 +116,17 @@ def test_the_tiers_include_the_javascript_tests(tmp_path: Path, target: str) -> 
 
 
 def test_make_test_runs_every_python_test_and_check_only_the_fast_ones() -> None:
-    test = _make(ROOT, "-n", "test").stdout.splitlines()
-    assert ".venv/bin/pytest" in test  # no -m, -k or -x: everything, as CI
+    runs = [
+        shlex.split(line)
+        for line in _make(ROOT, "-n", "test").stdout.splitlines()
+        if line.startswith(".venv/bin/pytest")
+    ]
+    filters = []
+    for run in runs:
+        assert not {"-k", "-x", "--exitfirst", "--lf", "--last-failed"} & set(run), run
+        assert run.count("-m") == 1, run
+        filters.append(run[run.index("-m") + 1])
+    # Every test is either a browser test or not: the two passes hold each test once.
+    assert sorted(filters) == ["e2e", "not e2e"], runs
     check = _make(ROOT, "-n", "check").stdout
     assert '-n auto -m "not e2e and not slow"' in check
