@@ -619,6 +619,15 @@ def _numbers(values: Sequence[int]) -> str:
     return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
 
 
+def _pips(count: int) -> str:
+    """``"1 pip"``, ``"5 pips"``.
+
+    >>> _pips(1), _pips(0), _pips(12)
+    ('1 pip', '0 pips', '12 pips')
+    """
+    return "1 pip" if count == 1 else f"{count} pips"
+
+
 def reason_text(move: MoveReview) -> str:
     """The reasons of a verdict as one English phrase (the command line's column)."""
     parts = []
@@ -647,7 +656,8 @@ def reason_text(move: MoveReview) -> str:
         elif reason.code == "keeps_double":
             parts.append(f"{move.best} would get the double {a['tile']} out")
         elif reason.code == "keeps_heavy":
-            parts.append(f"sheds {a['pips']} pips where {move.best} sheds {a['best_pips']}")
+            shed, best_shed = _pips(a["pips"]), _pips(a["best_pips"])
+            parts.append(f"sheds {shed} where {move.best} sheds {best_shed}")
         elif reason.code == "greedy":
             parts.append(
                 f"takes {a['points']} now (the best move {a['best_points']}) "

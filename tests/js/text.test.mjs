@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { describeEvent, describeEvents, howRoundEnded } from "../../web/js/announce.js";
-import { esc, num, signed } from "../../web/js/html.js";
+import { decimal, esc, num, signed, signedDecimal } from "../../web/js/html.js";
 import { nextIndex } from "../../web/js/input.js";
 import { shortcutFor } from "../../web/js/shortcuts.js";
 
@@ -22,6 +22,18 @@ test("esc makes text safe in markup and attributes", () => {
 
 test("signed numbers use a real minus sign", () => {
   assert.deepEqual([10, -5, 0].map(signed), ["+10", "−5", "0"]);
+});
+
+test("one-decimal figures follow the language and use the real minus sign", () => {
+  assert.deepEqual([2.5, -2.94, 3, 0].map((v) => decimal(v, "en")), ["2.5", "\u22122.9", "3", "0"]);
+  assert.deepEqual([2.5, -2.94, 1234.5].map((v) => decimal(v, "pt-BR")), ["2,5", "\u22122,9", "1.234,5"]);
+  assert.deepEqual([7.84, -2.9, 0].map((v) => signedDecimal(v, "en")), ["+7.8", "\u22122.9", "0"]);
+  assert.equal(signedDecimal(-10.72, "pt-BR"), "\u221210,7");
+});
+
+test("a value that rounds to nothing is 0, never −0 or +0", () => {
+  assert.deepEqual([-0.04, 0.04, -0].map((v) => signedDecimal(v, "en")), ["0", "0", "0"]);
+  assert.equal(decimal(-0.04, "pt-BR"), "0");
 });
 
 test("a score below zero is shown with U+2212, never a hyphen", () => {

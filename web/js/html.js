@@ -1,5 +1,6 @@
 // Text for markup: the one escaping function every template of the page uses, and the one
-// way a signed number is written ("+10", "−5" with a real minus sign, "0").
+// way a signed number is written ("+10", "−5" with a real minus sign, "0"), whole or to
+// one decimal in the reader's language ("−2.9", "−2,9").
 
 /** `text` made safe inside element content and quoted attribute values. */
 export const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -10,3 +11,17 @@ export const num = (n) => (typeof n === "number" && n < 0 ? `−${-n}` : String(
 
 /** A change of score as shown: "+10", "−5", "0". */
 export const signed = (n) => (n > 0 ? `+${n}` : num(n));
+
+/** `value` to one decimal in `lang` ("2.5", "2,5"; "3" when whole), below zero with the
+ *  real minus sign, and never "−0" for a value that rounds to nothing. */
+export function decimal(value, lang) {
+  const rounded = Math.round(value * 10) / 10;
+  const text = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(Math.abs(rounded));
+  return rounded < 0 ? `−${text}` : text;
+}
+
+/** A change to one decimal in `lang`: "+7.8", "−2.9", "0". */
+export function signedDecimal(value, lang) {
+  const text = decimal(value, lang);
+  return Math.round(value * 10) > 0 ? `+${text}` : text;
+}

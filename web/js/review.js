@@ -15,7 +15,7 @@
 // needed a search), [data-review-move] per analysed move with data-seat, data-loss, data-best.
 
 import { ENGINE_LOST, EngineError } from "../bridge.js";
-import { esc } from "./html.js";
+import { decimal, esc, signedDecimal } from "./html.js";
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
 import { openPanel } from "./modal.js";
 import { TableView } from "./table.js";
@@ -24,8 +24,10 @@ import { tileSvg } from "./tiles.js";
 /** How long each slice of a review may keep the engine busy (ms). */
 const SLICE_MS = 200;
 
-const number = (value) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(value);
-const signed = (value) => (value > 0 ? `+${number(value)}` : number(value));
+const number = (value) => decimal(value, language());
+const signed = (value) => signedDecimal(value, language());
+/** "1 pip", "5 pips" ("1 ponto", "5 pontos"). */
+const pips = (count) => (count === 1 ? t("review.pips_one") : t("review.pips", { count }));
 
 /** "3-5 on 1-1 (branch A)", "1-4 (opening)", "pass", from the engine's move text. */
 export function moveLabel(text) {
@@ -51,7 +53,7 @@ const REASONS = {
     t("review.reason.hands_more", { seat: seatName(a.seat), threat: a.threat, best: moveLabel(m.best), best_threat: a.best_threat }),
   misses_block: (a, m) => t("review.reason.misses_block", { best: moveLabel(m.best), seat: seatName(a.seat), numbers: numbersText(a.numbers ?? []) }),
   keeps_double: (a, m) => t("review.reason.keeps_double", { best: moveLabel(m.best), tile: a.tile }),
-  keeps_heavy: (a, m) => t("review.reason.keeps_heavy", { pips: a.pips, best: moveLabel(m.best), best_pips: a.best_pips }),
+  keeps_heavy: (a, m) => t("review.reason.keeps_heavy", { pips: pips(a.pips), best: moveLabel(m.best), best_pips: pips(a.best_pips) }),
   greedy: (a, m) => t("review.reason.greedy", { points: a.points, best: moveLabel(m.best), best_points: a.best_points }),
   later: () => t("review.reason.later"),
   search: (a) => t("review.reason.search", { samples: a.samples, value: signed(a.value), best_value: signed(a.best_value) }),
