@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .playing import GAME_OVER, call, open_page, played_moves, wait_for_human_or
+from .playing import (
+    GAME_OVER,
+    SUMMARY,
+    call,
+    open_page,
+    play_first_move,
+    played_moves,
+    wait_for_human_or,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -105,6 +113,24 @@ def test_the_tour_shows_once_and_again_on_request(page: Page) -> None:
     page.click("[data-action='replay-tour']")
     expect(tour).to_be_visible()
     expect(page.locator("dialog[data-rules]")).to_have_count(0)
+
+
+def test_the_tour_ends_with_the_round_when_the_player_plays_on(page: Page) -> None:
+    """A first-time player who ignores the tour and plays the round out finds the round's
+    summary alone: the cards do not stay over it, pointing at a table that is gone."""
+    open_page(page, "?speed=0")
+    tour = page.locator("dialog[data-tour]")
+    expect(tour).to_have_attribute("data-step", "hand")
+    moves = 0
+    while wait_for_human_or(page, SUMMARY, timeout=60) == "turn":
+        expect(tour).to_be_visible()  # playing a tile does not close it: only the round's end
+        play_first_move(page)
+        moves += 1
+    assert moves >= 1
+    expect(page.locator(SUMMARY)).to_be_visible()
+    expect(tour).to_have_count(0)
+    expect(page.locator("[data-tour-target]")).to_have_count(0)
+    expect(page.locator(SUMMARY)).to_be_visible()  # and the summary is still up
 
 
 def test_the_tour_keeps_the_focus_when_it_is_already_the_players_turn(page: Page) -> None:

@@ -2,7 +2,7 @@
 // button. Shown once (remembered in localStorage) on a first visit whose address names no
 // seed or seats (links to a given deal, and the tests that use them, are not interrupted); again from
 // the rules dialog. A non-modal <dialog>: the game stays usable behind it; Escape or Skip
-// dismisses it, and focus returns to where it was.
+// dismisses it, and so does the end of the round; focus returns to where it was.
 //
 // Hooks: dialog[data-tour][data-step="hand|table|scores|hint"]; the element pointed at gets
 // [data-tour-target].
@@ -179,6 +179,7 @@ export function startTour() {
     removeEventListener("keydown", onKey, true);
     removeEventListener("resize", render);
     document.removeEventListener("seven-rocks:rendered", onDraw);
+    document.removeEventListener("seven-rocks:event", onEvent);
     clearTarget();
     dialog.close();
     dialog.remove();
@@ -211,6 +212,11 @@ export function startTour() {
   // at the frame after they are drawn (when reading the layout forces nothing).
   const onDraw = () => requestAnimationFrame(() => dialog.isConnected && place());
   document.addEventListener("seven-rocks:rendered", onDraw);
+  // A player who plays on without reading it should not find it over the round's summary,
+  // pointing at a hand and a table that are gone: the tour ends with the round (it stays
+  // seen; the rules dialog offers it again).
+  const onEvent = (event) => event.detail?.type === "round_settled" && close();
+  document.addEventListener("seven-rocks:event", onEvent);
   onLanguageChange(render);
   dialog.show();
   render();
