@@ -231,6 +231,30 @@ def test_on_a_phone_the_sheets_download_is_on_screen(
     )
 
 
+LABEL_OFFSETS = """(buttons) => buttons.map((button) => {
+    const box = button.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    const text = range.getBoundingClientRect();
+    return [button.dataset.action, (text.top + text.bottom) / 2 - (box.top + box.bottom) / 2];
+})"""
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360"])
+def test_the_phone_menus_labels_sit_in_the_middle_of_their_buttons(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    page = viewport_page(size)
+    open_page(page, GAME)
+    page.locator("#menu-button").tap()
+    buttons = page.locator("#toolbar > .button")
+    expect(buttons.first).to_be_visible()
+    offsets = buttons.evaluate_all(LABEL_OFFSETS)
+    assert len(offsets) >= 5, offsets
+    off_centre = [(action, round(dy, 1)) for action, dy in offsets if abs(dy) > 2]
+    assert not off_centre, f"labels off their buttons' middle (px): {off_centre}"
+
+
 # ------------------------------------------------------------------- minus signs
 def test_scores_below_zero_use_a_real_minus_sign_everywhere(page: Page) -> None:
     open_page(page, NEGATIVE_GAME)
