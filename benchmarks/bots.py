@@ -9,6 +9,12 @@ would flatter the medians); each bot then decides each position once.  Prints me
 p95 and max seconds per decision, and the fraction of all decisions (forced included)
 in a typical game.  Times are CPU seconds of this process (``time.process_time``), so
 a busy machine does not inflate them; the wall-clock columns show what it did.
+
+CPU seconds still move with the machine: on this shared virtual machine the same code
+has measured 40% apart on different days.  So ``master-v1`` (the master frozen before
+issue 14) is always timed too, as a yardstick, and the last column gives each median at
+the speed the issue's budgets were set at, where ``master-v1`` took
+:data:`V1_REFERENCE_MEDIAN` seconds: ``median x V1_REFERENCE_MEDIAN / master-v1's median``.
 """
 
 from __future__ import annotations
@@ -56,6 +62,24 @@ def positions(count: int, seed: int) -> tuple[list[PlayerView], float]:
     return out, len(out) / max(1, decisions)
 
 
+#: ``master-v1``'s median CPU seconds per decision when issue 14 set its time budgets.
+V1_REFERENCE_MEDIAN = 0.023
+YARDSTICK = "master-v1"
+
+
+def decision_times(name: str, views: list[PlayerView]) -> tuple[list[float], list[float]]:
+    """CPU and wall-clock seconds of bot ``name`` (seed 1) deciding each of ``views``."""
+    bot = make_bot(name, 1, "research")
+    times: list[float] = []
+    walls: list[float] = []
+    for view in views:
+        started, wall_started = time.process_time(), time.perf_counter()
+        bot.choose(view)
+        times.append(time.process_time() - started)
+        walls.append(time.perf_counter() - wall_started)
+    return times, walls
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, int(q * len(ordered) + 0.999999) - 1))]
@@ -72,20 +96,24 @@ def main(argv: list[str] | None = None) -> int:
     views, share = positions(args.positions, args.seed)
     print(f"{len(views)} positions with a choice ({share:.0%} of all decisions have one)")
     print("CPU seconds per decision (one core; wall-clock too, which includes machine load)")
-    print(f"{'bot':<16}{'median':>10}{'p95':>10}{'max':>10}{'wall med':>12}{'wall p95':>10}")
-    for name in args.bots.split(","):
-        bot = make_bot(name, 1, "research")
-        times = []
-        walls = []
-        for view in views:
-            started, wall_started = time.process_time(), time.perf_counter()
-            bot.choose(view)
-            times.append(time.process_time() - started)
-            walls.append(time.perf_counter() - wall_started)
+    names = args.bots.split(",")
+    yardstick = statistics.median(decision_times(YARDSTICK, views)[0])
+    scale = V1_REFERENCE_MEDIAN / yardstick
+    print(
+        f"{YARDSTICK} decides in {yardstick:.4f} s median here ({V1_REFERENCE_MEDIAN} s when the"
+        f" budgets were set): 'ref med' is each median x {scale:.2f}"
+    )
+    print(
+        f"{'bot':<16}{'median':>10}{'p95':>10}{'max':>10}{'wall med':>12}{'wall p95':>10}"
+        f"{'ref med':>10}"
+    )
+    for name in names:
+        times, walls = decision_times(name, views)
+        median = statistics.median(times)
         print(
-            f"{name:<16}{statistics.median(times):>10.4f}{percentile(times, 0.95):>10.4f}"
+            f"{name:<16}{median:>10.4f}{percentile(times, 0.95):>10.4f}"
             f"{max(times):>10.4f}{statistics.median(walls):>12.4f}"
-            f"{percentile(walls, 0.95):>10.4f}",
+            f"{percentile(walls, 0.95):>10.4f}{median * scale:>10.4f}",
             flush=True,
         )
     return 0
