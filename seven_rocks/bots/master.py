@@ -40,6 +40,11 @@ strong     2,000 (*)   <= 12       0.238 / 0.558    not measured (twice the defa
 reviews with it, because a whole game's review must stay within 10 s in the browser.
 In the browser (Pyodide in Chromium, ``benchmarks/browser.py --runs 5 --moves 40``) the
 default decides in 183 ms median, 397 ms p95 (``brisk``: 39 ms, 108 ms).
+The same benchmark on 2026-12-02, the same code, on a slower day of this shared machine:
+quick 0.008 / 0.029, brisk 0.029 / 0.104, default 0.175 / 0.416, strong 0.335 / 0.780.
+``master-v1`` (the same search as ``brisk``) took 0.023 s median when issue 14 set its
+budgets and 0.029 s that day, so the benchmark's ``ref med`` column puts the default at
+0.137 s median at the budgets' speed.
 
 Two upgrades are built in and off at every level because they did not measure better:
 
