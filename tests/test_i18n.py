@@ -46,7 +46,6 @@ def _used_keys() -> set[str]:
 #: Keys built at run time from game values (`seat.${seat}`, `side.${side}`, ...).
 DYNAMIC = (
     {f"seat.{s}" for s in range(4)}
-    | {f"team.{t}" for t in range(2)}
     | {f"side.{s}" for s in ("low", "high", "line_a", "line_b", "branch_a", "branch_b")}
     | {f"bot.{name}" for name in BOTS}
     | {f"tour.{step}{h}" for step in ("hand", "table", "scores", "hint") for h in ("", ".h")}

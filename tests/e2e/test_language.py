@@ -86,7 +86,8 @@ def _switch(page: Page, switch: str, lang: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", lang)
     team = page.locator("[data-team='0'] .team__name")
     if team.inner_text():  # drawn once a game is on
-        expect(team).to_have_text(_catalogue(lang)["team.0"])
+        words = _catalogue(lang)
+        expect(team).to_have_text(words["team.you"].replace("{partner}", words["seat.2"]))
 
 
 def _both(page: Page, where: str, switch: str = "#language") -> None:

@@ -130,6 +130,24 @@ def test_south_knocks_visibly_when_nothing_fits(page: Page) -> None:
     assert "pass" in played_moves(page)[0]
 
 
+@pytest.mark.parametrize(
+    ("seats", "names"),
+    [
+        ("human,greedy,greedy,greedy", ("You & North", "West & East")),
+        ("greedy,human,greedy,greedy", ("South & North", "You & East")),
+        ("greedy,greedy,greedy,greedy", ("South & North", "West & East")),
+        ("human,greedy,human,greedy", ("South & North", "West & East")),  # a shared device
+    ],
+    ids=["you-south", "you-west", "bots-only", "two-people"],
+)
+def test_a_team_is_called_you_only_where_the_one_person_sits(
+    page: Page, seats: str, names: tuple[str, str]
+) -> None:
+    open_page(page, f"?seed=3&speed=0&seats={seats}")
+    for team, name in enumerate(names):
+        expect(page.locator(f"[data-team='{team}'] .team__name")).to_have_text(name)
+
+
 def test_a_round_reaches_its_summary(page: Page) -> None:
     open_page(page, "?seed=5&speed=0&seats=human,random,random,random")
     for _ in range(10):

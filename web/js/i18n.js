@@ -127,7 +127,17 @@ export function apply(root) {
 
 // Names of game things, shared by the renderers and the announcer.
 export const seatName = (seat) => t(`seat.${seat}`);
-export const teamName = (team) => t(`team.${team}`);
+/** The seat of the one person at this table, or null (bots alone, or people passing the
+ *  device): a team is "You & North" only where there is one "you" and it sits there. */
+let youSeat = 0;
+export function setYouSeat(seat) {
+  youSeat = seat ?? null;
+}
+/** "You & North" for the one person's team; otherwise its seats, "West & East". */
+export const teamName = (team) =>
+  youSeat != null && youSeat % 2 === team
+    ? t("team.you", { partner: seatName(youSeat ^ 2) })
+    : t("team.pair", { first: seatName(team), second: seatName(team + 2) });
 export const botName = (name) => (name == null ? t("bot.human") : has(`bot.${name}`) ? t(`bot.${name}`) : name);
 
 /** "5-5 (branch A)" for an attach point "5-5:branch_a"; "" for the opening. */

@@ -4,7 +4,7 @@
 
 import { renderHiddenHand, renderRevealedHand, renderSeatHead, renderSouthHand } from "./hand.js";
 import { num, signed } from "./html.js";
-import { botName, pointName, seatName, t, teamName } from "./i18n.js";
+import { botName, pointName, seatName, setYouSeat, t, teamName } from "./i18n.js";
 import { POSITIONS, namedSeat, peopleOf, positionOf } from "./people.js";
 import { prompt, targetsOf, tileOf } from "./state.js";
 
@@ -102,6 +102,8 @@ function releaseFocus(board, snap, targetsLit) {
 export function renderGame(dom, model) {
   const { board, tableView } = dom;
   const { snap, ui, shown, interactive, animate } = model;
+  const people = peopleOf(snap.bots);
+  setYouSeat(people.length === 1 ? people[0] : null); // the team names, everywhere, follow
   const lit = shown ? [] : targetsOf(snap, ui.selected);
   releaseFocus(board, snap, lit.length > 0);
   if (placeSeats(board, model.bottom ?? 0)) tableView.seatsMoved();
