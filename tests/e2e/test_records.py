@@ -121,6 +121,41 @@ def test_download_the_game_and_replay_it_from_the_file_picker(page: Page, tmp_pa
     assert call(page, "record") == expected
 
 
+@pytest.mark.parametrize(
+    ("seats", "teams"),
+    [
+        (["greedy", "expert", "greedy", "expert"], ("South & North", "West & East")),
+        (["greedy", "human", "greedy", "expert"], ("South & North", "You & East")),
+        (["human:Ana", "expert", "human:Bia", "expert"], ("South & North", "West & East")),
+    ],
+    ids=["bots-only", "one-person-at-west", "two-people"],
+)
+def test_a_replay_names_the_teams_by_the_records_own_table(
+    page: Page, seats: list[str], teams: tuple[str, str]
+) -> None:
+    """Replayed during a one-person game at South (where team 0 is "You & North"), a
+    record is told with its own table's names."""
+    open_page(page, GAME)
+    expect(page.locator("[data-team='0'] .team__name")).to_have_text("You & North")
+    record = finished_record()
+    record["seats"] = seats
+    drop_file(page, json.dumps(record))
+    replay = page.locator(REPLAY)
+    expect(replay).to_be_visible()
+    scores = replay.locator("[data-replay-scores]")
+    expect(scores).to_have_text(f"{teams[0]} 0 · {teams[1]} 0")
+    # The last move of the game: the winner's line names the winning team the same way.
+    page.keyboard.press("End")
+    replay.locator("[data-replay-round]").select_option(str(len(record["rounds"]) - 1))
+    replay.locator("[data-replay-step='next']").focus()
+    page.keyboard.press("End")
+    winner = record["rounds"][-1]["scores"]
+    won = teams[0] if winner[0] > winner[1] else teams[1]
+    expect(replay.locator("[data-replay-settlement]")).to_have_text(f"{won} win!")
+    # The game behind keeps its own names.
+    expect(page.locator("[data-team='0'] .team__name")).to_have_text("You & North")
+
+
 def test_drop_a_record_jump_to_a_round_and_reject_illegal_ones(page: Page) -> None:
     open_page(page, GAME)
     wait_for_human_or(page, GAME_OVER)

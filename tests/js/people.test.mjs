@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { readParams } from "../../web/js/params.js";
-import { bottomSeat, cleanName, isShared, namedSeat, parseSeatLabel, peopleOf, positionOf } from "../../web/js/people.js";
+import { bottomSeat, cleanName, isShared, namedSeat, onlyPerson, parseSeatLabel, peopleOf, positionOf } from "../../web/js/people.js";
 
 const BOTS = ["random", "greedy", "expert", "master"];
 const SEATS = ["South", "West", "North", "East"];
@@ -15,6 +15,14 @@ test("people are the seats without a bot; the device is shared with two or more"
   assert.deepEqual(peopleOf(["expert", "expert", "expert", "expert"]), []);
   assert.equal(isShared([null, "expert", null, "expert"]), true);
   assert.equal(isShared([null, "expert", "expert", "expert"]), false);
+});
+
+test("the only person's seat is there only when exactly one person plays", () => {
+  assert.equal(onlyPerson([null, "greedy", "expert", "master"]), 0);
+  assert.equal(onlyPerson(["greedy", null, "expert", "master"]), 1);
+  assert.equal(onlyPerson(["greedy", "expert", "master", "random"]), null);
+  assert.equal(onlyPerson([null, "greedy", null, "master"]), null);
+  assert.equal(onlyPerson(undefined), null);
 });
 
 test("names are cleaned as the engine keeps them", () => {

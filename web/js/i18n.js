@@ -133,10 +133,11 @@ let youSeat = 0;
 export function setYouSeat(seat) {
   youSeat = seat ?? null;
 }
-/** "You & North" for the one person's team; otherwise its seats, "West & East". */
-export const teamName = (team) =>
-  youSeat != null && youSeat % 2 === team
-    ? t("team.you", { partner: seatName(youSeat ^ 2) })
+/** "You & North" for the one person's team; otherwise its seats, "West & East". `you`: the
+ *  one person's seat at another table (a replayed record's), else this game's. */
+export const teamName = (team, you = youSeat) =>
+  you != null && you % 2 === team
+    ? t("team.you", { partner: seatName(you ^ 2) })
     : t("team.pair", { first: seatName(team), second: seatName(team + 2) });
 export const botName = (name) => (name == null ? t("bot.human") : has(`bot.${name}`) ? t(`bot.${name}`) : name);
 

@@ -11,6 +11,12 @@ export const MAX_NAME = 20;
 /** The seats played by people (a null bot). */
 export const peopleOf = (bots) => (bots ?? []).flatMap((bot, seat) => (bot == null ? [seat] : []));
 
+/** The seat of the only person at a table, or null (bots alone, or several people). */
+export function onlyPerson(bots) {
+  const people = peopleOf(bots);
+  return people.length === 1 ? people[0] : null;
+}
+
 /** More than one person at this screen: the device is passed between them. */
 export const isShared = (bots) => peopleOf(bots).length > 1;
 

@@ -5,7 +5,7 @@
 import { renderHiddenHand, renderRevealedHand, renderSeatHead, renderSouthHand } from "./hand.js";
 import { num, signed } from "./html.js";
 import { botName, pointName, seatName, setYouSeat, t, teamName } from "./i18n.js";
-import { POSITIONS, namedSeat, peopleOf, positionOf } from "./people.js";
+import { POSITIONS, namedSeat, onlyPerson, positionOf } from "./people.js";
 import { prompt, targetsOf, tileOf } from "./state.js";
 
 /** Is motion wanted? Settings may turn animations on or off: <html data-motion="on|off">. */
@@ -41,8 +41,7 @@ function placeSeats(board, bottom) {
 
 /** A seat's caption name: "South · You" with one person, "Ana · North" for a named person. */
 function captionName(seat, snap) {
-  const people = peopleOf(snap.bots);
-  if (people.length === 1 && people[0] === seat) return `${seatName(seat)} · ${t("seat.you")}`;
+  if (onlyPerson(snap.bots) === seat) return `${seatName(seat)} · ${t("seat.you")}`;
   const name = snap.names?.[seat];
   return name ? `${name} · ${seatName(seat)}` : seatName(seat);
 }
@@ -102,8 +101,7 @@ function releaseFocus(board, snap, targetsLit) {
 export function renderGame(dom, model) {
   const { board, tableView } = dom;
   const { snap, ui, shown, interactive, animate } = model;
-  const people = peopleOf(snap.bots);
-  setYouSeat(people.length === 1 ? people[0] : null); // the team names, everywhere, follow
+  setYouSeat(onlyPerson(snap.bots)); // the team names, everywhere, follow
   const lit = shown ? [] : targetsOf(snap, ui.selected);
   releaseFocus(board, snap, lit.length > 0);
   if (placeSeats(board, model.bottom ?? 0)) tableView.seatsMoved();

@@ -12,8 +12,8 @@
 
 import { ENGINE_LOST, EngineError } from "../bridge.js";
 import { botName, pointName, seatName, t, teamName } from "./i18n.js";
-import { parseSeatLabel } from "./people.js";
-import { describeEvent, howRoundEnded } from "./announce.js";
+import { onlyPerson, parseSeatLabel } from "./people.js";
+import { I18N, describeEvent, howRoundEnded } from "./announce.js";
 import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
 import { offerReview } from "./review.js";
@@ -87,6 +87,9 @@ export class Replay {
     this.controller = controller;
     this.summary = summary;
     this.record = summary.record;
+    // The record's own table names its teams ("You & North" only if one person played).
+    const you = onlyPerson((this.record.seats ?? []).map((label) => parseSeatLabel(label).bot));
+    this.teamName = (team) => teamName(team, you);
     this.name = name;
     this.aspect = aspect;
     this.rounds = new Map(); // round index -> promise of {story, events} (asked for when shown)
@@ -319,7 +322,7 @@ export class Replay {
       sum.textContent = sumText(event);
       sum.dataset.points = String(event.points);
       sum.dataset.team = String(event.team);
-    } else caption.textContent = describeEvent(event);
+    } else caption.textContent = describeEvent(event, { ...I18N, teamName: this.teamName });
 
     const settle = dialog.querySelector("[data-replay-settlement]");
     const atEnd = k === rnd.turns.length;
@@ -329,12 +332,12 @@ export class Replay {
       const parts = [0, 1, 2, 3].map((seat) => t("replay.deduction", { seat: seatName(seat), pips: s.pips[seat], points: s.deductions[seat] ? `−${s.deductions[seat]}` : "0" }));
       settle.textContent = `${how}. ${parts.join(" · ")}`;
     } else if (atEnd && events.won) {
-      settle.textContent = t("over.winner", { team: teamName(events.won.team) });
+      settle.textContent = t("over.winner", { team: this.teamName(events.won.team) });
     } else settle.textContent = "";
 
     const scores = rnd.scores[k];
     const scoresEl = dialog.querySelector("[data-replay-scores]");
     scoresEl.dataset.scores = scores.join(",");
-    scoresEl.textContent = t("replay.scores", { team0: teamName(0), team1: teamName(1), score0: scores[0], score1: scores[1] });
+    scoresEl.textContent = t("replay.scores", { team0: this.teamName(0), team1: this.teamName(1), score0: scores[0], score1: scores[1] });
   }
 }
