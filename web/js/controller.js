@@ -417,12 +417,14 @@ export class Controller {
   /** Cover the board until the person the engine names takes the device. */
   askToPass(snap, gen) {
     const seat = snap.pass_to;
-    showPassScreen(this.board, { seat, name: snap.names?.[seat] ?? null, onReady: () => this.takeSeat(seat, gen) });
-    this.announce(() => t("pass.title", { seat: snap.names?.[seat] ? t("pass.named", { name: snap.names[seat], seat: seatName(seat) }) : seatName(seat) }));
+    const who = () => (snap.names?.[seat] ? t("pass.named", { name: snap.names[seat], seat: seatName(seat) }) : seatName(seat));
+    showPassScreen(this.board, { seat, name: snap.names?.[seat] ?? null, onReady: () => this.takeSeat(seat, gen, who) });
+    this.announce(() => t("pass.title", { seat: who() }));
   }
 
-  /** The person tapped: only now ask the engine for their view (their hand face up). */
-  async takeSeat(seat, gen) {
+  /** The person tapped: only now ask the engine for their view (their hand face up).
+   *  `who` words them; the log's last line then says they have it, not "pass to ...". */
+  async takeSeat(seat, gen, who) {
     if (gen !== this.gen) return;
     const next = await this.snapshot("view", { seat });
     if (gen !== this.gen) return;
@@ -432,6 +434,7 @@ export class Controller {
       return;
     }
     await this.apply(next, gen);
+    this.announce(() => t("pass.taken", { seat: who() }));
     // Keyboard and screen-reader users land on the hand: the first tile that can be played.
     this.ui.focusTile = Object.keys(next.legal ?? {})[0] ?? next.hand[0] ?? null;
     this.run(gen);
