@@ -7,7 +7,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from .playing import GAME_OVER, SUMMARY, open_page, wait_for_human_or
+from .playing import GAME_OVER, SUMMARY, open_page, play_first_move, wait_for_human_or
 
 pytestmark = pytest.mark.e2e
 
@@ -80,3 +80,43 @@ def test_a_whole_round_with_the_keyboard_alone(page: Page) -> None:
     keys.press("Enter")
     expect(summary).to_have_count(0)
     assert page.locator(GAME_OVER).count() == 0
+
+
+#: At the draw that gives South the turn, put the keyboard on a hand tile other than the one
+#: the page would focus (as a quick arrow key would), then note where the focus is two frames
+#: later: after the frame in which a drawn-ahead hand focuses its first playable tile.
+MOVE_AS_THE_TURN_ARRIVES = """() => {
+  let wasTurn = Boolean(document.querySelector("#board[data-human-turn]"));
+  document.addEventListener("seven-rocks:rendered", () => {
+    const turn = Boolean(document.querySelector("#board[data-human-turn]"));
+    if (turn && !wasTurn && !window.movedTo) {
+      const first = document.querySelector("[data-hand='0'] .hand-tile--playable");
+      const hand = [...document.querySelectorAll("[data-hand='0'] [data-tile]")];
+      const other = hand.find((el) => el !== first);
+      if (other) {
+        other.focus();
+        window.movedTo = other.dataset.tile;
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          const active = document.activeElement;
+          window.focusAfter = active?.dataset?.tile ?? active?.tagName;
+        }));
+      }
+    }
+    wasTurn = turn;
+  });
+}"""
+
+
+def test_a_key_pressed_as_the_turn_arrives_keeps_its_place(page: Page) -> None:
+    """The page focuses the hand when the turn comes; a player already there is not overruled.
+
+    A CI run pressed Enter on a tile in that instant: the lit place took the focus, and the
+    hand's deferred focus took it back, so the next Enter did nothing.
+    """
+    open_page(page, "?seed=2&speed=0&seats=human,greedy,greedy,greedy")
+    page.evaluate(MOVE_AS_THE_TURN_ARRIVES)
+    if wait_for_human_or(page, SUMMARY) == "turn" and not page.evaluate("window.movedTo ?? null"):
+        play_first_move(page)  # the bots play, and the turn comes back
+    page.wait_for_function("() => window.focusAfter !== undefined", timeout=30_000)
+    moved_to = page.evaluate("window.movedTo")
+    assert page.evaluate("window.focusAfter") == moved_to, f"the focus left {moved_to}"

@@ -80,8 +80,14 @@ export function renderSouthHand(el, model) {
   if (!model.focusLater) target.focus({ preventScroll: true });
   // Focusing needs an up-to-date layout: in the middle of a frame's writes that would be a
   // forced one, so a drawn-ahead frame focuses at the next, when layout is clean; unless
-  // the focus went elsewhere in between (the first-visit tour opened on its Next button).
-  else requestAnimationFrame(() => target.isConnected && focusStayed() && target.focus({ preventScroll: true }));
+  // the focus moved in between. A quick player may already be on another tile, or on a lit
+  // place after Enter; the first-visit tour may have opened on its Next button.
+  else {
+    const before = document.activeElement;
+    requestAnimationFrame(() => {
+      if (target.isConnected && document.activeElement === before && focusStayed()) target.focus({ preventScroll: true });
+    });
+  }
 }
 
 /** Nothing took the focus outside the board (a dialog, the tour, the toolbar). */
