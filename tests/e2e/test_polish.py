@@ -231,6 +231,35 @@ def test_on_a_phone_the_sheets_download_is_on_screen(
     )
 
 
+#: The middle of an element's box, and what a tap there would land on.
+TAP_AT_MIDDLE = """(el) => {
+  const r = el.getBoundingClientRect();
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+  const inside = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
+  return inside ? document.elementFromPoint(x, y)?.closest("button") === el : false;
+}"""
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360"])
+@pytest.mark.parametrize("sheet", ["rules", "settings", "stats"])
+def test_on_a_phone_every_sheet_can_be_closed_without_scrolling(
+    viewport_page: Callable[..., Page], size: str, sheet: str
+) -> None:
+    """A phone has no Escape key: a sheet's Close button must be there to tap when it opens."""
+    page = viewport_page(size)
+    open_page(page, GAME)
+    page.locator("#menu-button").tap()
+    page.locator(f"#toolbar [data-action='{sheet}']").tap()
+    dialog = page.locator(f"dialog[data-{sheet}]")
+    expect(dialog).to_be_visible()
+    closes = dialog.locator("[data-action='close-dialog'], [data-action='close-panel']")
+    expect(closes.first).to_be_visible()
+    tappable = [i for i in range(closes.count()) if closes.nth(i).evaluate(TAP_AT_MIDDLE)]
+    assert tappable, f"no Close button of the {sheet} sheet can be tapped as it opens"
+    closes.nth(tappable[0]).tap()
+    expect(dialog).to_have_count(0)
+
+
 LABEL_OFFSETS = """(buttons) => buttons.map((button) => {
     const box = button.getBoundingClientRect();
     const range = document.createRange();
