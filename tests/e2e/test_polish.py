@@ -240,23 +240,34 @@ TAP_AT_MIDDLE = """(el) => {
 }"""
 
 
+#: Toolbar action -> the sheet it opens, and the buttons that must be there to tap at once.
+SHEETS = {
+    "rules": ("rules", ["close-dialog"]),
+    "settings": ("settings", ["close-dialog"]),
+    "stats": ("stats", ["close-panel"]),
+    "new-game": ("new-game", ["cancel", "start"]),
+}
+
+
 @pytest.mark.parametrize("size", ["360x740", "740x360"])
-@pytest.mark.parametrize("sheet", ["rules", "settings", "stats"])
-def test_on_a_phone_every_sheet_can_be_closed_without_scrolling(
-    viewport_page: Callable[..., Page], size: str, sheet: str
+@pytest.mark.parametrize("action", list(SHEETS))
+def test_on_a_phone_every_sheets_buttons_are_there_to_tap_as_it_opens(
+    viewport_page: Callable[..., Page], size: str, action: str
 ) -> None:
-    """A phone has no Escape key: a sheet's Close button must be there to tap when it opens."""
+    """A phone has no Escape key: a sheet's Close (the new game's Start) is there to tap."""
+    hook, needed = SHEETS[action]
     page = viewport_page(size)
     open_page(page, GAME)
     page.locator("#menu-button").tap()
-    page.locator(f"#toolbar [data-action='{sheet}']").tap()
-    dialog = page.locator(f"dialog[data-{sheet}]")
+    page.locator(f"#toolbar [data-action='{action}']").tap()
+    dialog = page.locator(f"dialog[data-{hook}]")
     expect(dialog).to_be_visible()
-    closes = dialog.locator("[data-action='close-dialog'], [data-action='close-panel']")
-    expect(closes.first).to_be_visible()
-    tappable = [i for i in range(closes.count()) if closes.nth(i).evaluate(TAP_AT_MIDDLE)]
-    assert tappable, f"no Close button of the {sheet} sheet can be tapped as it opens"
-    closes.nth(tappable[0]).tap()
+    for name in needed:
+        buttons = dialog.locator(f"[data-action='{name}']")
+        expect(buttons.first).to_be_visible()
+        tappable = [i for i in range(buttons.count()) if buttons.nth(i).evaluate(TAP_AT_MIDDLE)]
+        assert tappable, f"{name} of the {action} sheet cannot be tapped as it opens"
+    dialog.locator(f"[data-action='{needed[0]}']").last.tap()
     expect(dialog).to_have_count(0)
 
 
