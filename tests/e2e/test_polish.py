@@ -388,6 +388,64 @@ def check_folds(page: Page, dialog: Any) -> None:
     expect(dialog.locator(".dialog__detail")).to_be_visible()
 
 
+# ------------------------------------------------------------------- a turned table
+#: Where the prompt is, and the seat captions it must keep clear of (all inside the screen).
+PROMPT_PLACE = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+  const prompt = document.querySelector("#prompt");
+  const heads = [...document.querySelectorAll(".seat:not(.seat--south) .seat__head")]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => ({ seat: el.closest(".seat").dataset.seat, ...box(el) }));
+  return {
+    text: prompt.textContent,
+    seat: prompt.closest(".seat")?.dataset.position ?? null,
+    prompt: box(prompt),
+    hand: box(document.querySelector(".seat--south [data-hand]")),
+    heads,
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360"])
+def test_the_prompt_stays_with_the_hand_when_the_table_turns(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """Two people pass the phone: at North's turn the table turns, and North's prompt is
+    under North's hand, not among the captions at the top (where it pushed them off screen)."""
+    seen_and_portuguese = (  # the longer captions; no tour over the table
+        "try { localStorage.setItem('seven-rocks:tour', 'seen');"
+        " localStorage.setItem('seven-rocks:lang', 'pt-BR'); } catch {}"
+    )
+    page = viewport_page(size, init=seen_and_portuguese)
+    page.goto("/?seed=9&speed=0&seats=human,greedy,human,greedy")
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    north_turn = "#board[data-bottom='2'][data-human-turn]"
+    for _ in range(30):
+        if page.locator(north_turn).count():
+            break
+        ready = page.locator("[data-pass-device] [data-pass-ready]")
+        if ready.count():
+            ready.tap()
+        elif page.locator(f"#board[data-bottom='0'] {PLAYABLE}").count():
+            play_first_move(page)
+        page.wait_for_selector(
+            f"{north_turn}, [data-pass-device], #board[data-bottom='0'] {PLAYABLE}",
+            state="attached",
+            timeout=30_000,
+        )
+    else:
+        pytest.fail("North's turn never came")
+    place = page.evaluate(PROMPT_PLACE)
+    width = (page.viewport_size or {"width": 0})["width"]
+    assert place["text"], "no prompt at North's turn"
+    assert place["seat"] == "south", f"the prompt is with the seat at the {place['seat']}"
+    assert place["prompt"]["top"] >= place["hand"]["top"], (place["prompt"], place["hand"])
+    for head in place["heads"]:
+        assert head["left"] >= 0 and head["right"] <= width, f"caption off screen: {head}"
+        assert not overlap(head, place["prompt"]), f"the prompt covers seat {head['seat']}"
+
+
 # ------------------------------------------------------------------------ the tour
 @pytest.mark.parametrize("viewport", ["390x844", "844x390", "1920x1080"])
 def test_the_tours_bubbles_point_at_things_without_covering_them(

@@ -25,7 +25,8 @@ export function promptText(line) {
 /**
  * Put each seat's section at its place on the screen, `bottom` at the bottom (the table
  * turned to the person playing); the sections keep their seat's hooks, only their place
- * (the `seat--<position>` class) changes. True when they moved.
+ * (the `seat--<position>` class) changes. The prompt speaks to the person at the bottom,
+ * so it goes with that section, under the hand. True when they moved.
  */
 function placeSeats(board, bottom) {
   if (board.dataset.bottom === String(bottom)) return false; // nothing moves: nothing written
@@ -35,6 +36,7 @@ function placeSeats(board, bottom) {
     const place = positionOf(seat, bottom);
     for (const position of POSITIONS) el.classList.toggle(`seat--${position}`, position === place);
     el.dataset.position = place;
+    if (place === "south") el.append(board.querySelector("#prompt"));
   }
   return true;
 }
