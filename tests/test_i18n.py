@@ -76,6 +76,24 @@ def test_placeholders_match_and_nothing_is_left_empty() -> None:
         assert _placeholders(text) == _placeholders(pt[key]), key
 
 
+#: English words Portuguese writes the same way (the game's name is a name).
+SAME_IN_BOTH = {"Seven Rocks", "Menu", "Normal", "Total"}
+
+
+def test_every_portuguese_string_is_translated() -> None:
+    """A pt-BR string equal to the English one is a format (placeholders and signs) or a
+    word both languages share; any other English left in the catalogue is a miss."""
+    en, pt = (_catalogue(lang) for lang in LANGUAGES)
+    untranslated = {
+        key: text
+        for key, text in en.items()
+        if pt[key] == text
+        and re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", text))
+        and text not in SAME_IN_BOTH
+    }
+    assert not untranslated, f"English left in pt-BR: {untranslated}"
+
+
 def test_portuguese_uses_the_rule_books_terms() -> None:
     pt = " ".join(_catalogue("pt-BR").values()).lower()
     for term in (
