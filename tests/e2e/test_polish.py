@@ -446,6 +446,54 @@ def test_the_prompt_stays_with_the_hand_when_the_table_turns(
         assert not overlap(head, place["prompt"]), f"the prompt covers seat {head['seat']}"
 
 
+# ------------------------------------------------------------------ the replay viewer
+#: The replay's parts that must each be on screen and clear of one another.
+REPLAY_PARTS = """() => {
+  const parts = [...document.querySelectorAll(
+    ".replay__seat, .replay__table, .replay__caption p, .replay__controls, .replay__head")]
+    .filter((el) => el.textContent.trim() || el.matches(".replay__table"))
+    .map((el) => {
+      const r = el.getBoundingClientRect();
+      const seat = el.dataset.replaySeat;
+      const name = seat != null ? `seat ${seat}` : el.className || Object.keys(el.dataset)[0];
+      return { name, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    });
+  return { parts, width: innerWidth, height: innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360", "844x390"])
+def test_the_replay_viewer_fits_a_phone_without_overlaps(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """On a phone on its side the West column ran over the caption and the South hand over
+    the key list; every part of the viewer must be on screen and clear of the others."""
+    page = viewport_page(size)
+    open_page(page, GAME)
+    for _ in range(3):
+        if wait_for_human_or(page, f"{SUMMARY}[open]") != "turn":
+            break
+        play_first_move(page)
+    page.locator("#menu-button").tap()
+    page.locator("#toolbar [data-action='sheet']").tap()
+    page.locator(f"{SHEET} [data-action='replay-game']").tap()
+    replay = page.locator("dialog[data-replay]")
+    expect(replay).to_be_visible()
+    for _ in range(6):  # hands of several sizes, a caption and a sum
+        replay.locator("[data-replay-step='next']").tap()
+    expect(replay.locator("[data-replay-sum]")).not_to_be_empty()
+    found = page.evaluate(REPLAY_PARTS)
+    parts = found["parts"]
+    assert len(parts) >= 7, parts
+    for part in parts:
+        assert part["left"] >= 0 and part["top"] >= 0, f"{part['name']} is off screen: {part}"
+        assert part["right"] <= found["width"] and part["bottom"] <= found["height"], part
+    clashes = [
+        (a["name"], b["name"]) for i, a in enumerate(parts) for b in parts[i + 1 :] if overlap(a, b)
+    ]
+    assert not clashes, f"parts of the replay overlap: {clashes}"
+
+
 # ------------------------------------------------------------------------ the tour
 @pytest.mark.parametrize("viewport", ["390x844", "844x390", "1920x1080"])
 def test_the_tours_bubbles_point_at_things_without_covering_them(
