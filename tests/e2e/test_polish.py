@@ -446,6 +446,23 @@ def test_the_prompt_stays_with_the_hand_when_the_table_turns(
         assert not overlap(head, place["prompt"]), f"the prompt covers seat {head['seat']}"
 
 
+# ------------------------------------------------------------------ the round summary
+#: Per row of the summary's table: the bottom edge of each of its cells.
+CELL_BOTTOMS = """() => [...document.querySelectorAll("[data-summary-seat]")].map((row) =>
+  [...row.cells].map((cell) => cell.getBoundingClientRect().bottom))"""
+
+
+def test_the_round_summarys_rows_line_up(viewport_page: Callable[..., Page]) -> None:
+    """Every cell of a row ends on the row's line: the tiles' cell stayed a table cell."""
+    page = viewport_page("360x740")
+    open_page(page, GAME)
+    assert next_round_or_turn(page) == "summary"
+    rows = page.evaluate(CELL_BOTTOMS)
+    assert len(rows) == 4, rows
+    for row in rows:
+        assert max(row) - min(row) < 0.5, f"a row's cells end at {row}"
+
+
 # ------------------------------------------------------------------ the replay viewer
 #: The replay's parts that must each be on screen and clear of one another.
 REPLAY_PARTS = """() => {

@@ -120,7 +120,7 @@ function handRow(seat, hand, pips, deduction, names) {
     : `<span class="muted">${esc(t("round.empty_hand"))}</span>`;
   return `<tr data-summary-seat="${seat}">
     <th scope="row">${esc(namedSeat(seat, names, seatName))}</th>
-    <td class="summary__tiles">${tiles}</td>
+    <td><span class="summary__tiles">${tiles}</span></td>
     <td class="num" data-pips>${pips}</td>
     <td class="num">${esc(t("round.rounding", { pips, rounded: deduction }))}</td>
     <td class="num" data-deduction>${deduction ? `−${deduction}` : "0"}</td>
