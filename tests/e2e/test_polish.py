@@ -231,15 +231,6 @@ def test_on_a_phone_the_sheets_download_is_on_screen(
     )
 
 
-#: The middle of an element's box, and what a tap there would land on.
-TAP_AT_MIDDLE = """(el) => {
-  const r = el.getBoundingClientRect();
-  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
-  const inside = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
-  return inside ? document.elementFromPoint(x, y)?.closest("button") === el : false;
-}"""
-
-
 #: Toolbar action -> the sheet it opens, and the buttons that must be there to tap at once.
 SHEETS = {
     "rules": ("rules", ["close-dialog"]),
@@ -265,7 +256,7 @@ def test_on_a_phone_every_sheets_buttons_are_there_to_tap_as_it_opens(
     for name in needed:
         buttons = dialog.locator(f"[data-action='{name}']")
         expect(buttons.first).to_be_visible()
-        tappable = [i for i in range(buttons.count()) if buttons.nth(i).evaluate(TAP_AT_MIDDLE)]
+        tappable = [i for i in range(buttons.count()) if buttons.nth(i).evaluate(TAPPABLE)]
         assert tappable, f"{name} of the {action} sheet cannot be tapped as it opens"
     dialog.locator(f"[data-action='{needed[0]}']").last.tap()
     expect(dialog).to_have_count(0)
@@ -461,6 +452,33 @@ def test_the_round_summarys_rows_line_up(viewport_page: Callable[..., Page]) -> 
     assert len(rows) == 4, rows
     for row in rows:
         assert max(row) - min(row) < 0.5, f"a row's cells end at {row}"
+
+
+#: Can a tap land on the element's middle (on screen, nothing over it, not scrolled away)?
+TAPPABLE = """(el) => {
+  const r = el.getBoundingClientRect();
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+  const top = document.elementFromPoint(x, y);
+  return Boolean(top && (el === top || el.contains(top)));
+}"""
+
+
+@pytest.mark.parametrize("size", ["740x360", "360x740"])
+def test_the_round_summary_opens_at_its_title_with_next_round_in_reach(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """On a phone on its side the summary opened scrolled to its button, its title above the
+    edge: both the title and "Next round" must be seen as it opens."""
+    page = viewport_page(size)
+    open_page(page, GAME)
+    assert next_round_or_turn(page) == "summary"
+    summary = page.locator(f"{SUMMARY}[open]")
+    title = summary.locator(".dialog__head h2")
+    next_round = summary.locator("[data-next-round]")
+    expect(next_round).to_be_focused()
+    assert title.evaluate(TAPPABLE), "the summary's title is out of sight"
+    assert next_round.evaluate(TAPPABLE), "Next round is out of reach"
 
 
 # ------------------------------------------------------------------ the replay viewer
