@@ -207,14 +207,19 @@ def test_the_sheet_tells_a_deduction_and_heads_the_settlement_rows_as_hands(page
         assert head is not None and head[1] == "Tiles left" and head[2] == "Pips → rounded", head
 
 
-def test_on_a_phone_the_sheets_download_is_on_screen(
-    viewport_page: Callable[..., Page],
-) -> None:
-    page = viewport_page("360x740")
+def open_sheet_from_the_menu(page: Page) -> None:
+    """Open the game, and at South's turn the score sheet, as a phone does: from the menu."""
     open_page(page, GAME)
     assert wait_for_human_or(page, GAME_OVER) == "turn"
     page.locator("#menu-button").tap()
     page.locator("[data-action='sheet']").tap()
+
+
+def test_on_a_phone_the_sheets_download_is_on_screen(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = viewport_page("360x740")
+    open_sheet_from_the_menu(page)
     download = page.locator(f"{SHEET} [data-action='download-record']")
     expect(download).to_be_visible()
     box = download.evaluate(RECT)
@@ -229,6 +234,23 @@ def test_on_a_phone_the_sheets_download_is_on_screen(
         )
         == "download-record"
     )
+
+
+def test_on_a_phone_on_its_side_the_sheets_buttons_keep_to_one_row(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """At 740x360 the four buttons took two rows at the sheet's foot and left a strip of the
+    sheet above them; one row leaves the peg board and the scores room."""
+    page = viewport_page("740x360")
+    open_sheet_from_the_menu(page)
+    buttons = page.locator(f"{SHEET} .dialog__actions .button")
+    expect(buttons.first).to_be_visible()
+    boxes = buttons.evaluate_all(RECTS)
+    assert len(boxes) == 4, boxes
+    tops = [round(box["top"]) for box in boxes]
+    assert max(tops) - min(tops) <= 1, f"the buttons take more than one row: {tops}"
+    assert all(box["right"] <= 740 for box in boxes), boxes
+    assert all(buttons.nth(i).evaluate(TAPPABLE) for i in range(4))
 
 
 #: Toolbar action -> the sheet it opens, and the buttons that must be there to tap at once.
