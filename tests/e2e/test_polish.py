@@ -583,6 +583,25 @@ def test_the_tours_bubbles_point_at_things_without_covering_them(
     expect(tour).to_have_count(0)
 
 
+@pytest.mark.parametrize("viewport", ["740x360", "844x390", "390x844"])
+def test_the_tours_bubbles_keep_off_the_header_unless_they_point_into_it(
+    viewport_page: Callable[..., Page], viewport: str
+) -> None:
+    """On a phone on its side the table's bubble sat over the header, where the first visit's
+    "works offline" banner shows too, and the banner hid the bubble's first lines."""
+    page = viewport_page(viewport)
+    page.goto("/?speed=0")  # a first visit: the tour starts by itself
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    tour = page.locator("dialog[data-tour]")
+    for step in ("hand", "table", "scores", "hint"):
+        expect(tour).to_have_attribute("data-step", step)
+        if step in ("hand", "table"):  # the scores and the hint (or menu) are in the header
+            header = page.locator(".masthead").evaluate(RECT)
+            assert not overlap(tour.evaluate(RECT), header), f"the {step} bubble covers the header"
+        tour.locator("[data-tour-action='next']").click()
+    expect(tour).to_have_count(0)
+
+
 # ------------------------------------------------------------------------ motion
 def watch_motion(page: Page, tiles: int) -> dict[str, Any]:
     """Watch the bots play until `tiles` tiles and a score change were seen; what was seen."""

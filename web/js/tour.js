@@ -24,7 +24,9 @@ const SUBJECT = {
   scores: "#scores",
   hint: "[data-action='hint']",
 };
-const KEEP_CLEAR = "#table [data-tile], [data-hand='0'] [data-tile]";
+// Better left in sight: the tiles (it may be the player's turn already) and the header,
+// where the first visit's "works offline" banner shows over the scores for a moment.
+const KEEP_CLEAR = "#table [data-tile], [data-hand='0'] [data-tile], .masthead";
 const MARGIN = 8;
 
 /** The smallest rectangle around `rects` (null for none). */
