@@ -439,7 +439,10 @@ def test_the_prompt_stays_with_the_hand_when_the_table_turns(
             break
         ready = page.locator("[data-pass-device] [data-pass-ready]")
         if ready.count():
+            seat = page.get_attribute("[data-pass-device]", "data-seat")
             ready.tap()
+            # The screen goes once the engine has the seat's view: wait, or it is tapped twice.
+            expect(page.locator(f"[data-pass-device][data-seat='{seat}']")).to_have_count(0)
         elif page.locator(f"#board[data-bottom='0'] {PLAYABLE}").count():
             play_first_move(page)
         page.wait_for_selector(
