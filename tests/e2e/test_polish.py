@@ -29,6 +29,7 @@ from .playing import (
     SUMMARY,
     open_page,
     play_first_move,
+    team_scores,
     wait_for_human_or,
 )
 
@@ -477,6 +478,71 @@ def test_the_round_summarys_rows_line_up(viewport_page: Callable[..., Page]) -> 
     assert len(rows) == 4, rows
     for row in rows:
         assert max(row) - min(row) < 0.5, f"a row's cells end at {row}"
+
+
+LANGUAGE = "try { localStorage.setItem('seven-rocks:lang', '{lang}'); } catch {}"
+
+#: For each of the summary's tables: how much wider it is than the room it has.
+SUMMARY_OVERFLOW = """() => [...document.querySelectorAll(".summary-wrap, .summary--teams")]
+  .map((el) => el.scrollWidth - el.clientWidth)"""
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "en"])
+def test_the_round_summary_fits_a_phone_and_says_which_figure_is_the_score(
+    viewport_page: Callable[..., Page], lang: str
+) -> None:
+    """At 360 px the Portuguese heads ("Arredondado", "Descontado") pushed the hands' table
+    wider than the sheet, cutting off the deductions; and each team's line showed two bare
+    figures ("−10" and "60"), the deduction and the score, with nothing saying which is which."""
+    page = viewport_page("360x740", init=LANGUAGE.replace("{lang}", lang))
+    open_page(page, GAME)
+    assert next_round_or_turn(page) == "summary"
+    assert all(extra <= 0 for extra in page.evaluate(SUMMARY_OVERFLOW)), "a table is cut off"
+    summary = page.locator(f"{SUMMARY}[open]")
+    teams = summary.locator(".summary--teams")
+    heads = [text.strip() for text in teams.locator("thead th").all_inner_texts()]
+    assert heads[1:] == (["Descontado", "Placar"] if lang == "pt-BR" else ["Deducted", "Score"])
+    for team in (0, 1):
+        row = teams.locator(f"[data-summary-team='{team}']")
+        players = [
+            summary.locator(f"[data-summary-seat='{seat}'] [data-deduction]")
+            for seat in (team, team + 2)
+        ]
+        lost = sum(int(cell.inner_text().replace("−", "")) for cell in players)
+        assert int(row.locator("[data-team-deduction]").inner_text().replace("−", "")) == lost
+    scores = [
+        int(text.replace("−", "-"))
+        for text in teams.locator("[data-summary-score]").all_inner_texts()
+    ]
+    assert scores == team_scores(page)
+
+
+#: The lines the first tile name in a seat's caption is drawn on (1: it is not broken).
+TILE_NAME_LINES = """(el) => {
+  const text = el.firstChild, at = text ? text.data.search(/[0-6]/) : -1;
+  if (at < 0) return 0;
+  const range = document.createRange();
+  range.setStart(text, at);
+  range.setEnd(text, at + 3);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+}"""
+
+
+def test_a_side_seats_last_tile_keeps_its_name_on_one_line(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """West's caption is a narrow column on a phone: "jogou 0-6" broke at the hyphen, "0-"
+    on one line and "6" under it."""
+    page = viewport_page("360x740", init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, "?seed=5&speed=0&seats=human,greedy,greedy,greedy")
+    status = page.locator("[data-seat='1'] .seat__status")
+    checked = []
+    while wait_for_human_or(page, f"{SUMMARY}[open]") == "turn":
+        if status.get_attribute("data-kind") == "play":
+            checked.append(status.inner_text())
+            assert status.evaluate(TILE_NAME_LINES) == 1, checked[-1]
+        play_first_move(page)
+    assert checked, "West never played"
 
 
 #: Can a tap land on the element's middle (on screen, nothing over it, not scrolled away)?

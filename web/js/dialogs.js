@@ -121,8 +121,7 @@ function handRow(seat, hand, pips, deduction, names) {
   return `<tr data-summary-seat="${seat}">
     <th scope="row">${esc(namedSeat(seat, names, seatName))}</th>
     <td><span class="summary__tiles">${tiles}</span></td>
-    <td class="num" data-pips>${pips}</td>
-    <td class="num">${esc(t("round.rounding", { pips, rounded: deduction }))}</td>
+    <td class="num" data-pips="${pips}">${esc(t("round.rounding", { pips, rounded: deduction }))}</td>
     <td class="num" data-deduction>${deduction ? `−${deduction}` : "0"}</td>
   </tr>`;
 }
@@ -160,19 +159,22 @@ export function roundSummaryDialog({ settled, started, autoMs = null, names = nu
       <div class="dialog__detail">
       <div class="summary-wrap"><table class="summary">
         <thead><tr><th scope="col">${esc(t("round.player"))}</th><th scope="col">${esc(t("round.hand"))}</th>
-        <th scope="col" class="num">${esc(t("round.pips"))}</th><th scope="col" class="num">${esc(t("round.rounded"))}</th>
+        <th scope="col" class="num">${esc(t("round.rounded"))}</th>
         <th scope="col" class="num">${esc(t("round.deduction"))}</th></tr></thead>
         <tbody>${[0, 1, 2, 3].map((s) => handRow(s, settled.hands[s], settled.pips[s], settled.deductions[s], names)).join("")}</tbody>
       </table></div>
-      <ul class="summary-teams">
-        ${[0, 1]
+      <table class="summary summary--teams">
+        <thead><tr><th scope="col">${esc(t("round.team"))}</th>
+        <th scope="col" class="num">${esc(t("round.deduction"))}</th><th scope="col" class="num">${esc(t("round.score"))}</th></tr></thead>
+        <tbody>${[0, 1]
           .map(
-            (team) => `<li class="team-line team-line--${team}" data-summary-team="${team}">
-              <span>${esc(t("round.team_deduction", { team: teamName(team), points: teamDeduction[team] ? `−${teamDeduction[team]}` : "0" }))}</span>
-              <strong data-summary-score="${team}">${num(settled.scores[team])}</strong></li>`,
+            (team) => `<tr class="team-row team-row--${team}" data-summary-team="${team}">
+              <th scope="row">${esc(teamName(team))}</th>
+              <td class="num" data-team-deduction>${teamDeduction[team] ? `−${teamDeduction[team]}` : "0"}</td>
+              <td class="num"><strong data-summary-score="${team}">${num(settled.scores[team])}</strong></td></tr>`,
           )
-          .join("")}
-      </ul>
+          .join("")}</tbody>
+      </table>
       <p class="dialog__next" data-next-opener="${started?.opener ?? ""}">${esc(next)}</p>
       </div>
       <div class="dialog__actions">
