@@ -7,6 +7,7 @@ import { describeEvent, describeEvents, howRoundEnded } from "../../web/js/annou
 import { decimal, esc, num, signed, signedDecimal } from "../../web/js/html.js";
 import { nextIndex } from "../../web/js/input.js";
 import { shortcutFor } from "../../web/js/shortcuts.js";
+import { tileLabel } from "../../web/js/tiles.js";
 
 const i18n = {
   t: (key, vars = {}) => `${key}${Object.keys(vars).length ? JSON.stringify(vars) : ""}`,
@@ -18,6 +19,12 @@ const i18n = {
 test("esc makes text safe in markup and attributes", () => {
   assert.equal(esc(`<a href="x">'&'</a>`), "&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;");
   assert.equal(esc(42), "42");
+});
+
+test("tile names in running text get a hyphen no line breaks at, and nothing else changes", () => {
+  assert.equal(tileLabel("0-6"), "0\u20116");
+  assert.equal(tileLabel("3-5 on 1-1 (branch A) - 7-8"), "3\u20115 on 1\u20111 (branch A) - 7-8");
+  assert.equal(tileLabel("pass"), "pass");
 });
 
 test("signed numbers use a real minus sign", () => {

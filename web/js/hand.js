@@ -2,7 +2,7 @@
 // Pure renderers of a plain model; events are handled by the controller on the board.
 
 import { t } from "./i18n.js";
-import { backSvg, tileSvg } from "./tiles.js";
+import { backSvg, tileLabel, tileSvg } from "./tiles.js";
 
 /**
  * model = {tiles, legal, selected, focusTile, interactive, hinted}
@@ -129,7 +129,7 @@ export function renderSeatHead(el, model) {
   else if (knocking) text = t("seat.knock");
   else if (turn) text = human ? t("seat.your_turn") : t("seat.to_play");
   else if (action?.type === "pass") text = t("seat.knock");
-  else if (action?.type === "play") text = t("seat.played", { tile: action.tile });
+  else if (action?.type === "play") text = t("seat.played", { tile: tileLabel(action.tile) });
   setText(status, text);
   const kind = thinking ? "thinking" : knocking ? "pass" : turn ? "turn" : (action?.type ?? "");
   if (status.dataset.kind !== kind) status.dataset.kind = kind;

@@ -24,6 +24,12 @@ export function parseTile(name) {
   return [a, b];
 }
 
+/** Running text with its tile names kept whole: a non-breaking hyphen keeps "0-6" on one
+ *  line where a narrow caption would break it after the "0-". */
+export function tileLabel(text) {
+  return String(text).replace(/([0-6])-([0-6])/g, "$1\u2011$2");
+}
+
 function pips(n, cx) {
   return PIPS[n]
     .map(([x, y]) => `<circle class="domino__pip" cx="${(cx + x).toFixed(3)}" cy="${y}" r="${R}"/>`)
