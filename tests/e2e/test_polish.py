@@ -620,6 +620,76 @@ def test_the_replay_viewer_fits_a_phone_without_overlaps(
     assert not clashes, f"parts of the replay overlap: {clashes}"
 
 
+# ------------------------------------------------------------------------ the coach
+REVIEW_DONE = "dialog[data-review-panel] [data-review][data-review-state='done']"
+#: The review's parts that must be on screen together and clear of one another.
+REVIEW_PARTS = """() => Object.fromEntries(["[data-review-table]", "[data-review-caption]",
+  ".review__steps", "[data-review-list]"].map((s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return [s, { top: r.top, bottom: r.bottom, left: r.left, right: r.right }];
+  }))"""
+#: Is the move being shown in the part of the list that can be seen (all of it, or its top
+#: if it is taller than that part)?
+CURRENT_IN_SIGHT = """() => {
+  const item = document.querySelector("[data-review-move][aria-current='true']");
+  const list = document.querySelector("[data-review-list]").getBoundingClientRect();
+  const r = item.getBoundingClientRect();
+  const top = Math.max(0, list.top) - 1, bottom = Math.min(innerHeight, list.bottom) + 1;
+  return r.top >= top && (r.bottom <= bottom || r.top <= top + 2);
+}"""
+
+
+@pytest.mark.parametrize("size", ["740x360", "844x390", "360x740"])
+def test_stepping_through_a_review_on_a_phone_keeps_the_table_and_next_in_sight(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """On a phone on its side the review was one column: the caption, the reasons and Next
+    were below the edge under the table. Upright, tapping Next scrolled the panel to the move
+    in the list, taking the table being stepped through off the screen."""
+    page = viewport_page(size, init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, GAME)
+    assert next_round_or_turn(page) == "summary"
+    page.locator(f"{SUMMARY}[open] [data-action='review']").tap()
+    page.wait_for_selector(REVIEW_DONE, timeout=60_000)
+    table = page.locator("[data-review-table]")
+    next_step = page.locator("[data-review-step='next']")
+    top = table.evaluate(RECT)["top"]
+    landscape = size.startswith(("740", "844"))
+    if landscape:
+        parts = page.evaluate(REVIEW_PARTS)
+        for name, box in parts.items():
+            assert box["bottom"] <= int(size.split("x")[1]) + 0.5, f"{name} is below the edge"
+        names = list(parts)
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                assert not overlap(parts[a], parts[b]), f"{a} and {b} overlap"
+    for _ in range(4):
+        number = page.get_attribute("[data-review-move][aria-current='true']", "data-number")
+        assert next_step.evaluate(TAPPABLE), "Next is out of reach"
+        next_step.tap()
+        current = page.locator("[data-review-move][aria-current='true']")
+        expect(current).not_to_have_attribute("data-number", number or "")
+        move = current.get_attribute("data-number")
+        expect(page.locator("[data-review-board]")).to_have_attribute("data-number", move or "")
+        assert abs(table.evaluate(RECT)["top"] - top) < 1, "the table moved as Next was tapped"
+        assert table.evaluate(TAPPABLE), "the table went out of sight"
+        if landscape:
+            assert page.evaluate(CURRENT_IN_SIGHT), "the move shown is not in sight in the list"
+
+
+def test_the_arrow_keys_step_through_a_review_with_the_focus_on_the_move(page: Page) -> None:
+    open_page(page, GAME)
+    assert next_round_or_turn(page) == "summary"
+    page.click(f"{SUMMARY}[open] [data-action='review']")
+    page.wait_for_selector(REVIEW_DONE, timeout=60_000)
+    first = page.get_attribute("[data-review-move][aria-current='true']", "data-index")
+    page.keyboard.press("ArrowRight")
+    current = page.locator(f"[data-review-move][data-index='{int(first or 0) + 1}']")
+    expect(current).to_have_attribute("aria-current", "true")
+    expect(current).to_be_focused()
+    assert page.evaluate(CURRENT_IN_SIGHT)
+
+
 # ------------------------------------------------------------------------ the tour
 @pytest.mark.parametrize("viewport", ["390x844", "844x390", "1920x1080"])
 def test_the_tours_bubbles_point_at_things_without_covering_them(

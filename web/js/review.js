@@ -19,7 +19,7 @@ import { decimal, esc, signedDecimal } from "./html.js";
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
 import { openPanel } from "./modal.js";
 import { TableView } from "./table.js";
-import { tileSvg } from "./tiles.js";
+import { tileLabel, tileSvg } from "./tiles.js";
 
 /** How long each slice of a review may keep the engine busy (ms). */
 const SLICE_MS = 200;
@@ -33,7 +33,7 @@ const pips = (count) => (count === 1 ? t("review.pips_one") : t("review.pips", {
 export function moveLabel(text) {
   if (text === "pass") return t("review.pass");
   const [tile, at] = String(text).split("@");
-  return at ? t("review.move_on", { tile, point: pointName(at) }) : t("review.move_open", { tile });
+  return tileLabel(at ? t("review.move_on", { tile, point: pointName(at) }) : t("review.move_open", { tile }));
 }
 
 function numbersText(numbers) {
@@ -52,7 +52,7 @@ const REASONS = {
   hands_more: (a, m) =>
     t("review.reason.hands_more", { seat: seatName(a.seat), threat: a.threat, best: moveLabel(m.best), best_threat: a.best_threat }),
   misses_block: (a, m) => t("review.reason.misses_block", { best: moveLabel(m.best), seat: seatName(a.seat), numbers: numbersText(a.numbers ?? []) }),
-  keeps_double: (a, m) => t("review.reason.keeps_double", { best: moveLabel(m.best), tile: a.tile }),
+  keeps_double: (a, m) => t("review.reason.keeps_double", { best: moveLabel(m.best), tile: tileLabel(a.tile) }),
   keeps_heavy: (a, m) => t("review.reason.keeps_heavy", { pips: pips(a.pips), best: moveLabel(m.best), best_pips: pips(a.best_pips) }),
   greedy: (a, m) => t("review.reason.greedy", { points: a.points, best: moveLabel(m.best), best_points: a.best_points }),
   later: () => t("review.reason.later"),
@@ -129,17 +129,21 @@ class ReviewPanel {
       <p class="review__summary" data-review-summary></p>
       <div class="review__main">
         <section class="review__board" data-review-board hidden>
-          <div class="review__toggle" role="group">
-            <button type="button" class="button" data-review-show="best" aria-pressed="true" data-i18n="review.show_best"></button>
-            <button type="button" class="button" data-review-show="played" aria-pressed="false" data-i18n="review.show_played"></button>
+          <div class="review__position">
+            <div class="review__toggle" role="group">
+              <button type="button" class="button" data-review-show="best" aria-pressed="true" data-i18n="review.show_best"></button>
+              <button type="button" class="button" data-review-show="played" aria-pressed="false" data-i18n="review.show_played"></button>
+            </div>
+            <svg class="table review__table" data-review-table viewBox="-8 -5 16 10" preserveAspectRatio="xMidYMid meet" role="img"><g data-layout=""></g></svg>
+            <div class="review__hand" data-review-hand></div>
           </div>
-          <svg class="table review__table" data-review-table viewBox="-8 -5 16 10" preserveAspectRatio="xMidYMid meet" role="img"><g data-layout=""></g></svg>
-          <div class="review__hand" data-review-hand></div>
-          <p class="review__caption" data-review-caption></p>
-          <ul class="review__reasons" data-review-reasons></ul>
-          <div class="review__steps">
-            <button type="button" class="button" data-review-step="prev" data-i18n="review.prev"></button>
-            <button type="button" class="button button--primary" data-review-step="next" data-i18n="review.next"></button>
+          <div class="review__move">
+            <p class="review__caption" data-review-caption></p>
+            <ul class="review__reasons" data-review-reasons></ul>
+            <div class="review__steps">
+              <button type="button" class="button" data-review-step="prev" data-i18n="review.prev"></button>
+              <button type="button" class="button button--primary" data-review-step="next" data-i18n="review.next"></button>
+            </div>
           </div>
         </section>
         <div class="review__list" data-review-list></div>
@@ -178,7 +182,7 @@ class ReviewPanel {
       const delta = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
       if (!delta || !this.moves.length) return;
       event.preventDefault();
-      this.step(delta);
+      this.step(delta, { focus: true });
     });
     this.redraw();
   }
@@ -293,10 +297,19 @@ class ReviewPanel {
       <span class="review-move__mark">${esc(markName(m.mark))}</span>${loss}${best}</button></li>`;
   }
 
-  step(delta) {
+  /** Go `delta` moves on. The keyboard (`focus`) follows to the move in the list; a tap on
+   *  Previous or Next stays on its button. The list scrolls to the move only where it is
+   *  beside the board: stacked under it (a phone upright), scrolling would take the board
+   *  being stepped through off the screen. */
+  step(delta, { focus = false } = {}) {
     if (!this.moves.length) return;
     this.select(Math.min(this.moves.length - 1, Math.max(0, this.selected + delta)));
-    this.dialog.querySelector(`[data-review-move][data-index="${this.selected}"]`)?.focus({ preventScroll: false });
+    const item = this.dialog.querySelector(`[data-review-move][data-index="${this.selected}"]`);
+    if (!item) return;
+    if (focus) item.focus({ preventScroll: true });
+    const board = this.dialog.querySelector("[data-review-table]").getBoundingClientRect();
+    const beside = item.getBoundingClientRect().left >= board.right;
+    if (beside) item.scrollIntoView({ block: "nearest" });
   }
 
   /** Show move `index`: its position comes from the worker (the table after each choice). */
