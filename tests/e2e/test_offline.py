@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
 from seven_rocks.site.build import SNAPSHOT, build
 from seven_rocks.site.serve import serving
@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: A game where South is a person and the bots answer instantly: a move is one click away.
 ONE_HUMAN = "?seats=human,bot,bot,bot&speed=0&seed=7"
 OFFLINE_NOTICE = "[data-offline-ready]"
+TOUR = "dialog[data-tour][open]"
 
 
 def _wait_ready(page: Page) -> None:
@@ -117,8 +118,10 @@ def test_plays_offline_after_one_visit(
         page = _visit_until_cached(context)
         # A first visit starts Python the ordinary way: the snapshot is not on the device yet.
         assert _python_start(page) == "start-up"
-        # Once everything is kept, the player is told the game now works offline, by a
-        # banner over the page (the table keeps its size) that goes away by itself.
+        # Once everything is kept, and the first visit's tour is put away, the player is told
+        # the game now works offline, by a banner over the page (the table keeps its size)
+        # that goes away by itself.
+        page.locator(f"{TOUR} [data-tour-action='skip']").click()
         banner = page.locator(OFFLINE_NOTICE)
         banner.wait_for(timeout=10_000)
         assert "works offline" in banner.inner_text()
@@ -134,6 +137,35 @@ def test_plays_offline_after_one_visit(
     second = context.new_page()
     assert _open_game(second) == "snapshot"
     _play_one_move(second)
+
+
+def test_the_offline_banner_waits_for_the_first_visits_tour(
+    site: Path, tmp_path: Path, guarded_context: GuardedContext
+) -> None:
+    """The banner goes over the header, where the tour's third bubble points at the scores:
+    on a phone the banner hid what the tour was showing. It now comes after the tour."""
+    www, _ = _served_copy(site, tmp_path)
+    with serving(www) as url:
+        context, _ = guarded_context(url)
+        page = context.new_page()
+        page.goto("/")
+        _wait_ready(page)
+        tour = page.locator(TOUR)
+        tour.wait_for()
+        # Everything is kept: either the banner is there, or the page says it is waiting.
+        page.wait_for_selector(
+            f"body[data-offline-note], {OFFLINE_NOTICE}", state="attached", timeout=60_000
+        )
+        assert page.locator(OFFLINE_NOTICE).count() == 0, "the banner came over the tour"
+        assert page.get_attribute("body", "data-offline-note") == "waiting"
+        for _ in range(3):
+            tour.locator("[data-tour-action='next']").click()
+        expect(tour.locator("[data-tour-action='next']")).to_have_text("Let's play")
+        assert page.locator(OFFLINE_NOTICE).count() == 0, "the banner came over the tour"
+        tour.locator("[data-tour-action='next']").click()
+        banner = page.locator(OFFLINE_NOTICE)
+        banner.wait_for(timeout=10_000)
+        assert "works offline" in banner.inner_text()
 
 
 def test_starts_without_a_snapshot_when_the_build_has_none(

@@ -67,9 +67,28 @@ function showOffer(worker) {
 
 let accepted = false;
 
+/** Run `show` once no first-visit tour is open. The tour's bubbles point into the header,
+ *  where the banner goes: one thing at a time, the banner after the tour. */
+function afterTheTour(show) {
+  const tourOpen = () => Boolean(document.querySelector("dialog[data-tour]"));
+  if (!tourOpen()) return show();
+  document.body.dataset.offlineNote = "waiting"; // a hook for tests
+  const observer = new MutationObserver(() => {
+    if (tourOpen()) return;
+    observer.disconnect();
+    show();
+  });
+  observer.observe(document.body, { childList: true });
+}
+
 /** The first install just took control: every file is on this device now, so say once
  *  that the game works offline (later visits are served by the worker and say nothing). */
 function announceOffline() {
+  afterTheTour(showOfflineBanner);
+}
+
+function showOfflineBanner() {
+  document.body.dataset.offlineNote = "shown";
   const text = document.createElement("span");
   const close = document.createElement("button");
   close.dataset.action = "offline-close";
