@@ -620,6 +620,31 @@ def test_the_replay_viewer_fits_a_phone_without_overlaps(
     assert not clashes, f"parts of the replay overlap: {clashes}"
 
 
+# ------------------------------------------------------------------------- the hint
+def test_a_hint_longer_than_its_panel_fades_out_until_read_to_the_end(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """On a phone on its side the hint's panel holds two or three lines: the rest was cut
+    mid-line with nothing to say the panel scrolls."""
+    page = viewport_page("740x360", init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, "?seed=5&speed=0&seats=human,greedy,greedy,greedy")
+    for _ in range(3):
+        assert wait_for_human_or(page, f"{SUMMARY}[open]") == "turn"
+        play_first_move(page)
+    assert wait_for_human_or(page, f"{SUMMARY}[open]") == "turn"
+    page.locator("[data-action='hint']:visible").first.tap()
+    panel = page.locator("[data-hint][data-state='shown']")
+    expect(panel).to_be_visible(timeout=30_000)
+    overflow = panel.evaluate("(el) => el.scrollHeight - el.clientHeight")
+    assert overflow > 10, "this hint fits its panel: choose another position"
+    expect(panel).to_have_attribute("data-more", "below")
+    panel.hover()
+    page.mouse.wheel(0, overflow + 50)
+    expect(panel).not_to_have_attribute("data-more", "below")
+    page.mouse.wheel(0, -40)
+    expect(panel).to_have_attribute("data-more", "below")
+
+
 # ------------------------------------------------------------------------ the coach
 REVIEW_DONE = "dialog[data-review-panel] [data-review][data-review-state='done']"
 #: The review's parts that must be on screen together and clear of one another.

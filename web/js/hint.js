@@ -76,6 +76,7 @@ export class HintView {
       `<button type="button" class="hint-panel__close" data-action="close-hint">×</button>` +
       `<p class="hint-panel__move" data-hint-move></p><p class="hint-panel__why" data-hint-why></p>`;
     el.querySelector("[data-action='close-hint']").addEventListener("click", () => this.dismiss());
+    el.addEventListener("scroll", () => this.markMore(), { passive: true });
     const area = document.querySelector(".table-area");
     area.append(el);
     this.el = el;
@@ -112,6 +113,19 @@ export class HintView {
     el.querySelector("[data-hint-why]").textContent = why.join(" ");
     el.setAttribute("aria-label", t("hint.title"));
     this.decorate();
+    requestAnimationFrame(() => this.markMore()); // once the new text is laid out
+  }
+
+  /** A hint longer than its panel (a phone on its side) fades out at the foot while there
+   *  is more below: a cut line alone does not say "scroll". */
+  markMore() {
+    const el = this.el;
+    if (!el?.isConnected) return;
+    const more = el.scrollTop + el.clientHeight < el.scrollHeight - 2;
+    if (more !== (el.dataset.more === "below")) {
+      if (more) el.dataset.more = "below";
+      else delete el.dataset.more;
+    }
   }
 
   /** After every draw: drop a stale hint, else mark its tile and target again. */
