@@ -715,6 +715,28 @@ def test_the_arrow_keys_step_through_a_review_with_the_focus_on_the_move(page: P
     assert page.evaluate(CURRENT_IN_SIGHT)
 
 
+def test_enter_on_next_to_the_last_move_keeps_the_focus_in_the_review(page: Page) -> None:
+    """A tap or Enter on Next stays on Next; at the last move Next is disabled, and the
+    focus must not fall out of the panel (Escape and the arrows would stop working)."""
+    open_page(page, GAME)
+    assert next_round_or_turn(page) == "summary"
+    page.click(f"{SUMMARY}[open] [data-action='review']")
+    page.wait_for_selector(REVIEW_DONE, timeout=60_000)
+    next_step = page.locator("[data-review-step='next']")
+    next_step.focus()
+    moves = page.locator("[data-review-move]").count()
+    for _ in range(moves):
+        if next_step.is_disabled():
+            break
+        page.keyboard.press("Enter")
+    expect(next_step).to_be_disabled()
+    expect(page.locator("[data-review-step='prev']")).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("[data-review-move][aria-current='true']")).to_have_attribute(
+        "data-index", str(moves - 2)
+    )
+
+
 # ------------------------------------------------------------------------ the tour
 @pytest.mark.parametrize("viewport", ["390x844", "844x390", "1920x1080"])
 def test_the_tours_bubbles_point_at_things_without_covering_them(

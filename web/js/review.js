@@ -354,8 +354,14 @@ class ReviewPanel {
     d.querySelector("[data-review-reasons]").innerHTML = reasonTexts(m)
       .map((text) => `<li>${esc(text)}</li>`)
       .join("");
-    d.querySelector("[data-review-step='prev']").disabled = this.selected <= 0;
-    d.querySelector("[data-review-step='next']").disabled = this.selected >= this.moves.length - 1;
+    const prev = d.querySelector("[data-review-step='prev']");
+    const next = d.querySelector("[data-review-step='next']");
+    const focused = document.activeElement;
+    prev.disabled = this.selected <= 0;
+    next.disabled = this.selected >= this.moves.length - 1;
+    // Stepped to an end with the keyboard on that step's button: keep the focus in the panel.
+    if (focused === next && next.disabled && !prev.disabled) prev.focus();
+    else if (focused === prev && prev.disabled && !next.disabled) next.focus();
     if (!board) return;
     const shown = showBest && m.best !== m.move ? board.best : board.played;
     const svg = d.querySelector("[data-review-table]");
