@@ -572,6 +572,22 @@ def test_the_round_summary_opens_at_its_title_with_next_round_in_reach(
     assert next_round.evaluate(TAPPABLE), "Next round is out of reach"
 
 
+@pytest.mark.parametrize("size", ["740x360", "844x390", "360x740"])
+def test_the_round_summary_shows_the_scores_as_it_opens(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """On a phone on its side the teams' scores came below the hands, under the edge of a
+    sheet that opens at its title: the one figure a player wants needed a scroll."""
+    page = viewport_page(size, init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, GAME)
+    assert next_round_or_turn(page) == "summary"
+    summary = page.locator(f"{SUMMARY}[open]")
+    expect(summary.locator("[data-next-round]")).to_be_focused()
+    for team in (0, 1):
+        score = summary.locator(f"[data-summary-score='{team}']")
+        assert score.evaluate(TAPPABLE), f"team {team}'s score is out of sight"
+
+
 # ------------------------------------------------------------------ the replay viewer
 #: The replay's parts that must each be on screen and clear of one another.
 REPLAY_PARTS = """() => {
