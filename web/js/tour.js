@@ -24,8 +24,8 @@ const SUBJECT = {
   scores: "#scores",
   hint: "[data-action='hint']",
 };
-// Better left in sight: the tiles (it may be the player's turn already) and the header,
-// where the first visit's "works offline" banner shows over the scores for a moment.
+// Better left in sight: the tiles (it may be the player's turn already) and the header
+// (the scores and the buttons; the first visit's "works offline" banner waits for the tour).
 const KEEP_CLEAR = "#table [data-tile], [data-hand='0'] [data-tile], .masthead";
 const MARGIN = 8;
 
