@@ -228,3 +228,32 @@ def ready_page(page: Page, open_game: Callable[[], float]) -> Page:
     """The game page, opened and with its engine worker ready."""
     open_game()
     return page
+
+
+@pytest.fixture
+def viewport_page(
+    browser: Browser, base_url: str, request: pytest.FixtureRequest
+) -> Iterator[Callable[..., Page]]:
+    """A factory of guarded pages at a viewport ("390x844": a phone, touch, device scale 2)."""
+    made: list[tuple[BrowserContext, Guard, str]] = []
+
+    def _make(viewport: str, *, phone: bool = True, init: str | None = None) -> Page:
+        width, height = map(int, viewport.split("x"))
+        context = browser.new_context(
+            base_url=base_url,
+            viewport={"width": width, "height": height},
+            is_mobile=phone,
+            has_touch=phone,
+            device_scale_factor=2 if phone else 1,
+        )
+        if init:
+            context.add_init_script(init)
+        guard = Guard(origin=_origin(base_url))
+        watch_context(context, guard)
+        made.append((context, guard, viewport))
+        return context.new_page()
+
+    yield _make
+    name = request.node.name
+    for context, guard, viewport in made:
+        finish_context(context, guard, f"{name}-{viewport}")

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Page, Route, expect
 
-from .conftest import BOOT_TIMEOUT_MS, Guard, _origin, finish_context, watch_context
+from .conftest import BOOT_TIMEOUT_MS
 from .playing import (
     GAME_OVER,
     PLAYABLE,
@@ -85,35 +85,6 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
         min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
         and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
     )
-
-
-@pytest.fixture
-def viewport_page(
-    browser: Browser, base_url: str, request: pytest.FixtureRequest
-) -> Iterator[Callable[..., Page]]:
-    """A factory of guarded pages at a viewport ("390x844": a phone, touch, device scale 2)."""
-    made: list[tuple[BrowserContext, Guard, str]] = []
-
-    def _make(viewport: str, *, phone: bool = True, init: str | None = None) -> Page:
-        width, height = map(int, viewport.split("x"))
-        context = browser.new_context(
-            base_url=base_url,
-            viewport={"width": width, "height": height},
-            is_mobile=phone,
-            has_touch=phone,
-            device_scale_factor=2 if phone else 1,
-        )
-        if init:
-            context.add_init_script(init)
-        guard = Guard(origin=_origin(base_url))
-        watch_context(context, guard)
-        made.append((context, guard, viewport))
-        return context.new_page()
-
-    yield _make
-    name = request.node.name
-    for context, guard, viewport in made:
-        finish_context(context, guard, f"{name}-{viewport}")
 
 
 def next_round_or_turn(page: Page) -> str:
