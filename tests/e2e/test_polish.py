@@ -516,6 +516,38 @@ def test_a_side_seats_last_tile_keeps_its_name_on_one_line(
     assert checked, "West never played"
 
 
+#: The move line's latest sentence: is it wider than its room, and does it end in an ellipsis?
+MOVE_LINE = """(el) => {
+  const style = getComputedStyle(el);
+  return {
+    cut: el.scrollWidth > el.clientWidth,
+    ellipsis: style.textOverflow === "ellipsis" && style.overflowX === "hidden",
+    right: el.getBoundingClientRect().right,
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", ["320x568", "360x640"])
+def test_on_a_small_phone_a_long_move_line_ends_in_an_ellipsis_not_mid_word(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """The move line is one line on a phone; its list clipped a long sentence at the screen's
+    edge mid-word ("..., ends 3 + 6 + 12 = 21, no po") with nothing to say it goes on."""
+    page = viewport_page(size)
+    open_page(page, "?seed=5&speed=0&seats=human,greedy,greedy,greedy")
+    line = page.locator("#announce li").last
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    seen_cut = []
+    while wait_for_human_or(page, f"{SUMMARY}[open]") == "turn":
+        shown = line.evaluate(MOVE_LINE)
+        assert shown["right"] <= width, f"the move line runs off the screen: {shown}"
+        if shown["cut"]:
+            seen_cut.append(line.inner_text())
+            assert shown["ellipsis"], f"cut with no ellipsis: {seen_cut[-1]!r}"
+        play_first_move(page)
+    assert seen_cut, "no move line was long enough to need cutting"
+
+
 #: Can a tap land on the element's middle (on screen, nothing over it, not scrolled away)?
 TAPPABLE = """(el) => {
   const r = el.getBoundingClientRect();
