@@ -516,6 +516,32 @@ def test_a_side_seats_last_tile_keeps_its_name_on_one_line(
     assert checked, "West never played"
 
 
+#: Is a field that takes typing focused (on a phone that pops the keyboard up)?
+TYPING_FOCUSED = """() => {
+  const el = document.activeElement;
+  const clicks = ["checkbox", "radio", "button", "submit", "range"];
+  return Boolean(el && (el.matches("textarea, [contenteditable]") ||
+    (el.matches("input") && !clicks.includes(el.type))));
+}"""
+
+
+def test_on_a_phone_a_new_game_opens_without_calling_up_the_keyboard(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """The new game sheet focused its first field, South's name: on a phone that pops the
+    keyboard up over half the sheet as it opens, before the player has chosen to type."""
+    page = viewport_page("360x740")
+    open_page(page, GAME)
+    page.locator("#menu-button").tap()
+    page.locator("[data-action='new-game']").tap()
+    dialog = page.locator("dialog[data-new-game]")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("[data-action='start']")).to_be_focused()
+    assert not page.evaluate(TYPING_FOCUSED)
+    dialog.locator("input[name='name0']").tap()  # the name is still there to type, on a tap
+    assert page.evaluate(TYPING_FOCUSED)
+
+
 #: The move line's latest sentence: is it wider than its room, and does it end in an ellipsis?
 MOVE_LINE = """(el) => {
   const style = getComputedStyle(el);

@@ -58,6 +58,8 @@ export function newGameDialog({ bots, chosen, names = [null, null, null, null] }
       `<select id="seat-level-${seat}" name="seat${seat}" data-seat-level="${seat}">${person}${options}</select>${nameField(seat)}</div>`
     );
   };
+  // The focus starts on Start, not on the first field: on a phone a focused name field pops
+  // the keyboard up over the sheet as it opens; and Enter starts the game at once.
   return ask({ className: "dialog--new", hook: "newGame", html:
     `<form method="dialog" class="dialog__body">
       <h2>${esc(t("dialog.new_title"))}</h2>
@@ -67,7 +69,7 @@ export function newGameDialog({ bots, chosen, names = [null, null, null, null] }
       <label class="field"><span>${esc(t("dialog.seed"))}</span><input name="seed" inputmode="numeric" pattern="[0-9]*" autocomplete="off"></label>
       <div class="dialog__actions">
         <button type="button" class="button" value="cancel" data-action="cancel">${esc(t("dialog.cancel"))}</button>
-        <button type="submit" class="button button--primary" value="start" data-action="start">${esc(t("dialog.start"))}</button>
+        <button type="submit" class="button button--primary" value="start" data-action="start" autofocus>${esc(t("dialog.start"))}</button>
       </div>
     </form>` }, (dialog, answer) => {
     const form = dialog.querySelector("form");
