@@ -56,6 +56,18 @@ def test_statistics_count_a_finished_game_and_can_be_reset(page: Page) -> None:
     close_dialog(over)
     page.locator("[data-action='stats']").click()
     expect(stats.locator("[data-stat='played']")).to_have_text("1")
+    # Reset asks first: the focus is on Close as the panel opens; Cancel keeps every figure.
+    expect(stats.locator("[data-action='close-panel']")).to_be_focused()
     stats.locator("[data-action='reset-stats']").click()
+    expect(stats.locator("[data-stats-confirm]")).to_contain_text("cannot be undone")
+    expect(stats.locator("[data-action='keep-stats']")).to_be_focused()
+    stats.locator("[data-action='keep-stats']").click()
+    expect(stats.locator("[data-stat='played']")).to_have_text("1")
+    expect(stats.locator("[data-action='reset-stats']")).to_be_focused()
+    stats.locator("[data-action='reset-stats']").click()
+    stats.locator("[data-action='confirm-reset']").click()
     expect(stats.locator("[data-stat='played']")).to_have_text("0")
+    expect(stats.locator("[data-stats-confirm]")).to_be_hidden()
+    expect(stats.locator("[data-action='reset-stats']")).to_be_disabled()  # nothing to reset
+    expect(stats.locator("[data-action='close-panel']")).to_be_focused()
     expect(stats.locator("[data-stat='average']")).to_have_text("—")

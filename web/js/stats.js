@@ -111,15 +111,35 @@ export class Stats {
         <h2>${esc(t("stats.title"))}</h2>
         <p class="muted">${esc(t("stats.intro"))}</p>
         <div data-stats-body>${this.body()}</div>
-        <div class="dialog__actions">
-          <button type="button" class="button" data-action="reset-stats">${esc(t("stats.reset"))}</button>
-          <button type="button" class="button button--primary" data-action="close-panel">${esc(t("notice.close"))}</button>
+        <div class="dialog__actions" data-stats-actions>
+          <button type="button" class="button" data-action="reset-stats"${this.stats.played ? "" : " disabled"}>${esc(t("stats.reset"))}</button>
+          <button type="button" class="button button--primary" data-action="close-panel" autofocus>${esc(t("notice.close"))}</button>
+        </div>
+        <div class="dialog__actions stats__confirm" data-stats-confirm hidden>
+          <p class="stats__question">${esc(t("stats.reset_question"))}</p>
+          <button type="button" class="button" data-action="keep-stats">${esc(t("dialog.cancel"))}</button>
+          <button type="button" class="button button--primary" data-action="confirm-reset">${esc(t("stats.reset_confirm"))}</button>
         </div>
       </div>`,
     });
-    dialog.querySelector("[data-action='reset-stats']").addEventListener("click", () => {
+    // Resetting wipes every game counted so far, so it asks first (one tap could not undo it);
+    // the focus starts on Close, never on Reset.
+    const actions = dialog.querySelector("[data-stats-actions]");
+    const confirm = dialog.querySelector("[data-stats-confirm]");
+    const reset = dialog.querySelector("[data-action='reset-stats']");
+    const asking = (ask) => {
+      actions.hidden = ask;
+      confirm.hidden = !ask;
+      reset.disabled = !this.stats.played; // nothing counted, nothing to reset
+      const next = ask ? "keep-stats" : reset.disabled ? "close-panel" : "reset-stats";
+      dialog.querySelector(`[data-action='${next}']`).focus();
+    };
+    reset.addEventListener("click", () => asking(true));
+    dialog.querySelector("[data-action='keep-stats']").addEventListener("click", () => asking(false));
+    dialog.querySelector("[data-action='confirm-reset']").addEventListener("click", () => {
       this.reset();
       dialog.querySelector("[data-stats-body]").innerHTML = this.body();
+      asking(false);
     });
   }
 }
