@@ -516,6 +516,40 @@ def test_a_side_seats_last_tile_keeps_its_name_on_one_line(
     assert checked, "West never played"
 
 
+#: Where South's tiles, the prompt and the table are (css px).
+HAND_ROW = """() => {
+  const tiles = [...document.querySelectorAll("[data-hand='0'] [data-tile]")]
+    .map((el) => el.getBoundingClientRect());
+  const prompt = document.querySelector(".prompt").getBoundingClientRect();
+  const table = document.querySelector(".table-area").getBoundingClientRect();
+  return {
+    left: Math.min(...tiles.map((r) => r.left)), right: Math.max(...tiles.map((r) => r.right)),
+    prompt: { left: prompt.left, right: prompt.right, width: prompt.width },
+    table: table.height,
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", ["569x277", "740x360"])
+def test_a_phone_on_its_side_zoomed_for_larger_text_keeps_the_hand_and_the_table(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """A 360 px phone set to larger text (Chrome zooms the page with the system's font size)
+    is about 569x277 on its side. Seven tiles at a fixed 4.6rem and the prompt beside them
+    were wider than that: the row, centred, cut the first tile off the left edge, the prompt
+    was squeezed to a word a line and grew so tall that the table shrank to a sliver."""
+    page = viewport_page(size, init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, "?seed=5&speed=0")
+    page.locator(PLAYABLE).nth(1).tap()  # 5-6, with two places: the longest prompt
+    expect(page.locator("[data-target]").first).to_be_visible()
+    row = page.evaluate(HAND_ROW)
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    assert row["left"] >= 0 and row["right"] <= width, f"a tile is off the screen: {row}"
+    assert row["right"] <= row["prompt"]["left"] and row["prompt"]["right"] <= width, row
+    assert row["prompt"]["width"] >= 120, f"the prompt is squeezed: {row}"
+    assert row["table"] >= 100, f"the table is a sliver: {row}"
+
+
 #: Is a field that takes typing focused (on a phone that pops the keyboard up)?
 TYPING_FOCUSED = """() => {
   const el = document.activeElement;
