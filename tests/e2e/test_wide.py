@@ -46,3 +46,48 @@ def test_the_table_takes_most_of_a_wide_screens_width(
         assert parts[side]["width"] <= parts["table"]["width"] / 2, parts
     sum_chip, table = parts["sum"], parts["table"]
     assert table["left"] <= sum_chip["left"] and sum_chip["right"] <= table["right"], parts
+
+
+#: South's tiles, the prompt and the move line, as rectangles.
+SOUTH = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+  const tiles = [...document.querySelectorAll("[data-hand='0'] [data-tile]")].map(box);
+  return {
+    hand: { left: Math.min(...tiles.map((r) => r.left)), top: Math.min(...tiles.map((r) => r.top)),
+            right: Math.max(...tiles.map((r) => r.right)),
+            bottom: Math.max(...tiles.map((r) => r.bottom)) },
+    prompt: box(document.querySelector(".prompt")),
+    line: box(document.querySelector("#announce li:last-child")),
+    table: box(document.querySelector(".table-area")),
+  };
+}"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Do two rectangles share more than a hairline?"""
+    return (
+        min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+        and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
+    )
+
+
+@pytest.mark.parametrize("font", [20, 24])
+def test_a_larger_browser_font_never_runs_the_hand_over_the_move_line(
+    viewport_page: Callable[..., Page], font: int
+) -> None:
+    """A laptop's browser set to a large font (20 px, Chrome's "Large"; 24 px, "Very large")
+    at 1280x720: the table kept its 14rem floor, the board overflowed its room, and South's
+    tiles were drawn over the prompt and the move line. The table now gives way first; past
+    that the page scrolls."""
+    page = viewport_page("1280x720", phone=False)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": font}})
+    open_page(page, GAME)
+    page.wait_for_selector("#announce li:last-child")
+    parts = page.evaluate(SOUTH)
+    for other in ("prompt", "line", "table"):
+        assert not overlap(parts["hand"], parts[other]), f"the hand runs over the {other}: {parts}"
+    assert not overlap(parts["prompt"], parts["line"]), parts
+    if font == 20:  # "Large" still fits the window: nothing to scroll to
+        assert parts["line"]["bottom"] <= 720, f"the move line is below the edge: {parts}"
