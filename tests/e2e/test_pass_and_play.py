@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -235,3 +236,32 @@ def test_four_people(page: Page, capsys: pytest.CaptureFixture[str]) -> None:
     assert taken >= turns - len(game.rounds)  # every turn but a round's opening may pass
     with capsys.disabled():
         print(f"\n[e2e] four people: {turns} turns, {taken} passes; {state}", file=sys.stderr)
+
+
+PORTUGUESE = "try { localStorage.setItem('seven-rocks:lang', 'pt-BR'); } catch {}"
+#: The pass screen and what is in it, as rectangles.
+PASS_PARTS = """() => Object.fromEntries(
+  [["screen", "[data-pass-device]"], ["title", "[data-pass-title]"], ["note", "[data-pass-note]"],
+   ["ready", "[data-pass-ready]"]].map(([name, sel]) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return [name, { top: r.top, bottom: r.bottom }];
+  }))"""
+
+
+@pytest.mark.parametrize("size", ["569x277", "740x360", "360x740"])
+def test_the_pass_screen_fits_a_short_phone_on_its_side(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """At 569x277 (a 360 px phone zoomed for larger text, on its side) the pass screen's title,
+    sized by the width alone, took three lines: its top went under the header, cut off."""
+    page = viewport_page(size, init=PORTUGUESE)
+    open_page(page, "?seats=human,greedy,human,greedy&seed=3&speed=0")
+    page.wait_for_selector(PASS)  # the round's first person is asked for the device
+    parts = page.evaluate(PASS_PARTS)
+    screen = parts.pop("screen")
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    assert screen["top"] >= 0 and screen["bottom"] <= height, f"the pass screen: {screen}"
+    for name, box in parts.items():
+        assert screen["top"] <= box["top"] and box["bottom"] <= screen["bottom"], (
+            f"the {name} is cut off: {box} in {screen}"
+        )
