@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -548,6 +549,37 @@ def test_a_phone_on_its_side_zoomed_for_larger_text_keeps_the_hand_and_the_table
     assert row["right"] <= row["prompt"]["left"] and row["prompt"]["right"] <= width, row
     assert row["prompt"]["width"] >= 120, f"the prompt is squeezed: {row}"
     assert row["table"] >= 100, f"the table is a sliver: {row}"
+
+
+#: How much of the table's area the layout's tiles span, across and down (0 to 1).
+LAYOUT_FILL = """() => {
+  const area = document.querySelector(".table-area").getBoundingClientRect();
+  const tiles = [...document.querySelectorAll("#table [data-tile]")]
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
+  if (!tiles.length) return [0, 0];
+  const across = Math.max(...tiles.map((r) => r.right)) - Math.min(...tiles.map((r) => r.left));
+  const down = Math.max(...tiles.map((r) => r.bottom)) - Math.min(...tiles.map((r) => r.top));
+  return [across / area.width, down / area.height];
+}"""
+
+
+def test_turning_a_phone_mid_round_lays_the_table_out_for_its_new_shape(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """Turned on its side mid-round, the table's area settled after the window's resize
+    event, and the layout stayed fitted to a passing shape: a third of the felt's width,
+    tiles too small to read, until the next move."""
+    page = viewport_page("360x740")
+    open_page(page, "?seed=5&speed=0")
+    for _ in range(3):
+        play_first_move(page)
+    page.wait_for_selector(PLAYABLE)
+    for width, height in ((740, 360), (360, 740), (844, 390)):
+        page.set_viewport_size({"width": width, "height": height})
+        deadline = time.monotonic() + 10
+        while max(fill := page.evaluate(LAYOUT_FILL)) < 0.6:
+            assert time.monotonic() < deadline, f"at {width}x{height} the layout fills {fill}"
+            page.wait_for_timeout(100)
 
 
 #: Is a field that takes typing focused (on a phone that pops the keyboard up)?

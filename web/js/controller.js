@@ -78,10 +78,12 @@ export class Controller {
     bindInput(this.board, this.inputHost());
     this.watchTabs();
     engine.onLost?.(() => this.afterLoss());
-    addEventListener("resize", () => {
+    const reshaped = () => {
       clearTimeout(this.resizeTimer);
       this.resizeTimer = setTimeout(() => this.onResize(), 150);
-    });
+    };
+    addEventListener("resize", reshaped);
+    this.tableView.onReshape = reshaped; // the table's own area settling after the window
     onLanguageChange(() => {
       if (this.snap) this.render();
       this.announcer.retranslate();

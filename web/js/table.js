@@ -57,6 +57,14 @@ function viewFor(bounds, aspect, minSpan = MIN_SPAN) {
  *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. */
 const aspectOf = ({ width, height }) => (width > 0 && height > 0 ? width / height : 1.6);
 
+/** Has the drawing area's shape changed enough since it was drawn to draw it again? (The
+ *  window's resize event alone is not enough: on a phone turned on its side the area can
+ *  settle after it, and the view was fitted to a passing shape.) */
+function reshaped(drawn, now) {
+  if (!(now.width > 0 && now.height > 0)) return false;
+  return Math.abs(aspectOf(now) / aspectOf(drawn) - 1) > 0.02 || Math.abs(now.width / (drawn.width || 1) - 1) > 0.05;
+}
+
 function closestSpan({ width, height }) {
   const short = Math.min(width, height);
   if (!(short > 0)) return MIN_SPAN;
@@ -146,11 +154,15 @@ export class TableView {
     // here forces no layout, which a read in the middle of a move's writes would.
     this.size = null;
     this.seats = new Map(); // seat -> where its caption is (seatOffset)
+    /** Called when the drawing area takes a new shape after a draw (set by the owner): the
+     *  view drawn for the old shape would show the layout too small, or cut it off. */
+    this.onReshape = null;
     // Called just after a layout, when reading positions costs nothing: the seats' captions
     // are measured here, not in the middle of a move.
     new ResizeObserver(([entry]) => {
       this.size = { width: entry.contentRect.width, height: entry.contentRect.height };
       this.measureSeats();
+      if (this.onReshape && this.rect && reshaped(this.rect, this.size)) this.onReshape();
     }).observe(svg);
   }
 
