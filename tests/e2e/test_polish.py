@@ -551,15 +551,20 @@ def test_a_phone_on_its_side_zoomed_for_larger_text_keeps_the_hand_and_the_table
     assert row["table"] >= 100, f"the table is a sliver: {row}"
 
 
-#: How much of the table's area the layout's tiles span, across and down (0 to 1).
-LAYOUT_FILL = """() => {
-  const area = document.querySelector(".table-area").getBoundingClientRect();
-  const tiles = [...document.querySelectorAll("#table [data-tile]")]
+#: How the layout sits on its table: the share of the area's width and height its tiles
+#: span (0 to 1), and whether it runs the same way as the area (wider than tall on a wide
+#: table, taller than wide on a tall one).
+LAYOUT_FILL = """(svg) => {
+  const area = svg.getBoundingClientRect();
+  const tiles = [...svg.querySelectorAll("[data-tile]")]
     .map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
-  if (!tiles.length) return [0, 0];
+  if (!tiles.length) return { fill: 0, sameWay: false };
   const across = Math.max(...tiles.map((r) => r.right)) - Math.min(...tiles.map((r) => r.left));
   const down = Math.max(...tiles.map((r) => r.bottom)) - Math.min(...tiles.map((r) => r.top));
-  return [across / area.width, down / area.height];
+  return {
+    fill: Math.max(across / area.width, down / area.height),
+    sameWay: (across >= down) === (area.width >= area.height),
+  };
 }"""
 
 
@@ -574,12 +579,47 @@ def test_turning_a_phone_mid_round_lays_the_table_out_for_its_new_shape(
     for _ in range(3):
         play_first_move(page)
     page.wait_for_selector(PLAYABLE)
+    turn_and_check_the_fill(page, page.locator("#table"))
+
+
+def turn_and_check_the_fill(page: Page, table: Any) -> None:
+    """Turn the phone three ways; each time the layout must come to fill its table."""
     for width, height in ((740, 360), (360, 740), (844, 390)):
         page.set_viewport_size({"width": width, "height": height})
         deadline = time.monotonic() + 10
-        while max(fill := page.evaluate(LAYOUT_FILL)) < 0.6:
-            assert time.monotonic() < deadline, f"at {width}x{height} the layout fills {fill}"
+        while (seen := table.evaluate(LAYOUT_FILL))["fill"] < 0.6 or not seen["sameWay"]:
+            assert time.monotonic() < deadline, f"at {width}x{height} the layout: {seen}"
             page.wait_for_timeout(100)
+
+
+def test_turning_a_phone_during_a_review_lays_its_board_out_again(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """The coach's board, like the game's table, kept the view fitted to the old shape."""
+    page = viewport_page("360x740")
+    open_page(page, GAME)
+    assert next_round_or_turn(page) == "summary"
+    page.locator(f"{SUMMARY}[open] [data-action='review']").tap()
+    page.wait_for_selector(REVIEW_DONE, timeout=60_000)
+    page.locator("[data-review-step='next']").tap()
+    turn_and_check_the_fill(page, page.locator("[data-review-table]"))
+
+
+def test_turning_a_phone_during_a_replay_lays_its_table_out_again(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """The replay viewer's table, like the game's, kept the view fitted to the old shape."""
+    page = viewport_page("360x740")
+    open_page(page, GAME)
+    for _ in range(3):
+        play_first_move(page)
+    page.locator("#menu-button").tap()
+    page.locator("#toolbar [data-action='sheet']").tap()
+    page.locator(f"{SHEET} [data-action='replay-game']").tap()
+    replay = page.locator("dialog[data-replay]")
+    for _ in range(20):  # a layout long enough to run one way
+        replay.locator("[data-replay-step='next']").tap()
+    turn_and_check_the_fill(page, replay.locator("[data-replay-table]"))
 
 
 #: Is a field that takes typing focused (on a phone that pops the keyboard up)?

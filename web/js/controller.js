@@ -34,7 +34,7 @@ import {
   writeSettings,
 } from "./storage.js";
 import { onPrefChange, turnTableOn } from "./settings.js";
-import { TableView } from "./table.js";
+import { TableView, whileResizing } from "./table.js";
 import { warmEngine } from "./warm-engine.js";
 
 /** Tell the page's other modules (hint.js, sound.js) what happened: `seven-rocks:<name>`. */
@@ -78,12 +78,11 @@ export class Controller {
     bindInput(this.board, this.inputHost());
     this.watchTabs();
     engine.onLost?.(() => this.afterLoss());
-    const reshaped = () => {
+    addEventListener("resize", () => {
       clearTimeout(this.resizeTimer);
       this.resizeTimer = setTimeout(() => this.onResize(), 150);
-    };
-    addEventListener("resize", reshaped);
-    this.tableView.onReshape = reshaped; // the table's own area settling after the window
+    });
+    this.tableView.onReshape = whileResizing(() => this.onResize()); // the area settling after it
     onLanguageChange(() => {
       if (this.snap) this.render();
       this.announcer.retranslate();

@@ -18,7 +18,7 @@ import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
 import { offerReview } from "./review.js";
 import { sumText } from "./render.js";
-import { TableView } from "./table.js";
+import { TableView, whileResizing } from "./table.js";
 import { tileSvg } from "./tiles.js";
 
 const EMPTY_TABLE = { tiles: [], ends: [], points: [], bounds: [-1, -0.5, 1, 0.5] };
@@ -207,16 +207,20 @@ export class Replay {
     this.render();
     dialog.querySelector("[data-replay-step='next']").focus();
     this.relayout();
+    // A phone turned while the replay is open: lay out or fit the table for its new shape.
+    this.view.onReshape = whileResizing(() => this.dialog.isConnected && !this.relayout() && this.render());
   }
 
-  /** Lay the tables out again if the drawing area's shape differs much from the guess. */
+  /** Lay the tables out again if the drawing area's shape differs much from the guess;
+   *  whether it did. */
   relayout() {
     const real = this.view.aspect();
     const ratio = real / this.aspect;
-    if (ratio < 1.25 && ratio > 0.8) return;
+    if (ratio < 1.25 && ratio > 0.8) return false;
     this.aspect = real;
     this.rounds.clear();
     this.render();
+    return true;
   }
 
   onKey(event) {

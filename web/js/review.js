@@ -18,7 +18,7 @@ import { ENGINE_LOST, EngineError } from "../bridge.js";
 import { decimal, esc, signedDecimal } from "./html.js";
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
 import { openPanel } from "./modal.js";
-import { TableView } from "./table.js";
+import { TableView, whileResizing } from "./table.js";
 import { tileLabel, tileSvg } from "./tiles.js";
 
 /** How long each slice of a review may keep the engine busy (ms). */
@@ -163,6 +163,8 @@ class ReviewPanel {
     this.close = close;
     this.root = dialog.querySelector("[data-review]");
     this.view = new TableView(dialog.querySelector("[data-review-table]"));
+    // A phone turned during the review: the position is laid out again for the new shape.
+    this.view.onReshape = whileResizing(() => this.dialog.isConnected && this.selected >= 0 && this.select(this.selected));
     active = this;
     dialog.addEventListener("click", (event) => {
       const target = event.target;

@@ -57,12 +57,30 @@ function viewFor(bounds, aspect, minSpan = MIN_SPAN) {
  *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. */
 const aspectOf = ({ width, height }) => (width > 0 && height > 0 ? width / height : 1.6);
 
-/** Has the drawing area's shape changed enough since it was drawn to draw it again? (The
- *  window's resize event alone is not enough: on a phone turned on its side the area can
- *  settle after it, and the view was fitted to a passing shape.) */
+/** Has the drawing area's shape changed enough since it was drawn to draw it again? */
 function reshaped(drawn, now) {
   if (!(now.width > 0 && now.height > 0)) return false;
   return Math.abs(aspectOf(now) / aspectOf(drawn) - 1) > 0.02 || Math.abs(now.width / (drawn.width || 1) - 1) > 0.05;
+}
+
+const SETTLE_MS = 1500; // how long after the window's last resize its tables may still settle
+let resizedAt = -Infinity;
+globalThis.addEventListener?.("resize", () => {
+  resizedAt = performance.now();
+});
+
+/** An `onReshape` for a table that follows the window: the window's resize event alone is
+ *  not enough (on a phone turned on its side the table's area settles after it, and the view
+ *  was fitted to a passing shape), but only a resize's settling counts, not the small shifts
+ *  of a move or an opened panel, which must not redraw under a player's finger. `callback`
+ *  runs once the area has been still for `ms`. */
+export function whileResizing(callback, ms = 150) {
+  let timer = null;
+  return () => {
+    if (performance.now() - resizedAt > SETTLE_MS) return;
+    clearTimeout(timer);
+    timer = setTimeout(callback, ms);
+  };
 }
 
 function closestSpan({ width, height }) {
@@ -154,8 +172,8 @@ export class TableView {
     // here forces no layout, which a read in the middle of a move's writes would.
     this.size = null;
     this.seats = new Map(); // seat -> where its caption is (seatOffset)
-    /** Called when the drawing area takes a new shape after a draw (set by the owner): the
-     *  view drawn for the old shape would show the layout too small, or cut it off. */
+    /** Called when the drawing area takes a new shape after a draw (set by the owner, see
+     *  whileResizing): the view drawn for the old shape shows the layout too small. */
     this.onReshape = null;
     // Called just after a layout, when reading positions costs nothing: the seats' captions
     // are measured here, not in the middle of a move.
