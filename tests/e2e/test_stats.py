@@ -57,6 +57,8 @@ def test_statistics_count_a_finished_game_and_can_be_reset(page: Page) -> None:
     page.locator("[data-action='stats']").click()
     expect(stats.locator("[data-stat='played']")).to_have_text("1")
     # Reset asks first: the focus is on Close as the panel opens; Cancel keeps every figure.
+    # (A panel is closed, like the rules; "Dismiss" is for the banners.)
+    expect(stats.locator("[data-action='close-panel']")).to_have_text("Close")
     expect(stats.locator("[data-action='close-panel']")).to_be_focused()
     stats.locator("[data-action='reset-stats']").click()
     expect(stats.locator("[data-stats-confirm]")).to_contain_text("cannot be undone")

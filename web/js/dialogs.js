@@ -219,7 +219,7 @@ export function gameOverDialog({ team, scores, viewerIsHuman, onReview = null })
       <p>${esc(t("over.final", { score0: scores[0], score1: scores[1] }))}</p>
       </div>
       <div class="dialog__actions">
-        <button type="button" class="button" data-action="close" autofocus>${esc(t("notice.close"))}</button>
+        <button type="button" class="button" data-action="close" autofocus>${esc(t("dialog.close"))}</button>
         ${reviewButton(onReview)}
         <button type="button" class="button button--primary" data-action="new-game">${esc(t("over.new_game"))}</button>
       </div>

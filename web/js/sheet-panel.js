@@ -46,7 +46,7 @@ export function openSheet(c, { openStats }) {
     html: `<div class="dialog__body">
       <div class="sheet-head">
         <h2>${esc(t("sheet.title"))}</h2>
-        <button type="button" class="button" data-action="close-panel">${esc(t("notice.close"))}</button>
+        <button type="button" class="button" data-action="close-panel">${esc(t("dialog.close"))}</button>
       </div>
       <div class="share">
         <span>${esc(t("share.deal"))} <strong data-seed>${esc(seed)}</strong></span>

@@ -113,7 +113,7 @@ export class Stats {
         <div data-stats-body>${this.body()}</div>
         <div class="dialog__actions" data-stats-actions>
           <button type="button" class="button" data-action="reset-stats"${this.stats.played ? "" : " disabled"}>${esc(t("stats.reset"))}</button>
-          <button type="button" class="button button--primary" data-action="close-panel" autofocus>${esc(t("notice.close"))}</button>
+          <button type="button" class="button button--primary" data-action="close-panel" autofocus>${esc(t("dialog.close"))}</button>
         </div>
         <div class="dialog__actions stats__confirm" data-stats-confirm hidden>
           <p class="stats__question">${esc(t("stats.reset_question"))}</p>
