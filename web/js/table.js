@@ -52,9 +52,7 @@ function viewFor(bounds, aspect, minSpan = MIN_SPAN) {
   return [cx - w / 2, cy - h / 2, w, h];
 }
 
-/** The closest zoom for a drawing area: MIN_SPAN units across its short side, or fewer when
- *  that side is short (a phone on its side), so a tile is never drawn longer than
- *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. */
+/** A drawing area's width / height (1.6 before it has a size). */
 const aspectOf = ({ width, height }) => (width > 0 && height > 0 ? width / height : 1.6);
 
 /** Has the drawing area's shape changed enough since it was drawn to draw it again? */
@@ -83,6 +81,9 @@ export function whileResizing(callback, ms = 150) {
   };
 }
 
+/** The closest zoom for a drawing area: MIN_SPAN units across its short side, or fewer when
+ *  that side is short (a phone on its side), so a tile is never drawn longer than
+ *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. */
 function closestSpan({ width, height }) {
   const short = Math.min(width, height);
   if (!(short > 0)) return MIN_SPAN;
