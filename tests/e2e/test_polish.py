@@ -622,6 +622,22 @@ def test_turning_a_phone_during_a_replay_lays_its_table_out_again(
     turn_and_check_the_fill(page, replay.locator("[data-replay-table]"))
 
 
+def test_a_hint_on_a_short_phone_on_its_side_keeps_the_hand_on_screen(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """At 569x277 an open hint's whole text counted towards the board's least height, so
+    the board grew past the screen and South's hand went below its edge."""
+    page = viewport_page("569x277", init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, "?seed=5&speed=0")
+    page.locator("[data-action='hint']").first.tap()
+    expect(page.locator("[data-hint][data-state='shown']")).to_be_visible()
+    row = page.evaluate(HAND_ROW)
+    tiles = page.locator("[data-hand='0'] [data-tile]").evaluate_all(RECTS)
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    assert max(tile["bottom"] for tile in tiles) <= height, f"the hand is below the edge: {tiles}"
+    assert row["table"] >= 80, f"the table is a sliver: {row}"
+
+
 #: Is a field that takes typing focused (on a phone that pops the keyboard up)?
 TYPING_FOCUSED = """() => {
   const el = document.activeElement;
