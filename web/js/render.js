@@ -251,12 +251,15 @@ function renderScores(snap, animate) {
 }
 
 /** Count the shown score from `from` to `to` over COUNT_MS, one text write per frame. The
- *  element's `data-score` holds the true score all along (and the meter its value). */
+ *  element's `data-score` holds the true score all along (and the meter its value). The
+ *  clock starts at the first frame, not at the call: after a heavy draw on a slow phone the
+ *  first frame can come late, and a clock started early had the count jump to its end. */
 function countTo(el, from, to) {
-  const start = performance.now();
+  let start = null;
   el.counting = true;
   const step = (now) => {
     if (el.dataset.score !== String(to)) return; // a newer score took over
+    start ??= now;
     const k = Math.min(1, Math.max(0, (now - start) / COUNT_MS));
     const eased = 1 - (1 - k) ** 3;
     setText(el, num(Math.round(from + (to - from) * eased)));
