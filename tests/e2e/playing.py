@@ -101,3 +101,11 @@ def played_moves(page: Page) -> list[list[str]]:
     """The moves of each round so far, as the engine recorded them ("3-4@4-6:low", "pass")."""
     game = from_record(call(page, "record"))
     return [[str(turn.move) for turn in rnd.turns] for rnd in game.rounds]
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Do two rectangles share more than a hairline?"""
+    return (
+        min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+        and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
+    )

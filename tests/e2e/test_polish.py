@@ -29,6 +29,7 @@ from .playing import (
     PLAYABLE,
     SUMMARY,
     open_page,
+    overlap,
     play_first_move,
     team_scores,
     wait_for_human_or,
@@ -80,14 +81,6 @@ WATCH_MOTION = """() => {
 PREFS = "try { localStorage.setItem('seven-rocks:prefs', JSON.stringify({prefs})); } catch {}"
 
 
-def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    """Do two rectangles share more than a hairline?"""
-    return (
-        min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
-        and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
-    )
-
-
 def next_round_or_turn(page: Page) -> str:
     """Play South's first playable tile until a round summary shows ("summary") or the game ends."""
     while True:
@@ -95,6 +88,14 @@ def next_round_or_turn(page: Page) -> str:
         if found == "other":
             return "summary" if page.locator(f"{SUMMARY}[open]").count() else "over"
         play_first_move(page)
+
+
+def open_round_review(page: Page) -> None:
+    """Play round 1 of GAME to its summary and open the coach's review of it, analysed."""
+    open_page(page, GAME)
+    assert next_round_or_turn(page) == "summary"
+    page.locator(f"{SUMMARY}[open] [data-action='review']").tap()
+    page.wait_for_selector(REVIEW_DONE, timeout=60_000)
 
 
 def open_sheet(page: Page) -> None:
@@ -597,10 +598,7 @@ def test_turning_a_phone_during_a_review_lays_its_board_out_again(
 ) -> None:
     """The coach's board, like the game's table, kept the view fitted to the old shape."""
     page = viewport_page("360x740")
-    open_page(page, GAME)
-    assert next_round_or_turn(page) == "summary"
-    page.locator(f"{SUMMARY}[open] [data-action='review']").tap()
-    page.wait_for_selector(REVIEW_DONE, timeout=60_000)
+    open_round_review(page)
     page.locator("[data-review-step='next']").tap()
     turn_and_check_the_fill(page, page.locator("[data-review-table]"))
 
@@ -839,10 +837,7 @@ def test_stepping_through_a_review_on_a_phone_keeps_the_table_and_next_in_sight(
     were below the edge under the table. Upright, tapping Next scrolled the panel to the move
     in the list, taking the table being stepped through off the screen."""
     page = viewport_page(size, init=LANGUAGE.replace("{lang}", "pt-BR"))
-    open_page(page, GAME)
-    assert next_round_or_turn(page) == "summary"
-    page.locator(f"{SUMMARY}[open] [data-action='review']").tap()
-    page.wait_for_selector(REVIEW_DONE, timeout=60_000)
+    open_round_review(page)
     table = page.locator("[data-review-table]")
     next_step = page.locator("[data-review-step='next']")
     top = table.evaluate(RECT)["top"]
@@ -876,10 +871,7 @@ def test_the_reviews_best_and_played_keep_to_one_row_on_a_small_phone_on_its_sid
     """On a phone on its side zoomed for larger text, "Melhor jogada" and "Jogada feita"
     wrapped into two rows and took a row's height from the table beside the move."""
     page = viewport_page(size, init=LANGUAGE.replace("{lang}", "pt-BR"))
-    open_page(page, GAME)
-    assert next_round_or_turn(page) == "summary"
-    page.locator(f"{SUMMARY}[open] [data-action='review']").tap()
-    page.wait_for_selector(REVIEW_DONE, timeout=60_000)
+    open_round_review(page)
     toggles = page.locator(".review__toggle .button")
     expect(toggles).to_have_count(2)
     tops = {round(box["top"]) for box in toggles.evaluate_all(RECTS)}

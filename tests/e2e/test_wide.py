@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page
 
-from .playing import open_page, play_first_move
+from .playing import open_page, overlap, play_first_move
 
 pytestmark = pytest.mark.e2e
 
@@ -62,14 +62,6 @@ SOUTH = """() => {
     table: box(document.querySelector(".table-area")),
   };
 }"""
-
-
-def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    """Do two rectangles share more than a hairline?"""
-    return (
-        min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
-        and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
-    )
 
 
 @pytest.mark.parametrize("font", [20, 24])
