@@ -57,6 +57,14 @@ RECTS = """(els) => els.map((el) => {
 MIDDLE = """(el) => { const r = el.getBoundingClientRect();
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   return { left: x - 40, top: y - 20, right: x + 40, bottom: y + 20 }; }"""
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+#: The tour's bubble and what it points at, read at one moment.
+BUBBLE_AND_SUBJECTS = """(selector) => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+  return [box(document.querySelector('dialog[data-tour]')),
+          [...document.querySelectorAll(selector)].map(box).filter((r) => r.right > r.left)];
+}"""
 PLACES = """() => [...document.querySelectorAll('.masthead, #toolbar > *')].map((e) => {
   const r = e.getBoundingClientRect();
   return [r.left, r.top, r.width, r.height];
@@ -931,10 +939,14 @@ def test_the_tours_bubbles_point_at_things_without_covering_them(
     }
     if not page.locator(subjects["hint"]).count():
         subjects["hint"] = "#menu-button"  # folded into the menu: the bubble points there
+    # The bots play on behind the tour, and the bubble moves off a new tile at the frame after
+    # it is drawn: measure once the table is still (South's turn) and that frame has passed.
+    assert wait_for_human_or(page, "[data-never]") == "turn"
     for step, selector in subjects.items():
         expect(tour).to_have_attribute("data-step", step)
-        bubble = tour.evaluate(RECT)
-        rects = page.locator(selector).evaluate_all(RECTS)
+        page.evaluate(NEXT_FRAME)
+        # (":visible" is Playwright's; the page's own query keeps what has a size)
+        bubble, rects = page.evaluate(BUBBLE_AND_SUBJECTS, selector.removesuffix(":visible"))
         if step == "table" and not rects:  # South opens: the middle, where the tile will go
             rects = [page.locator("#table").evaluate(MIDDLE)]
         assert rects, f"nothing to point at for {step}"
