@@ -8,6 +8,7 @@
 // `seven-rocks:rendered`; this module listens, and asks the controller through its API
 // (`hinted`, `focusTarget`, `dismissHint`), never touching its state.
 
+import { onCloseRequest } from "./close-request.js";
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
 
 const number = (n) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(n);
@@ -59,6 +60,7 @@ export class HintView {
     this.current = null;
     this.thinking = false;
     this.el = null;
+    this.stopWatching = null;
     document.addEventListener("seven-rocks:hint-asked", () => this.pending());
     document.addEventListener("seven-rocks:hint", (event) => this.show(event.detail));
     document.addEventListener("seven-rocks:rendered", () => this.sync());
@@ -80,6 +82,8 @@ export class HintView {
     const area = document.querySelector(".table-area");
     area.append(el);
     this.el = el;
+    // Escape, or the back gesture on a phone, puts it away like its close button.
+    this.stopWatching = onCloseRequest(() => this.dismiss());
     return el;
   }
 
@@ -164,5 +168,7 @@ export class HintView {
     this.thinking = false;
     this.el?.remove();
     this.el = null;
+    this.stopWatching?.();
+    this.stopWatching = null;
   }
 }

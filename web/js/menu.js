@@ -1,15 +1,21 @@
 // The phone header's menu button: on a narrow or short screen the toolbar (all but Hint)
 // folds behind it. It opens and closes the toolbar as a panel; choosing anything in it,
-// Escape, or a tap elsewhere closes it again. On wider screens the button is not shown and
-// the toolbar is always open, so this does nothing there.
+// Escape, the back gesture or a tap elsewhere closes it again. On wider screens the button
+// is not shown and the toolbar is always open, so this does nothing there.
+
+import { onCloseRequest } from "./close-request.js";
 
 const header = document.querySelector(".masthead");
 const button = document.getElementById("menu-button");
 const toolbar = document.getElementById("toolbar");
 
+let stopWatching = null;
+
 function setOpen(open, { refocus = false } = {}) {
   if (open) header.dataset.menu = "open";
   else delete header.dataset.menu;
+  stopWatching?.();
+  stopWatching = open ? onCloseRequest(() => setOpen(false, { refocus: true })) : null;
   button.setAttribute("aria-expanded", String(open));
   if (open) toolbar.querySelector("button:not(:disabled), select")?.focus();
   else if (refocus) button.focus();
@@ -18,9 +24,6 @@ function setOpen(open, { refocus = false } = {}) {
 button.addEventListener("click", () => setOpen(header.dataset.menu !== "open"));
 toolbar.addEventListener("click", (event) => {
   if (header.dataset.menu === "open" && event.target.closest("button")) setOpen(false);
-});
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && header.dataset.menu === "open") setOpen(false, { refocus: true });
 });
 document.addEventListener("pointerdown", (event) => {
   if (header.dataset.menu === "open" && !header.contains(event.target)) setOpen(false);

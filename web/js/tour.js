@@ -1,12 +1,14 @@
 // A short first-game tour: four cards pointing at the hand, the table, the scores and the hint
 // button. Shown once (remembered in localStorage) on a first visit whose address names no
 // seed or seats (links to a given deal, and the tests that use them, are not interrupted); again from
-// the rules dialog. A non-modal <dialog>: the game stays usable behind it; Escape or Skip
-// dismisses it, and so does the end of the round; focus returns to where it was.
+// the rules dialog. A non-modal <dialog>: the game stays usable behind it; Skip, Escape or
+// a phone's back gesture dismisses it, and so does the end of the round; focus returns to
+// where it was.
 //
 // Hooks: dialog[data-tour][data-step="hand|table|scores|hint"]; the element pointed at gets
 // [data-tour-target].
 
+import { onCloseRequest } from "./close-request.js";
 import { onLanguageChange, t } from "./i18n.js";
 
 const KEY = "seven-rocks:tour";
@@ -136,6 +138,7 @@ export function startTour() {
     </div>`;
   document.body.append(dialog);
   let index = 0;
+  let stopWatching = null;
 
   const clearTarget = () => {
     for (const el of document.querySelectorAll("[data-tour-target]")) el.removeAttribute("data-tour-target");
@@ -178,7 +181,7 @@ export function startTour() {
   };
   const close = () => {
     if (!dialog.isConnected) return;
-    removeEventListener("keydown", onKey, true);
+    stopWatching?.();
     removeEventListener("resize", render);
     document.removeEventListener("seven-rocks:rendered", onDraw);
     document.removeEventListener("seven-rocks:event", onEvent);
@@ -186,12 +189,6 @@ export function startTour() {
     dialog.close();
     dialog.remove();
     if (returnFocus?.isConnected && returnFocus !== document.body) returnFocus.focus({ preventScroll: true });
-  };
-  const onKey = (event) => {
-    if (event.key === "Escape" && !document.querySelector("dialog[open]:modal")) {
-      event.preventDefault();
-      close();
-    }
   };
   dialog.addEventListener("click", (event) => {
     const action = event.target.closest("[data-tour-action]")?.dataset.tourAction;
@@ -208,7 +205,6 @@ export function startTour() {
       }
     }
   });
-  addEventListener("keydown", onKey, true);
   addEventListener("resize", render);
   // The game goes on behind the tour: new tiles may come where the bubble is; move it away
   // at the frame after they are drawn (when reading the layout forces nothing).
@@ -221,6 +217,9 @@ export function startTour() {
   document.addEventListener("seven-rocks:event", onEvent);
   onLanguageChange(render);
   dialog.show();
+  // After show(): a <dialog> watches close requests itself (and, not modal, ignores them), so
+  // ours must be the newer watcher to be the one a request reaches.
+  stopWatching = onCloseRequest(close);
   render();
   dialog.querySelector("[data-tour-action='next']").focus();
   return dialog;

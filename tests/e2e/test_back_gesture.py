@@ -1,0 +1,126 @@
+"""A phone's back gesture and Escape put away the tour, the hint and the menu.
+
+Modal dialogs get both from the browser. The tour, the hint and the phone's menu are not
+modal: a back gesture there used to go back in history, leaving the game (or, installed as
+an app, closing it). Android's back gesture reaches a page as a *close request*, the same
+one Escape makes on a desktop. Playwright has no back button, so these tests send the close
+request the way the browser does: to the newest `CloseWatcher`, through `requestClose()`,
+recorded by an init script. Escape is pressed for real.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import BOOT_TIMEOUT_MS
+from .playing import GAME_OVER, wait_for_human_or
+
+pytestmark = pytest.mark.e2e
+
+GAME = "/?seed=2&speed=0&seats=human,greedy,greedy,greedy"
+HINT = "[data-hint][data-state='shown']"
+TOUR = "dialog[data-tour]"
+
+#: Keeps every CloseWatcher the page makes, and which are still listening.
+WATCHERS = """(() => {
+  const Native = window.CloseWatcher;
+  if (!Native) return;
+  window.__watchers = [];
+  window.CloseWatcher = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__watchers.push(this);
+      this.addEventListener("close", () => { this.__done = true; });
+    }
+    destroy() { this.__done = true; super.destroy(); }
+  };
+})();"""
+
+#: What a back gesture does: a close request to the newest watcher still listening.
+BACK = """() => {
+  const watcher = (window.__watchers || []).filter((w) => !w.__done).at(-1);
+  if (watcher) watcher.requestClose();
+  return Boolean(watcher);
+}"""
+
+
+def back(page: Page) -> None:
+    assert page.evaluate(BACK), "a back gesture here would leave the page: nothing listens"
+
+
+def first_visit(viewport_page: Callable[..., Page]) -> Page:
+    page = viewport_page("390x844", init=WATCHERS)
+    page.goto("/?speed=0")  # a first visit: the tour starts by itself
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(TOUR)).to_be_visible()
+    return page
+
+
+def test_the_back_gesture_puts_the_tour_away_and_stays_in_the_game(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = first_visit(viewport_page)
+    address = page.url
+    back(page)
+    expect(page.locator(TOUR)).to_have_count(0)
+    assert page.url == address
+    expect(page.locator("[data-hand='0'] [data-tile]")).to_have_count(7)
+
+
+def test_the_back_gesture_closes_the_newest_overlay_first(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """The menu opened over the tour: one back closes the menu, the next the tour."""
+    page = first_visit(viewport_page)
+    menu = page.locator("#menu-button")
+    menu.tap()
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    back(page)
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    expect(menu).to_be_focused()
+    expect(page.locator(TOUR)).to_be_visible()
+    back(page)
+    expect(page.locator(TOUR)).to_have_count(0)
+
+
+def test_escape_closes_the_menu_and_leaves_the_tour(viewport_page: Callable[..., Page]) -> None:
+    page = first_visit(viewport_page)
+    menu = page.locator("#menu-button")
+    menu.tap()
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Escape")
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    expect(page.locator(TOUR)).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator(TOUR)).to_have_count(0)
+
+
+def test_the_back_gesture_puts_the_hint_away(viewport_page: Callable[..., Page]) -> None:
+    page = viewport_page("390x844", init=WATCHERS)
+    page.goto(GAME)
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    page.locator("[data-action='hint']").tap()
+    expect(page.locator(HINT)).to_be_visible(timeout=30_000)
+    expect(page.locator("#table [data-target][data-hinted]")).to_have_count(1)
+    back(page)
+    expect(page.locator("[data-hint]")).to_have_count(0)
+    expect(page.locator("[data-hinted]")).to_have_count(0)
+    # Still South's turn, nothing played: the hint went, the game stayed.
+    expect(page.locator("[data-hand='0'] [data-tile]")).to_have_count(7)
+
+
+def test_escape_puts_the_hint_away_on_a_desktop(viewport_page: Callable[..., Page]) -> None:
+    page = viewport_page("1280x800", phone=False)
+    page.goto(GAME)
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    page.locator("[data-action='hint']").click()
+    expect(page.locator(HINT)).to_be_visible(timeout=30_000)
+    # Away from the board, where Escape first cancels a picked tile.
+    page.locator("[data-action='hint']").focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-hint]")).to_have_count(0)

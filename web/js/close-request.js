@@ -1,0 +1,41 @@
+// Close requests for the page's light overlays (the tour, the hint, the phone's menu): the
+// Escape key, and on Android the back gesture. Modal <dialog>s get both from the browser; a
+// non-modal panel does not, and there a back gesture left the game (or, installed, closed
+// the app) instead of putting the panel away.
+//
+// Where the browser has CloseWatcher (Chromium), one watcher per open overlay: the newest
+// closes first, and a modal dialog opened over an overlay closes before it. Elsewhere
+// Escape alone, from a key listener; the back gesture there goes back, as before.
+
+/** Without CloseWatcher: the overlays listening, oldest first (Escape closes the newest). */
+const open = [];
+
+/**
+ * Call `close` on the next close request; returns a function that stops listening (call
+ * it when the overlay closes some other way, e.g. its own button).
+ * @param {() => void} close
+ * @returns {() => void}
+ */
+export function onCloseRequest(close) {
+  if (typeof globalThis.CloseWatcher === "function") {
+    const watcher = new globalThis.CloseWatcher();
+    watcher.addEventListener("close", () => close());
+    return () => watcher.destroy();
+  }
+  const entry = { close };
+  if (!open.length) addEventListener("keydown", onEscape);
+  open.push(entry);
+  return () => {
+    const at = open.indexOf(entry);
+    if (at >= 0) open.splice(at, 1);
+    if (!open.length) removeEventListener("keydown", onEscape);
+  };
+}
+
+function onEscape(event) {
+  if (event.key !== "Escape" || event.defaultPrevented || document.querySelector("dialog[open]:modal")) return;
+  const entry = open.pop();
+  if (!open.length) removeEventListener("keydown", onEscape);
+  event.preventDefault();
+  entry?.close();
+}
