@@ -98,13 +98,22 @@ def test_escape_closes_the_menu_and_leaves_the_tour(viewport_page: Callable[...,
     expect(page.locator(TOUR)).to_have_count(0)
 
 
-def test_the_back_gesture_puts_the_hint_away(viewport_page: Callable[..., Page]) -> None:
-    page = viewport_page("390x844", init=WATCHERS)
+def show_a_hint(page: Page, *, phone: bool) -> None:
+    """Open a game at South's turn and ask for a hint (a tap on a phone, a click elsewhere)."""
     page.goto(GAME)
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
     assert wait_for_human_or(page, GAME_OVER) == "turn"
-    page.locator("[data-action='hint']").tap()
+    button = page.locator("[data-action='hint']")
+    if phone:
+        button.tap()
+    else:
+        button.click()
     expect(page.locator(HINT)).to_be_visible(timeout=30_000)
+
+
+def test_the_back_gesture_puts_the_hint_away(viewport_page: Callable[..., Page]) -> None:
+    page = viewport_page("390x844", init=WATCHERS)
+    show_a_hint(page, phone=True)
     expect(page.locator("#table [data-target][data-hinted]")).to_have_count(1)
     back(page)
     expect(page.locator("[data-hint]")).to_have_count(0)
@@ -115,11 +124,7 @@ def test_the_back_gesture_puts_the_hint_away(viewport_page: Callable[..., Page])
 
 def test_escape_puts_the_hint_away_on_a_desktop(viewport_page: Callable[..., Page]) -> None:
     page = viewport_page("1280x800", phone=False)
-    page.goto(GAME)
-    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
-    assert wait_for_human_or(page, GAME_OVER) == "turn"
-    page.locator("[data-action='hint']").click()
-    expect(page.locator(HINT)).to_be_visible(timeout=30_000)
+    show_a_hint(page, phone=False)
     # Away from the board, where Escape first cancels a picked tile.
     page.locator("[data-action='hint']").focus()
     page.keyboard.press("Escape")
