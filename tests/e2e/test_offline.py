@@ -168,6 +168,33 @@ def test_the_offline_banner_waits_for_the_first_visits_tour(
         assert "works offline" in banner.inner_text()
 
 
+#: The first install taking control (what makes the banner show), said early: before the
+#: first table is drawn, as on a slow phone. False if the game was ready already.
+EARLY_INSTALL = """() => {
+  if (document.body.dataset.game === "ready") return false;
+  navigator.serviceWorker.dispatchEvent(new Event("controllerchange"));
+  return true;
+}"""
+
+
+def test_the_offline_banner_waits_for_a_tour_still_to_come(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """An install finished before the first table was drawn, so before the tour started:
+    the banner came first and the tour opened under it."""
+    page = viewport_page("390x844")
+    page.goto("/")  # a first visit: the tour starts with the first table
+    assert page.evaluate(EARLY_INSTALL), "the game was ready before the install could be early"
+    tour = page.locator(TOUR)
+    tour.wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(OFFLINE_NOTICE).count() == 0, "the banner came before the tour"
+    assert page.get_attribute("body", "data-offline-note") == "waiting"
+    tour.locator("[data-tour-action='skip']").tap()
+    banner = page.locator(OFFLINE_NOTICE)
+    banner.wait_for(timeout=10_000)
+    assert "works offline" in banner.inner_text()
+
+
 def test_starts_without_a_snapshot_when_the_build_has_none(
     tmp_path: Path, guarded_context: GuardedContext
 ) -> None:

@@ -67,18 +67,23 @@ function showOffer(worker) {
 
 let accepted = false;
 
-/** Run `show` once no first-visit tour is open. The tour's bubbles point into the header,
- *  where the banner goes: one thing at a time, the banner after the tour. */
+/** Run `show` once no first-visit tour is open or still to come. The tour's bubbles point
+ *  into the header, where the banner goes: one thing at a time, the banner after the tour.
+ *  The tour starts as the first table is drawn (body[data-game=ready]); an install that
+ *  finishes before that (a fast download, a slow phone) waits for it too, or the banner came
+ *  first and the tour opened under it. A game that cannot start has no tour to wait for. */
 function afterTheTour(show) {
-  const tourOpen = () => Boolean(document.querySelector("dialog[data-tour]"));
-  if (!tourOpen()) return show();
-  document.body.dataset.offlineNote = "waiting"; // a hook for tests
+  const { body } = document;
+  const started = () => body.dataset.game === "ready" || body.dataset.engine === "error";
+  const free = () => started() && !document.querySelector("dialog[data-tour]");
+  if (free()) return show();
+  body.dataset.offlineNote = "waiting"; // a hook for tests
   const observer = new MutationObserver(() => {
-    if (tourOpen()) return;
+    if (!free()) return;
     observer.disconnect();
     show();
   });
-  observer.observe(document.body, { childList: true });
+  observer.observe(body, { childList: true, attributes: true, attributeFilter: ["data-game", "data-engine"] });
 }
 
 /** The first install just took control: every file is on this device now, so say once
