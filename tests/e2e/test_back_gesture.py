@@ -1,4 +1,4 @@
-"""A phone's back gesture and Escape put away the tour, the hint and the menu.
+"""A phone's back gesture and Escape put away the tour, the hint, the menu and a picked tile.
 
 Modal dialogs get both from the browser. The tour, the hint and the phone's menu are not
 modal: a back gesture there used to go back in history, leaving the game (or, installed as
@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
-from .playing import GAME_OVER, wait_for_human_or
+from .playing import GAME_OVER, call, play_first_move, wait_for_human_or
 
 pytestmark = pytest.mark.e2e
 
@@ -129,3 +129,25 @@ def test_escape_puts_the_hint_away_on_a_desktop(viewport_page: Callable[..., Pag
     page.locator("[data-action='hint']").focus()
     page.keyboard.press("Escape")
     expect(page.locator("[data-hint]")).to_have_count(0)
+
+
+def test_the_back_gesture_puts_a_picked_tile_down(viewport_page: Callable[..., Page]) -> None:
+    """A tile that fits two places, tapped: its places light up. Back puts it down again
+    (it used to leave the game); nothing is played."""
+    page = viewport_page("390x844", init=WATCHERS)
+    page.goto(GAME)
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    tile = None
+    while tile is None:
+        assert wait_for_human_or(page, GAME_OVER) == "turn", "no tile with two places all game"
+        legal: dict[str, list[str]] = call(page, "state")["legal"]
+        tile = next((name for name, places in legal.items() if len(places) > 1), None)
+        if tile is None:
+            play_first_move(page)
+    in_hand = page.locator("[data-hand='0'] [data-tile]").count()
+    page.locator(f"[data-hand='0'] [data-tile='{tile}']").tap()
+    expect(page.locator("#table [data-target]")).to_have_count(len(legal[tile]))
+    back(page)
+    expect(page.locator("#table [data-target]")).to_have_count(0)
+    expect(page.locator("[data-hand='0'] [data-tile]")).to_have_count(in_hand)
+    expect(page.locator(f"[data-hand='0'] [data-tile='{tile}']")).to_have_count(1)

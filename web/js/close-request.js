@@ -1,7 +1,7 @@
-// Close requests for the page's light overlays (the tour, the hint, the phone's menu): the
-// Escape key, and on Android the back gesture. Modal <dialog>s get both from the browser; a
-// non-modal panel does not, and there a back gesture left the game (or, installed, closed
-// the app) instead of putting the panel away.
+// Close requests for the page's light overlays (the tour, the hint, the phone's menu, a picked
+// tile): the Escape key, and on Android the back gesture. Modal <dialog>s get both from the
+// browser; the rest does not, and there a back gesture left the game (or, installed, closed
+// the app) instead of putting the overlay away.
 //
 // Where the browser has CloseWatcher (Chromium), one watcher per open overlay: the newest
 // closes first, and a modal dialog opened over an overlay closes before it. Elsewhere
@@ -38,4 +38,25 @@ function onEscape(event) {
   if (!open.length) removeEventListener("keydown", onEscape);
   event.preventDefault();
   entry?.close();
+}
+
+/**
+ * Listen for close requests while some state lasts: returns `sync(open)`, to call whenever
+ * the state may have changed (e.g. at each draw); `close` runs on a request while open.
+ * @param {() => void} close
+ * @returns {(open: boolean) => void}
+ */
+export function whileOpen(close) {
+  let stop = null;
+  return (open) => {
+    if (open && !stop) {
+      stop = onCloseRequest(() => {
+        stop = null;
+        close();
+      });
+    } else if (!open && stop) {
+      stop();
+      stop = null;
+    }
+  };
 }

@@ -7,6 +7,7 @@
 
 import { ENGINE_LOST, EngineError } from "../bridge.js";
 import { Announcer, describeEvent, describeEvents } from "./announce.js";
+import { whileOpen } from "./close-request.js";
 import { gameOverDialog, newGameDialog, roundSummaryDialog } from "./dialogs.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 import { bindInput } from "./input.js";
@@ -83,6 +84,9 @@ export class Controller {
       this.resizeTimer = setTimeout(() => this.onResize(), 150);
     });
     this.tableView.onReshape = whileResizing(() => this.onResize()); // the area settling after it
+    // A picked tile (its places lit) is put down by Escape or a phone's back gesture, which
+    // would otherwise leave the game; a hint's tile goes with the hint (hint.js).
+    this.watchPick = whileOpen(() => this.cancel());
     onLanguageChange(() => {
       if (this.snap) this.render();
       this.announcer.retranslate();
@@ -642,6 +646,7 @@ export class Controller {
         now,
       },
     );
+    this.watchPick(Boolean(this.ui.selected) && !this.ui.hinted);
     this.ui.newTile = null; // animated once
     this.ui.focusTile = null; // refocused once
     if (interactive && !this.markedPlayable) {
