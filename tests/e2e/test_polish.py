@@ -872,18 +872,24 @@ def test_stepping_through_a_review_on_a_phone_keeps_the_table_and_next_in_sight(
             assert page.evaluate(CURRENT_IN_SIGHT), "the move shown is not in sight in the list"
 
 
-@pytest.mark.parametrize("size", ["626x313", "569x277"])
-def test_the_reviews_best_and_played_keep_to_one_row_on_a_small_phone_on_its_side(
+@pytest.mark.parametrize("size", ["626x313", "569x277", "320x568"])
+def test_the_reviews_best_and_played_keep_to_one_row_on_a_small_phone(
     viewport_page: Callable[..., Page], size: str
 ) -> None:
     """On a phone on its side zoomed for larger text, "Melhor jogada" and "Jogada feita"
-    wrapped into two rows and took a row's height from the table beside the move."""
+    wrapped into two rows and took a row's height from the table beside the move. On a
+    320 px phone upright they wrapped too, and with the game's four-line summary they
+    pushed the move's caption under Previous and Next."""
     page = viewport_page(size, init=LANGUAGE.replace("{lang}", "pt-BR"))
     open_round_review(page)
     toggles = page.locator(".review__toggle .button")
     expect(toggles).to_have_count(2)
     tops = {round(box["top"]) for box in toggles.evaluate_all(RECTS)}
     assert len(tops) == 1, f"Best and Played take {len(tops)} rows"
+    if size == "320x568":
+        caption = page.locator(".review__caption").evaluate(RECT)
+        steps = page.locator(".review__steps").evaluate(RECT)
+        assert caption["bottom"] <= steps["top"] + 0.5, "the move's caption is under the steps"
 
 
 def test_the_arrow_keys_step_through_a_review_with_the_focus_on_the_move(page: Page) -> None:
