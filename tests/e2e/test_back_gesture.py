@@ -51,8 +51,12 @@ def back(page: Page) -> None:
     assert page.evaluate(BACK), "a back gesture here would leave the page: nothing listens"
 
 
-def first_visit(viewport_page: Callable[..., Page]) -> Page:
-    page = viewport_page("390x844", init=WATCHERS)
+#: A browser without CloseWatcher (Firefox, Safari): Escape alone, from a key listener.
+NO_WATCHER = "delete window.CloseWatcher;"
+
+
+def first_visit(viewport_page: Callable[..., Page], init: str = WATCHERS) -> Page:
+    page = viewport_page("390x844", init=init)
     page.goto("/?speed=0")  # a first visit: the tour starts by itself
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator(TOUR)).to_be_visible()
@@ -86,8 +90,11 @@ def test_the_back_gesture_closes_the_newest_overlay_first(
     expect(page.locator(TOUR)).to_have_count(0)
 
 
-def test_escape_closes_the_menu_and_leaves_the_tour(viewport_page: Callable[..., Page]) -> None:
-    page = first_visit(viewport_page)
+@pytest.mark.parametrize("browser_kind", ["close-watcher", "escape-only"])
+def test_escape_closes_the_menu_and_leaves_the_tour(
+    viewport_page: Callable[..., Page], browser_kind: str
+) -> None:
+    page = first_visit(viewport_page, WATCHERS if browser_kind == "close-watcher" else NO_WATCHER)
     menu = page.locator("#menu-button")
     menu.tap()
     expect(menu).to_have_attribute("aria-expanded", "true")
@@ -122,8 +129,13 @@ def test_the_back_gesture_puts_the_hint_away(viewport_page: Callable[..., Page])
     expect(page.locator("[data-hand='0'] [data-tile]")).to_have_count(7)
 
 
-def test_escape_puts_the_hint_away_on_a_desktop(viewport_page: Callable[..., Page]) -> None:
-    page = viewport_page("1280x800", phone=False)
+@pytest.mark.parametrize("browser_kind", ["close-watcher", "escape-only"])
+def test_escape_puts_the_hint_away_on_a_desktop(
+    viewport_page: Callable[..., Page], browser_kind: str
+) -> None:
+    page = viewport_page(
+        "1280x800", phone=False, init=NO_WATCHER if browser_kind == "escape-only" else None
+    )
     show_a_hint(page, phone=False)
     # Away from the board, where Escape first cancels a picked tile.
     page.locator("[data-action='hint']").focus()

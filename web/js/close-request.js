@@ -8,7 +8,7 @@
 // Escape alone, from a key listener; the back gesture there goes back, as before.
 
 /** Without CloseWatcher: the overlays listening, oldest first (Escape closes the newest). */
-const open = [];
+const listening = [];
 
 /**
  * Call `close` on the next close request; returns a function that stops listening (call
@@ -23,38 +23,38 @@ export function onCloseRequest(close) {
     return () => watcher.destroy();
   }
   const entry = { close };
-  if (!open.length) addEventListener("keydown", onEscape);
-  open.push(entry);
+  if (!listening.length) addEventListener("keydown", onEscape);
+  listening.push(entry);
   return () => {
-    const at = open.indexOf(entry);
-    if (at >= 0) open.splice(at, 1);
-    if (!open.length) removeEventListener("keydown", onEscape);
+    const at = listening.indexOf(entry);
+    if (at >= 0) listening.splice(at, 1);
+    if (!listening.length) removeEventListener("keydown", onEscape);
   };
 }
 
 function onEscape(event) {
   if (event.key !== "Escape" || event.defaultPrevented || document.querySelector("dialog[open]:modal")) return;
-  const entry = open.pop();
-  if (!open.length) removeEventListener("keydown", onEscape);
+  const entry = listening.pop();
+  if (!listening.length) removeEventListener("keydown", onEscape);
   event.preventDefault();
   entry?.close();
 }
 
 /**
- * Listen for close requests while some state lasts: returns `sync(open)`, to call whenever
- * the state may have changed (e.g. at each draw); `close` runs on a request while open.
+ * Listen for close requests while some state lasts: returns `sync(active)`, to call whenever
+ * the state may have changed (e.g. at each draw); `close` runs on a request while active.
  * @param {() => void} close
- * @returns {(open: boolean) => void}
+ * @returns {(active: boolean) => void}
  */
 export function whileOpen(close) {
   let stop = null;
-  return (open) => {
-    if (open && !stop) {
+  return (active) => {
+    if (active && !stop) {
       stop = onCloseRequest(() => {
         stop = null;
         close();
       });
-    } else if (!open && stop) {
+    } else if (!active && stop) {
       stop();
       stop = null;
     }

@@ -82,7 +82,9 @@ export class HintView {
     const area = document.querySelector(".table-area");
     area.append(el);
     this.el = el;
-    // Escape, or the back gesture on a phone, puts it away like its close button.
+    // Escape, or the back gesture on a phone, puts it away like its close button (one
+    // watcher at a time, should a redraw have taken the old panel away).
+    this.stopWatching?.();
     this.stopWatching = onCloseRequest(() => this.dismiss());
     return el;
   }
