@@ -44,3 +44,33 @@ def test_four_bots_play_a_whole_game_to_a_winner(
     assert team_scores(page) == list(fresh.scores)
     with capsys.disabled():
         print(f"\n[e2e] bots' game: {len(game.rounds)} rounds, {game.scores}", file=sys.stderr)
+
+
+#: The scoreboard as each game dialog is put on the page, read in that same task.
+SCORES_AS_DIALOGS_OPEN = """(() => {
+  window.__scoresAsOpened = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node.nodeName !== "DIALOG" || !("gameOver" in node.dataset)) continue;
+        const scores = [...document.querySelectorAll("[data-team-score]")];
+        window.__scoresAsOpened.push(scores.map((el) => el.textContent.replace("\u2212", "-")));
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();"""
+
+
+def test_the_final_scores_are_on_the_page_as_the_game_over_dialog_opens(page: Page) -> None:
+    """The page drew the game's last snapshot at the next frame but opened the dialog at once:
+    until that frame the page under the dialog held the scores before the last points, and a
+    test reading it then (a loaded machine's frame comes late) saw 210 for 255."""
+    page.add_init_script(SCORES_AS_DIALOGS_OPEN)
+    open_page(page, "?seats=greedy,random,greedy,random&seed=7&speed=0")
+    over = page.locator(GAME_OVER)
+    expect(over).to_be_visible(timeout=90_000)
+    finals = [
+        over.locator(f"[data-final-score='{t}']").inner_text().replace("\u2212", "-")
+        for t in (0, 1)
+    ]
+    assert page.evaluate("window.__scoresAsOpened") == [finals]

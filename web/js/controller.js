@@ -269,7 +269,9 @@ export class Controller {
       const finished = state.finishedRound(snap, settled);
       this.snap = finished.snap;
       this.shownTable = finished.shown;
-      this.render();
+      // Drawn before the summary opens over it, not a frame later: on a phone the sheet
+      // leaves the header's scores in sight, and a loaded machine's next frame can be late.
+      this.renderNow();
       const hideHands = () => {
         if (gen !== this.gen) return;
         this.shownTable = null;
@@ -283,7 +285,8 @@ export class Controller {
     }
     this.snap = snap;
     if (!snap.over && !this.autoplay) this.save();
-    this.render();
+    if (won) this.renderNow(); // the final scores are on the page as the dialog opens
+    else this.render();
     if (won) {
       // "You win" only when every person at the screen plays for South's team.
       const people = peopleOf(snap.bots);
