@@ -963,32 +963,6 @@ def test_the_tours_bubbles_point_at_things_without_covering_them(
     expect(tour).to_have_count(0)
 
 
-@pytest.mark.parametrize("viewport", ["390x844", "360x640"])
-def test_the_tour_taken_again_mid_round_points_at_the_hand_from_beside_it(
-    viewport_page: Callable[..., Page], viewport: str
-) -> None:
-    """Mid-round the table fills the screen above the hand: the hand's bubble kept off its
-    tiles by going to the top, 400 px from the hand, its arrow pointing at the table."""
-    page = viewport_page(viewport)
-    open_page(page, GAME)
-    for _ in range(3):
-        assert wait_for_human_or(page, SUMMARY) == "turn"
-        play_first_move(page)
-    assert wait_for_human_or(page, SUMMARY) == "turn"
-    page.locator("#menu-button").tap()
-    page.locator("[data-action='rules']").tap()
-    page.locator("[data-action='replay-tour']").tap()
-    tour = page.locator("dialog[data-tour]")
-    expect(tour).to_have_attribute("data-step", "hand")
-    page.evaluate(NEXT_FRAME)
-    bubble, tiles = page.evaluate(BUBBLE_AND_SUBJECTS, "[data-hand='0'] [data-tile]")
-    hand_top = min(tile["top"] for tile in tiles)
-    assert not any(overlap(tile, bubble) for tile in tiles), "the bubble covers the hand"
-    assert tour.get_attribute("data-side") == "above"
-    away = hand_top - bubble["bottom"]
-    assert away < 48, f"the bubble ends {away:.0f} px above the hand"
-
-
 @pytest.mark.parametrize("viewport", ["740x360", "844x390", "390x844"])
 def test_the_tours_bubbles_keep_off_the_header_unless_they_point_into_it(
     viewport_page: Callable[..., Page], viewport: str

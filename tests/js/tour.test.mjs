@@ -42,14 +42,3 @@ test("it stays on screen", () => {
   const at = placeBubble(SIZE, rect(0, 0, 390, 844), [], PHONE);
   assert.ok(at.left >= 8 && at.top >= 8 && at.left + SIZE.width <= 390 - 8 + 1 && at.top + SIZE.height <= 844 - 8 + 1);
 });
-
-test("mid-round, about the hand under a full table, it stays by the hand", () => {
-  // Before, it kept off the table's tiles by going to the top of the screen, its arrow
-  // pointing down at the table, 400 px from the hand.
-  const hand = rect(20, 660, 350, 130);
-  const table = [rect(40, 160, 40, 520), rect(150, 160, 40, 440), rect(260, 160, 40, 440), rect(30, 500, 150, 100)];
-  const at = placeBubble(SIZE, hand, [...table, hand], PHONE);
-  assert.equal(overlaps(box(at, SIZE), hand), false);
-  assert.equal(at.side, "above");
-  assert.ok(hand.top - (at.top + SIZE.height) < 40, `near the hand (bottom at ${at.top + SIZE.height})`);
-});

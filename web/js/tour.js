@@ -49,18 +49,14 @@ const gap = (a, b) => Math.hypot(Math.max(0, a.left - b.right, b.left - a.right)
 
 /**
  * Where a bubble of `size` ({width, height}) goes in a `view` ({width, height}): nowhere over
- * `subject` (the rectangle it points at) if any place on screen allows; close to it (within a
- * quarter of the screen's short side) if any such place allows; then over as little of
- * `clear` (rectangles better left visible) as it can, then as near the subject as it can.
- * Closeness comes before `clear`: mid-round, a bubble about the hand that kept off a full
- * table went to the top of the screen, its arrow pointing at the table. Returns {left, top,
- * side}: `side` is where the bubble is from its subject (its arrow points the other way).
- * Pure, for the unit tests.
+ * `subject` (the rectangle it points at) if any place on screen allows, then over as little
+ * of `clear` (rectangles better left visible) as it can, then as near the subject as it can.
+ * Returns {left, top, side}: `side` is where the bubble is from its subject (its arrow
+ * points the other way). Pure, for the unit tests.
  */
 export function placeBubble(size, subject, clear, view, margin = MARGIN) {
   const maxLeft = Math.max(margin, view.width - size.width - margin);
   const maxTop = Math.max(margin, view.height - size.height - margin);
-  const reach = Math.min(view.width, view.height) / 4;
   // Candidates: a grid over the screen plus the places flush against the subject's sides.
   const spots = (max, near, far, length, steps) => {
     const out = [max, near + margin, far - margin - length];
@@ -71,12 +67,8 @@ export function placeBubble(size, subject, clear, view, margin = MARGIN) {
   for (const top of spots(maxTop, subject.bottom, subject.top, size.height, 60)) {
     for (const left of spots(maxLeft, subject.right, subject.left, size.width, 30)) {
       const box = { left, top, right: left + size.width, bottom: top + size.height };
-      const distance = gap(box, subject);
       const cost =
-        overlap(box, subject) * 1e9 +
-        (distance > reach) * 1e8 +
-        clear.reduce((sum, r) => sum + overlap(box, r), 0) * 10 +
-        distance;
+        overlap(box, subject) * 1e6 + clear.reduce((sum, r) => sum + overlap(box, r), 0) * 10 + gap(box, subject);
       if (!best || cost < best.cost) best = { cost, left, top, box };
     }
   }
