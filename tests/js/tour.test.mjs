@@ -42,3 +42,31 @@ test("it stays on screen", () => {
   const at = placeBubble(SIZE, rect(0, 0, 390, 844), [], PHONE);
   assert.ok(at.left >= 8 && at.top >= 8 && at.left + SIZE.width <= 390 - 8 + 1 && at.top + SIZE.height <= 844 - 8 + 1);
 });
+
+test("mid-round, about the hand under a full table, it stays by the hand", () => {
+  // Before, it kept off the table's tiles by going to the top of the screen, its arrow
+  // pointing down at the table, 400 px from the hand.
+  const hand = rect(20, 660, 350, 130);
+  const header = rect(0, 0, 390, 110);
+  const table = [rect(40, 160, 40, 480), rect(150, 160, 40, 440), rect(260, 160, 40, 440), rect(30, 500, 150, 100)];
+  const at = placeBubble(SIZE, hand, [...table, hand], PHONE, [header]);
+  const bubble = box(at, SIZE);
+  assert.equal(overlaps(bubble, hand), false);
+  assert.equal(overlaps(bubble, header), false);
+  assert.equal(at.side, "above");
+  assert.ok(hand.top - bubble.bottom < 40, `near the hand (bottom at ${bubble.bottom})`);
+});
+
+test("near the header it keeps off the header before it keeps close or off the tiles", () => {
+  // The first tiles on the table just under the header: above them the bubble would be close
+  // and over no tile, but over the header (where the scores are, and the banner shows).
+  const header = rect(0, 0, 390, 60);
+  const tiles = rect(150, 200, 90, 45);
+  const below = [rect(150, 245, 90, 300), rect(20, 700, 350, 100)];
+  const at = placeBubble(SIZE, tiles, [tiles, ...below], PHONE, [header]);
+  const bubble = box(at, SIZE);
+  assert.equal(overlaps(bubble, tiles), false);
+  assert.equal(overlaps(bubble, header), false, `over the header (top at ${bubble.top})`);
+  assert.equal(at.side, "below");
+  assert.ok(bubble.top - tiles.bottom < 40, `and near the tiles (top at ${bubble.top})`);
+});

@@ -26,9 +26,11 @@ const SUBJECT = {
   scores: "#scores",
   hint: "[data-action='hint']",
 };
-// Better left in sight: the tiles (it may be the player's turn already) and the header
-// (the scores and the buttons; the first visit's "works offline" banner waits for the tour).
-const KEEP_CLEAR = "#table [data-tile], [data-hand='0'] [data-tile], .masthead";
+// Better left in sight: the tiles (it may be the player's turn already).
+const KEEP_CLEAR = "#table [data-tile], [data-hand='0'] [data-tile]";
+// Kept in sight unless the bubble points into it: the header (the scores and the buttons;
+// the first visit's "works offline" banner waits for the tour, and shows there).
+const HEADER = ".masthead";
 const MARGIN = 8;
 
 /** The smallest rectangle around `rects` (null for none). */
@@ -47,16 +49,28 @@ const overlap = (a, b) =>
 
 const gap = (a, b) => Math.hypot(Math.max(0, a.left - b.right, b.left - a.right), Math.max(0, a.top - b.bottom, b.top - a.bottom));
 
+/** Whether cost `a` (a list of numbers, most important first) is lower than `b`. */
+function cheaper(a, b) {
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}
+
 /**
- * Where a bubble of `size` ({width, height}) goes in a `view` ({width, height}): nowhere over
- * `subject` (the rectangle it points at) if any place on screen allows, then over as little
- * of `clear` (rectangles better left visible) as it can, then as near the subject as it can.
- * Returns {left, top, side}: `side` is where the bubble is from its subject (its arrow
- * points the other way). Pure, for the unit tests.
+ * Where a bubble of `size` ({width, height}) goes in a `view` ({width, height}). In order, each
+ * settling only what the ones before leave open: nowhere over `subject` (the rectangle it
+ * points at); over as little of `avoid` (the header, whose buttons and banner must stay in
+ * sight) as it can; within `reach` of the subject (a quarter of the screen's short side) if it
+ * can, so that the arrow is seen to point at it; over as little of `clear` (the tiles) as it
+ * can; then as near the subject as it can. Closeness comes before the tiles: taken again
+ * mid-round on a phone, a bubble about the hand kept off the full table by going to the top of
+ * the screen, its arrow pointing down at the table. Returns {left, top, side}: `side` is where
+ * the bubble is from its subject (its arrow points the other way). Pure, for the unit tests.
  */
-export function placeBubble(size, subject, clear, view, margin = MARGIN) {
+export function placeBubble(size, subject, clear, view, avoid = [], margin = MARGIN) {
   const maxLeft = Math.max(margin, view.width - size.width - margin);
   const maxTop = Math.max(margin, view.height - size.height - margin);
+  const reach = Math.min(view.width, view.height) / 4;
+  const covered = (box, rects) => rects.reduce((sum, r) => sum + overlap(box, r), 0);
   // Candidates: a grid over the screen plus the places flush against the subject's sides.
   const spots = (max, near, far, length, steps) => {
     const out = [max, near + margin, far - margin - length];
@@ -67,9 +81,9 @@ export function placeBubble(size, subject, clear, view, margin = MARGIN) {
   for (const top of spots(maxTop, subject.bottom, subject.top, size.height, 60)) {
     for (const left of spots(maxLeft, subject.right, subject.left, size.width, 30)) {
       const box = { left, top, right: left + size.width, bottom: top + size.height };
-      const cost =
-        overlap(box, subject) * 1e6 + clear.reduce((sum, r) => sum + overlap(box, r), 0) * 10 + gap(box, subject);
-      if (!best || cost < best.cost) best = { cost, left, top, box };
+      const distance = gap(box, subject);
+      const cost = [overlap(box, subject), covered(box, avoid), distance > reach ? 1 : 0, covered(box, clear), distance];
+      if (!best || cheaper(cost, best.cost)) best = { cost, box };
     }
   }
   const { box } = best;
@@ -78,7 +92,7 @@ export function placeBubble(size, subject, clear, view, margin = MARGIN) {
   else if (box.bottom <= subject.top) side = "above";
   else if (box.left >= subject.right) side = "right";
   else if (box.right <= subject.left) side = "left";
-  return { left: Math.round(best.left), top: Math.round(best.top), side };
+  return { left: Math.round(box.left), top: Math.round(box.top), side };
 }
 
 /** The rectangle a step's bubble points at: its subject's visible parts (the hint button
@@ -153,9 +167,10 @@ export function startTour() {
     // Beside what it points at, covering neither it nor the tiles if the screen allows;
     // placed with CSSOM properties, not a style attribute (the Content-Security-Policy).
     const subject = subjectRect(name, target);
-    const clear = [...document.querySelectorAll(KEEP_CLEAR)].map((el) => el.getBoundingClientRect());
+    const rects = (selector) => [...document.querySelectorAll(selector)].map((el) => el.getBoundingClientRect());
+    const avoid = rects(HEADER).filter((r) => !overlap(r, subject));
     const box = dialog.getBoundingClientRect();
-    const at = placeBubble(box, subject, clear, { width: innerWidth, height: innerHeight });
+    const at = placeBubble(box, subject, rects(KEEP_CLEAR), { width: innerWidth, height: innerHeight }, avoid);
     Object.assign(dialog.style, { top: `${at.top}px`, left: `${at.left}px` });
     dialog.dataset.side = at.side;
     // The arrow points at the subject's middle, along the bubble's edge nearest to it.
