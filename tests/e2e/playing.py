@@ -17,6 +17,8 @@ PLAYABLE = "[data-hand='0'] .hand-tile--playable"
 HUMAN_TURN = "#board[data-human-turn]"
 SUMMARY = "dialog[data-round-summary]"
 GAME_OVER = "dialog[data-game-over]"
+#: The game loop is parked while a panel holds the bots (controller.js): no move under way.
+HELD = "#app[data-held]"
 
 
 def open_page(page: Page, query: str = "") -> None:

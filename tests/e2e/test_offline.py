@@ -230,7 +230,10 @@ def test_the_snapshot_is_optional_for_offline_play(
         # does without it rather than download it again on every boot.
         assert page.evaluate(f"fetch('{SNAPSHOT}').then((r) => r.status)") == 404
         # Chromium logs that 404 (our own probe's) as a console error: expected here only.
-        page.wait_for_timeout(200)
+        deadline = time.monotonic() + 10
+        while not any("status of 404" in e for e in guard.console_errors):
+            assert time.monotonic() < deadline, "the probe's 404 was never logged"
+            page.wait_for_timeout(50)
         guard.console_errors[:] = [e for e in guard.console_errors if "status of 404" not in e]
     context.set_offline(True)
     assert _open_game(page) == "start-up"

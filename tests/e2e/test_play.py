@@ -240,7 +240,8 @@ def test_the_whole_layout_is_visible_on_phone_and_desktop(
         play_first_move(page)
     if page.locator(HUMAN_TURN).count():
         page.locator(PLAYABLE).first.click()  # show the lit targets in the screenshot
-    page.wait_for_timeout(400)  # the view box tween
+    # The view box's tween (a Web Animation on the <svg>) has ended.
+    page.wait_for_function("() => !document.getElementById('table').getAnimations().length")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=Path(ARTIFACTS) / f"play-{width}x{height}.png")
     svg = page.locator("#table").bounding_box()

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from .conftest import Guard
-from .playing import GAME_OVER, HAND, call, open_page, team_scores, wait_for_human_or
+from .playing import GAME_OVER, HAND, HELD, call, open_page, team_scores, wait_for_human_or
 
 pytestmark = pytest.mark.e2e
 
@@ -34,7 +34,10 @@ def test_the_score_sheet_matches_the_scoreboard_after_a_round(page: Page) -> Non
     page.keyboard.press("s")  # the shortcut; the bots wait while the sheet is open
     sheet = page.locator(SHEET)
     expect(sheet).to_be_visible()
-    page.wait_for_timeout(300)  # a bot's move already under way lands
+    # A bot's move already under way lands, then the game loop parks until the sheet closes.
+    expect(page.locator(HELD)).to_be_attached()
+    held = call(page, "state")["events_total"]
+    page.evaluate("() => window.sevenRocks.controller.drawn()")  # and its scores are drawn
     scores = team_scores(page)
     record = call(page, "record")
     assert list(record["rounds"][-1].get("scores", scores)) == scores
@@ -63,10 +66,10 @@ def test_the_score_sheet_matches_the_scoreboard_after_a_round(page: Page) -> Non
     placed = sheet.locator("[data-sheet-row='placed']").first
     if placed.count():
         assert "=" in placed.locator(".sheet__ends").inner_text()
-    # While it is open the bots wait; S again closes it and the game carries on.
-    held = call(page, "state")["events_total"]
-    page.wait_for_timeout(300)
+    # While it was open (all the reading above) the bots waited; S again closes it and the
+    # game carries on.
     assert call(page, "state")["events_total"] == held
+    expect(page.locator(HELD)).to_be_attached()
     page.keyboard.press("s")
     expect(sheet).to_have_count(0)
     for _ in range(100):

@@ -203,7 +203,13 @@ export class Controller {
   /** Play bots' turns (and forced knocks) until the human must choose or the game ends. */
   async run(gen) {
     while (gen === this.gen && this.snap) {
-      await this.pacer.whenFree(); // a panel (score sheet, replay) is open: wait for it
+      if (this.pacer.held) {
+        // A panel (score sheet, replay) is open: wait for it. [data-held] says that the loop
+        // is parked here, no move under way (a hook for tests; nothing styles it).
+        this.root.dataset.held = "";
+        await this.pacer.whenFree();
+        delete this.root.dataset.held;
+      }
       if (gen !== this.gen) return;
       const snap = this.snap;
       if (snap.over) {
