@@ -635,6 +635,8 @@ def test_a_hint_on_a_short_phone_on_its_side_keeps_the_hand_on_screen(
     the board grew past the screen and South's hand went below its edge."""
     page = viewport_page("569x277", init=LANGUAGE.replace("{lang}", "pt-BR"))
     open_page(page, "?seed=5&speed=0")
+    # South's turn: before it, on a loaded machine, the tap came while the bots still played.
+    assert wait_for_human_or(page, SUMMARY) == "turn"
     page.locator("[data-action='hint']").first.tap()
     expect(page.locator("[data-hint][data-state='shown']")).to_be_visible()
     row = page.evaluate(HAND_ROW)
