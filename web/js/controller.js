@@ -291,15 +291,16 @@ export class Controller {
     }
     this.snap = snap;
     if (!snap.over && !this.autoplay) this.save();
-    if (won) this.renderNow(); // the final scores are on the page as the dialog opens
-    else this.render();
-    if (won) {
-      // "You win" only when every person at the screen plays for South's team.
-      const people = peopleOf(snap.bots);
-      const viewerIsHuman = people.length > 0 && people.every((seat) => seat % 2 === 0);
-      const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman, onReview: this.reviewHook(snap) });
-      if (again && gen === this.gen) this.openNewGameDialog();
+    if (!won) {
+      this.render();
+      return;
     }
+    this.renderNow(); // the final scores are on the page as the dialog opens
+    // "You win" only when every person at the screen plays for South's team.
+    const people = peopleOf(snap.bots);
+    const viewerIsHuman = people.length > 0 && people.every((seat) => seat % 2 === 0);
+    const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman, onReview: this.reviewHook(snap) });
+    if (again && gen === this.gen) this.openNewGameDialog();
   }
 
   /** The coach's review of South's moves so far, offered when South is a person. */
