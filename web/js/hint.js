@@ -8,7 +8,7 @@
 // `seven-rocks:rendered`; this module listens, and asks the controller through its API
 // (`hinted`, `focusTarget`, `dismissHint`), never touching its state.
 
-import { onCloseRequest } from "./close-request.js";
+import { whileOpen } from "./close-request.js";
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
 
 const number = (n) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(n);
@@ -60,7 +60,8 @@ export class HintView {
     this.current = null;
     this.thinking = false;
     this.el = null;
-    this.stopWatching = null;
+    // Escape, or the back gesture on a phone, puts the panel away like its close button.
+    this.watch = whileOpen(() => this.dismiss());
     document.addEventListener("seven-rocks:hint-asked", () => this.pending());
     document.addEventListener("seven-rocks:hint", (event) => this.show(event.detail));
     document.addEventListener("seven-rocks:rendered", () => this.sync());
@@ -82,10 +83,7 @@ export class HintView {
     const area = document.querySelector(".table-area");
     area.append(el);
     this.el = el;
-    // Escape, or the back gesture on a phone, puts it away like its close button (one
-    // watcher at a time, should a redraw have taken the old panel away).
-    this.stopWatching?.();
-    this.stopWatching = onCloseRequest(() => this.dismiss());
+    this.watch(true); // one watcher, kept should a redraw have taken the old panel away
     return el;
   }
 
@@ -170,7 +168,6 @@ export class HintView {
     this.thinking = false;
     this.el?.remove();
     this.el = null;
-    this.stopWatching?.();
-    this.stopWatching = null;
+    this.watch(false);
   }
 }

@@ -3,19 +3,19 @@
 // Escape, the back gesture or a tap elsewhere closes it again. On wider screens the button
 // is not shown and the toolbar is always open, so this does nothing there.
 
-import { onCloseRequest } from "./close-request.js";
+import { whileOpen } from "./close-request.js";
 
 const header = document.querySelector(".masthead");
 const button = document.getElementById("menu-button");
 const toolbar = document.getElementById("toolbar");
 
-let stopWatching = null;
+// Escape, or the back gesture on a phone, closes it while it is open.
+const watch = whileOpen(() => setOpen(false, { refocus: true }));
 
 function setOpen(open, { refocus = false } = {}) {
   if (open) header.dataset.menu = "open";
   else delete header.dataset.menu;
-  stopWatching?.();
-  stopWatching = open ? onCloseRequest(() => setOpen(false, { refocus: true })) : null;
+  watch(open);
   button.setAttribute("aria-expanded", String(open));
   if (open) toolbar.querySelector("button:not(:disabled), select")?.focus();
   else if (refocus) button.focus();
