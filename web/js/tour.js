@@ -33,6 +33,9 @@ const KEEP_CLEAR = "#table [data-tile], [data-hand='0'] [data-tile]";
 const HEADER = ".masthead";
 const MARGIN = 8;
 
+/** The on-screen rectangles of everything `selector` matches. */
+const rectsOf = (selector) => [...document.querySelectorAll(selector)].map((el) => el.getBoundingClientRect());
+
 /** The smallest rectangle around `rects` (null for none). */
 function union(rects) {
   const seen = rects.filter((r) => r.width > 0 && r.height > 0);
@@ -98,8 +101,7 @@ export function placeBubble(size, subject, clear, view, avoid = [], margin = MAR
 /** The rectangle a step's bubble points at: its subject's visible parts (the hint button
  *  may be folded into the menu on a phone: then the menu button). */
 function subjectRect(name, target) {
-  const rects = [...document.querySelectorAll(SUBJECT[name])].map((el) => el.getBoundingClientRect());
-  const seen = union(rects);
+  const seen = union(rectsOf(SUBJECT[name]));
   if (seen) return seen;
   const menu = document.getElementById("menu-button")?.getBoundingClientRect();
   if (name === "hint" && menu?.width > 0) return menu;
@@ -167,10 +169,9 @@ export function startTour() {
     // Beside what it points at, covering neither it nor the tiles if the screen allows;
     // placed with CSSOM properties, not a style attribute (the Content-Security-Policy).
     const subject = subjectRect(name, target);
-    const rects = (selector) => [...document.querySelectorAll(selector)].map((el) => el.getBoundingClientRect());
-    const avoid = rects(HEADER).filter((r) => !overlap(r, subject));
+    const avoid = rectsOf(HEADER).filter((r) => !overlap(r, subject));
     const box = dialog.getBoundingClientRect();
-    const at = placeBubble(box, subject, rects(KEEP_CLEAR), { width: innerWidth, height: innerHeight }, avoid);
+    const at = placeBubble(box, subject, rectsOf(KEEP_CLEAR), { width: innerWidth, height: innerHeight }, avoid);
     Object.assign(dialog.style, { top: `${at.top}px`, left: `${at.left}px` });
     dialog.dataset.side = at.side;
     // The arrow points at the subject's middle, along the bubble's edge nearest to it.
