@@ -83,7 +83,11 @@ WATCH_MOTION = """() => {
   }).observe(document.querySelector('#table [data-tiles]'), { childList: true });
   for (const el of document.querySelectorAll('[data-team-score]')) {
     const note = () => seen.counts.push([el.dataset.score, el.textContent]);
-    new MutationObserver(note).observe(el, { childList: true, characterData: true, subtree: true });
+    // The callback runs in the task that set the new score: a count-up still shows the old
+    // number then, whatever the frame rate; a jump already shows the new one.
+    new MutationObserver(note).observe(el, {
+      childList: true, characterData: true, subtree: true, attributeFilter: ['data-score'],
+    });
   }
 }"""
 PREFS = "try { localStorage.setItem('seven-rocks:prefs', JSON.stringify({prefs})); } catch {}"
@@ -1036,13 +1040,19 @@ def watch_motion(page: Page, tiles: int) -> dict[str, Any]:
 def test_a_placed_tile_travels_from_its_seat_and_the_score_counts_up(
     viewport_page: Callable[..., Page],
 ) -> None:
-    seen = watch_motion(viewport_page("390x844"), 3)
+    page = viewport_page("390x844")
+    seen = watch_motion(page, 3)
     # Every new tile starts away from its place (at its seat), turned and enlarged.
     for tile in seen["tiles"]:
         assert tile["starts"] and "scale(1.2)" in tile["starts"][0], tile
     # The score shown went through numbers other than the score it stands for.
     between = [count for count in seen["counts"] if count[0] != count[1]]
     assert between, f"the score jumped straight to its value: {seen['counts']}"
+    # And the count ends on the score.
+    page.wait_for_function(
+        "[...document.querySelectorAll('[data-team-score]')]"
+        ".every((e) => e.textContent.replace('\u2212', '-') === e.dataset.score)"
+    )
 
 
 def test_with_animations_off_nothing_travels_or_counts(viewport_page: Callable[..., Page]) -> None:
