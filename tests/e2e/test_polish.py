@@ -1002,6 +1002,35 @@ def test_the_tour_taken_again_mid_round_points_at_the_hand_from_beside_it(
     assert away < 48, f"the bubble ends {away:.0f} px above the hand"
 
 
+# Each of the tour's buttons: how many lines its label takes, and whether it lies inside the bubble.
+TOUR_BUTTONS = """(tour) => { const box = tour.getBoundingClientRect();
+  return [...tour.querySelectorAll('[data-tour-action]')].map((b) => {
+    const range = document.createRange(); range.selectNodeContents(b);
+    const r = b.getBoundingClientRect();
+    return { label: b.textContent, lines: range.getClientRects().length,
+             inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 }; }); }"""
+
+
+@pytest.mark.parametrize("text_size", ["100%", "130%"])
+def test_the_tours_buttons_each_keep_their_label_on_one_line_inside_the_bubble(
+    viewport_page: Callable[..., Page], text_size: str
+) -> None:
+    """On a 360 px phone in Portuguese "Vamos jogar" broke in two; with the phone's text at
+    130% the three buttons ran out of the bubble, "Pular" cut off at its left edge."""
+    page = viewport_page("360x640", init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, GAME)
+    assert wait_for_human_or(page, SUMMARY) == "turn"
+    page.evaluate(f"document.documentElement.style.fontSize = '{text_size}'")
+    tour = replay_the_tour(page)
+    for step in ("hand", "table", "scores", "hint"):
+        expect(tour).to_have_attribute("data-step", step)
+        for button in tour.evaluate(TOUR_BUTTONS):
+            assert button["lines"] == 1, f"{button['label']!r} takes {button['lines']} lines"
+            assert button["inside"], f"{button['label']!r} runs out of the bubble"
+        tour.locator("[data-tour-action='next']").tap()
+    expect(tour).to_have_count(0)
+
+
 @pytest.mark.parametrize("viewport", ["740x360", "844x390", "390x844"])
 def test_the_tours_bubbles_keep_off_the_header_unless_they_point_into_it(
     viewport_page: Callable[..., Page], viewport: str
