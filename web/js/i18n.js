@@ -139,6 +139,14 @@ export const teamName = (team, you = youSeat) =>
   you != null && you % 2 === team
     ? t("team.you", { partner: seatName(you ^ 2) })
     : t("team.pair", { first: seatName(team), second: seatName(team + 2) });
+/** A team's name where the full one would be cut (a narrow header): "Us" / "Them" beside
+ *  the one person, else the seats' initials, "W & E". */
+export const teamShortName = (team, you = youSeat) =>
+  you != null
+    ? you % 2 === team
+      ? t("team.us")
+      : t("team.them")
+    : t("team.pair", { first: seatName(team).charAt(0), second: seatName(team + 2).charAt(0) });
 export const botName = (name) => (name == null ? t("bot.human") : has(`bot.${name}`) ? t(`bot.${name}`) : name);
 
 /** "5-5 (branch A)" for an attach point "5-5:branch_a"; "" for the opening. */

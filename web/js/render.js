@@ -4,7 +4,8 @@
 
 import { renderHiddenHand, renderRevealedHand, renderSeatHead, renderSouthHand } from "./hand.js";
 import { num, signed } from "./html.js";
-import { botName, pointName, seatName, setYouSeat, t, teamName } from "./i18n.js";
+import { fitLabel } from "./fit.js";
+import { botName, pointName, seatName, setYouSeat, t, teamName, teamShortName } from "./i18n.js";
 import { POSITIONS, namedSeat, onlyPerson, positionOf } from "./people.js";
 import { prompt, targetsOf, tileOf } from "./state.js";
 
@@ -232,7 +233,7 @@ function renderScores(snap, animate) {
     scoreEl.dataset.score = String(score);
     if (changed && animate) countTo(scoreEl, Number(before), score);
     else if (!scoreEl.counting) setText(scoreEl, num(score));
-    setText(box.querySelector(".team__name"), teamName(team));
+    fitLabel(box.querySelector(".team__name"), teamName(team), teamShortName(team));
     const fill = box.querySelector(".team__fill");
     const width = `${Math.max(0, Math.min(1, score / snap.target)) * 100}%`; // the bar's length
     if (fill.style.width !== width) fill.style.width = width;

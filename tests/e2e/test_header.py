@@ -1,0 +1,64 @@
+"""The header's team names are read whole on every phone, in both languages.
+
+"Você e Norte" does not fit beside its score on a 320 px phone, nor on a 360 px phone whose
+larger system text makes the page bigger (Chrome zooms the page to about 277 px wide, or the
+text grows 130%): it was cut to "Você ..." and "Oes...". Where the full name would be cut the
+header says "Nós" / "Eles" ("Us" / "Them"), or the seats' initials when nobody is "you".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .playing import open_page
+
+pytestmark = pytest.mark.e2e
+
+LANGUAGE = "try { localStorage.setItem('seven-rocks:lang', '{lang}'); } catch {}"
+NAMES = "[data-team] .team__name"
+#: Each team name's text, and whether it runs past its box (an ellipsis, or hidden).
+CUT = """(els) => els.map((el) =>
+  ({ text: el.textContent, cut: el.scrollWidth > el.clientWidth }))"""
+
+
+def names_read(page: Page, expected: list[str]) -> None:
+    """The header shows ``expected`` (team 0's, team 1's), neither of them cut."""
+    names = page.locator(NAMES)
+    expect(names).to_have_text(expected)
+    shown = names.evaluate_all(CUT)
+    assert not any(n["cut"] for n in shown), f"a team name is cut: {shown}"
+
+
+@pytest.mark.parametrize(
+    ("size", "lang", "seats", "expected"),
+    [
+        ("390x844", "pt-BR", "human,greedy,greedy,greedy", ["Você e Norte", "Oeste e Leste"]),
+        ("320x568", "pt-BR", "human,greedy,greedy,greedy", ["Nós", "Eles"]),
+        ("277x569", "en", "human,greedy,greedy,greedy", ["Us", "Them"]),
+        ("277x569", "pt-BR", "human,greedy,human,greedy", ["S e N", "O e L"]),  # a shared device
+        ("569x277", "pt-BR", "human,greedy,greedy,greedy", ["Você e Norte", "Oeste e Leste"]),
+    ],
+)
+def test_each_team_name_is_read_whole_or_in_its_short_form(
+    viewport_page: Callable[..., Page], size: str, lang: str, seats: str, expected: list[str]
+) -> None:
+    """The full names wherever they fit (a 390 px phone, any phone on its side); the short
+    ones on a 320 px phone and a zoomed 360 px one (277 px), never a cut name."""
+    page = viewport_page(size, init=LANGUAGE.replace("{lang}", lang))
+    open_page(page, f"?seed=5&speed=0&seats={seats}")
+    names_read(page, expected)
+
+
+def test_the_names_follow_the_text_size_both_ways(viewport_page: Callable[..., Page]) -> None:
+    """Larger text on a 360 px phone (the page's own font at 130%) shortens the names as
+    soon as it takes effect, and the full ones come back with the normal size."""
+    page = viewport_page("360x640", init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, "?seed=5&speed=0")
+    names_read(page, ["Você e Norte", "Oeste e Leste"])
+    page.evaluate("document.documentElement.style.fontSize = '130%'")
+    names_read(page, ["Nós", "Eles"])
+    page.evaluate("document.documentElement.style.fontSize = ''")
+    names_read(page, ["Você e Norte", "Oeste e Leste"])
