@@ -13,6 +13,7 @@ last screen is kept in ``test-artifacts/``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import time
@@ -472,17 +473,32 @@ SUMMARY_OVERFLOW = """() => [...document.querySelectorAll(".summary-wrap, .summa
   .map((el) => el.scrollWidth - el.clientWidth)"""
 
 
+#: The hands' table's column heads that are shown, with where their text is drawn (a Range
+#: over it: text overflowing a narrow cell is drawn beyond the cell's box).
+HEAD_BOXES = """() => [...document.querySelectorAll(".summary-wrap thead th")]
+  .filter((th) => th.getClientRects().length)
+  .map((th) => { const range = document.createRange(); range.selectNodeContents(th);
+    const r = range.getBoundingClientRect();
+    return { text: th.textContent, left: r.left, right: r.right }; })"""
+
+
 @pytest.mark.parametrize("lang", ["pt-BR", "en"])
+@pytest.mark.parametrize("size", ["360x740", "277x569"])
 def test_the_round_summary_fits_a_phone_and_says_which_figure_is_the_score(
-    viewport_page: Callable[..., Page], lang: str
+    viewport_page: Callable[..., Page], lang: str, size: str
 ) -> None:
     """At 360 px the Portuguese heads ("Arredondado", "Descontado") pushed the hands' table
     wider than the sheet, cutting off the deductions; and each team's line showed two bare
-    figures ("−10" and "60"), the deduction and the score, with nothing saying which is which."""
-    page = viewport_page("360x740", init=LANGUAGE.replace("{lang}", lang))
+    figures ("−10" and "60"), the deduction and the score, with nothing saying which is which.
+    At 277 px (a 360 px phone with larger system text) four columns cannot fit at all: the
+    tiles go under each player's name, and no column head runs into another."""
+    page = viewport_page(size, init=LANGUAGE.replace("{lang}", lang))
     open_page(page, GAME)
     assert next_round_or_turn(page) == "summary"
     assert all(extra <= 0 for extra in page.evaluate(SUMMARY_OVERFLOW)), "a table is cut off"
+    heads = page.evaluate(HEAD_BOXES)
+    for a, b in itertools.pairwise(heads):
+        assert a["right"] <= b["left"] + 0.5, f"{a['text']!r} runs into {b['text']!r}: {heads}"
     summary = page.locator(f"{SUMMARY}[open]")
     teams = summary.locator(".summary--teams")
     heads = [text.strip() for text in teams.locator("thead th").all_inner_texts()]
