@@ -950,10 +950,13 @@ def test_enter_on_next_to_the_last_move_keeps_the_focus_in_the_review(page: Page
 
 
 # ------------------------------------------------------------------------ the tour
-@pytest.mark.parametrize("viewport", ["390x844", "844x390", "1920x1080"])
+@pytest.mark.parametrize("viewport", ["390x844", "844x390", "740x360", "640x360", "1920x1080"])
 def test_the_tours_bubbles_point_at_things_without_covering_them(
     viewport_page: Callable[..., Page], viewport: str
 ) -> None:
+    """On a phone on its side 360 px tall, the bubble about the table covered the table's
+    first tiles: too tall for above or below them, too wide for beside them. It now takes
+    another width (narrower beside them, wider and shorter above them) where it must."""
     page = viewport_page(viewport, phone=viewport != "1920x1080")
     page.goto("/?speed=0")  # a first visit: the tour starts by itself
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { placeBubble } from "../../web/js/tour.js";
+import { fitBubble, placeBubble } from "../../web/js/tour.js";
 
 const rect = (left, top, width, height) => ({ left, top, width, height, right: left + width, bottom: top + height });
 const box = ({ left, top }, size) => rect(left, top, size.width, size.height);
@@ -69,4 +69,56 @@ test("near the header it keeps off the header before it keeps close or off the t
   assert.equal(overlaps(bubble, header), false, `over the header (top at ${bubble.top})`);
   assert.equal(at.side, "below");
   assert.ok(bubble.top - tiles.bottom < 40, `and near the tiles (top at ${bubble.top})`);
+});
+
+// fitBubble: the bubble's width, tried in turn (the style sheet's first).
+const LANDSCAPE = { width: 640, height: 360 };
+const HEADER = rect(0, 0, 640, 44);
+/** Sizes at the widths tour.js tries: the style sheet's 21rem, 15rem, 30rem and 40rem. */
+const SHAPES = [
+  { width: 336, height: 262 },
+  { width: 240, height: 330 },
+  { width: 480, height: 190 },
+  { width: 624, height: 140 },
+];
+const sizeAt = (sizes) => (i) => sizes[i];
+
+test("the style sheet's width is kept wherever it fits", () => {
+  const hand = rect(20, 700, 350, 100);
+  const at = fitBubble(sizeAt([SIZE, { width: 240, height: 260 }]), 2, hand, [], PHONE);
+  assert.equal(at.index, 0);
+  assert.equal(at.side, "above");
+});
+
+test("on a phone on its side a bubble the usual width cannot keep off takes another width", () => {
+  // The table's first tiles in the middle of a 640x360 screen: the usual bubble is too tall
+  // for above or below them and too wide for beside them.
+  const tiles = rect(256, 173, 126, 51);
+  const usual = placeBubble(SHAPES[0], tiles, [], LANDSCAPE, [HEADER]);
+  assert.ok(overlaps(box(usual, SHAPES[0]), tiles), "the usual width could stay off: no test");
+  const at = fitBubble(sizeAt(SHAPES), SHAPES.length, tiles, [], LANDSCAPE, [HEADER]);
+  const bubble = box(at, SHAPES[at.index]);
+  assert.notEqual(at.index, 0);
+  assert.equal(overlaps(bubble, tiles), false);
+  assert.ok(bubble.top >= 8 && bubble.bottom <= 360 - 8, `on the screen: ${bubble.top}..${bubble.bottom}`);
+});
+
+test("a bubble flush against its subject is not over it once its place is rounded", () => {
+  const hand = rect(6.4, 223.1, 405.5, 26.9);
+  const size = { width: 553, height: 162.5 };
+  const at = placeBubble(size, hand, [], { width: 569, height: 277 }, [rect(0, 0, 569, 50.4)]);
+  assert.ok(at.top + size.height <= hand.top, `bottom ${at.top + size.height} over the hand at ${hand.top}`);
+});
+
+test("when no width can keep off the subject, one that stays on the screen wins", () => {
+  const view = { width: 569, height: 277 };
+  const tiles = rect(250, 140, 50, 33);
+  const sizes = [
+    { width: 336, height: 290 }, // taller than the screen
+    { width: 240, height: 380 },
+    { width: 553, height: 163 },
+  ];
+  const at = fitBubble(sizeAt(sizes), sizes.length, tiles, [], view);
+  assert.equal(at.index, 2);
+  assert.equal(at.cost[0], 0, "it spills off the screen");
 });

@@ -32,6 +32,9 @@ const KEEP_CLEAR = "#table [data-tile], [data-hand='0'] [data-tile]";
 // the first visit's "works offline" banner waits for the tour, and shows there).
 const HEADER = ".masthead";
 const MARGIN = 8;
+/** The bubble's widths, tried in turn (fitBubble): the style sheet's, a narrower one that fits
+ *  beside a subject, a wider and shorter one that fits above or below it. */
+const WIDTHS = ["", "min(15rem, calc(100vw - 1rem))", "min(30rem, calc(100vw - 1rem))", "min(40rem, calc(100vw - 1rem))"];
 
 /** The on-screen rectangles of everything `selector` matches. */
 const rectsOf = (selector) => [...document.querySelectorAll(selector)].map((el) => el.getBoundingClientRect());
@@ -70,6 +73,9 @@ function cheaper(a, b) {
  * the bubble is from its subject (its arrow points the other way). Pure, for the unit tests.
  */
 export function placeBubble(size, subject, clear, view, avoid = [], margin = MARGIN) {
+  // The subject a pixel bigger all round: the bubble may sit flush against it, and rounding
+  // its place to whole pixels must not then put it half a pixel over.
+  const keep = { left: subject.left - 1, top: subject.top - 1, right: subject.right + 1, bottom: subject.bottom + 1 };
   const maxLeft = Math.max(margin, view.width - size.width - margin);
   const maxTop = Math.max(margin, view.height - size.height - margin);
   const reach = Math.min(view.width, view.height) / 4;
@@ -85,17 +91,40 @@ export function placeBubble(size, subject, clear, view, avoid = [], margin = MAR
     for (const left of spots(maxLeft, subject.right, subject.left, size.width, 30)) {
       const box = { left, top, right: left + size.width, bottom: top + size.height };
       const distance = gap(box, subject);
-      const cost = [overlap(box, subject), covered(box, avoid), distance > reach ? 1 : 0, covered(box, clear), distance];
+      const cost = [overlap(box, keep), covered(box, avoid), distance > reach ? 1 : 0, covered(box, clear), distance];
       if (!best || cheaper(cost, best.cost)) best = { cost, box };
     }
   }
-  const { box } = best;
+  const { box, cost } = best;
   let side = "over";
   if (box.top >= subject.bottom) side = "below";
   else if (box.bottom <= subject.top) side = "above";
   else if (box.left >= subject.right) side = "right";
   else if (box.right <= subject.left) side = "left";
-  return { left: Math.round(box.left), top: Math.round(box.top), side };
+  return { left: Math.round(box.left), top: Math.round(box.top), side, cost };
+}
+
+/**
+ * The bubble's shape and place: `sizeAt(i)` is its size at the i-th width the caller can
+ * give it (the style sheet's first). The first width whose bubble fits on the screen and
+ * can stay off its subject and off the header is kept; only if none can, the one that
+ * does least harm (spilling off the screen first, then what {@link placeBubble} weighs).
+ * On a phone on its side (360 px tall) the usual bubble fits neither above nor below the
+ * table's first tiles nor beside them: a narrower one fits beside them, a wider and so
+ * shorter one above the hand. Returns placeBubble's answer and `index`, the width kept.
+ */
+export function fitBubble(sizeAt, count, subject, clear, view, avoid = [], margin = MARGIN) {
+  let best = null;
+  for (let index = 0; index < count; index += 1) {
+    const size = sizeAt(index);
+    const spill =
+      Math.max(0, size.height - (view.height - 2 * margin)) + Math.max(0, size.width - (view.width - 2 * margin));
+    const at = placeBubble(size, subject, clear, view, avoid, margin);
+    const cost = [spill, ...at.cost];
+    if (spill === 0 && at.cost[0] === 0 && at.cost[1] === 0) return { ...at, index, cost };
+    if (!best || cheaper(cost, best.cost)) best = { ...at, index, cost };
+  }
+  return best;
 }
 
 /** The rectangle a step's bubble points at: its subject's visible parts (the hint button
@@ -170,8 +199,12 @@ export function startTour() {
     // placed with CSSOM properties, not a style attribute (the Content-Security-Policy).
     const subject = subjectRect(name, target);
     const avoid = rectsOf(HEADER).filter((r) => !overlap(r, subject));
-    const box = dialog.getBoundingClientRect();
-    const at = placeBubble(box, subject, rectsOf(KEEP_CLEAR), { width: innerWidth, height: innerHeight }, avoid);
+    const sizeAt = (i) => {
+      dialog.style.width = WIDTHS[i];
+      return dialog.getBoundingClientRect();
+    };
+    const at = fitBubble(sizeAt, WIDTHS.length, subject, rectsOf(KEEP_CLEAR), { width: innerWidth, height: innerHeight }, avoid);
+    const box = sizeAt(at.index);
     Object.assign(dialog.style, { top: `${at.top}px`, left: `${at.left}px` });
     dialog.dataset.side = at.side;
     // The arrow points at the subject's middle, along the bubble's edge nearest to it.
