@@ -1097,8 +1097,10 @@ def test_a_placed_tile_travels_from_its_seat_and_the_score_counts_up(
     between = [count for count in seen["counts"] if count[0] != count[1]]
     assert between, f"the score jumped straight to its value: {seen['counts']}"
     # And the count ends on the score.
+    # A function, not an expression: Playwright evaluates an expression again at every poll
+    # with eval, which the page's CSP refuses (a function is compiled once, as it starts).
     page.wait_for_function(
-        "[...document.querySelectorAll('[data-team-score]')]"
+        "() => [...document.querySelectorAll('[data-team-score]')]"
         ".every((e) => e.textContent.replace('\u2212', '-') === e.dataset.score)"
     )
 
