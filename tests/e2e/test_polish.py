@@ -894,6 +894,46 @@ def test_stepping_through_a_review_on_a_phone_keeps_the_table_and_next_in_sight(
             assert page.evaluate(CURRENT_IN_SIGHT), "the move shown is not in sight in the list"
 
 
+#: Where the move's caption text is drawn, and the steps and the move's box it must fit in.
+CAPTION_FIT = """() => {
+  const range = document.createRange();
+  range.selectNodeContents(document.querySelector("[data-review-caption]"));
+  const text = range.getBoundingClientRect();
+  const steps = document.querySelector(".review__steps").getBoundingClientRect();
+  const move = document.querySelector(".review__move").getBoundingClientRect();
+  const summary = document.createRange();
+  summary.selectNodeContents(document.querySelector("[data-review-summary]"));
+  const main = document.querySelector(".review__main").getBoundingClientRect();
+  return { text: text.bottom, steps: steps.top, move: move.bottom, words: range.toString(),
+           summary: summary.getBoundingClientRect().bottom, main: main.top };
+}"""
+
+
+@pytest.mark.parametrize("size", ["569x277", "740x360"])
+def test_the_reviews_caption_is_read_whole_on_a_phone_on_its_side(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """At 569x277 (a 360 px phone with larger text, on its side) the head, the game's
+    two-line summary and the list left the move's caption a strip: its verdict ran under
+    Previous and Next. Every caption stepped through is drawn above the steps, in its box,
+    and the game's summary (one line there) above the board."""
+    page = viewport_page(size, init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_round_review(page)
+    next_step = page.locator("[data-review-step='next']")
+    for _ in range(4):
+        fit = page.evaluate(CAPTION_FIT)
+        assert fit["text"] <= fit["steps"] + 0.5, f"the caption runs under the steps: {fit}"
+        assert fit["text"] <= fit["move"] + 0.5, f"the caption is cut off: {fit}"
+        assert fit["summary"] <= fit["main"] + 0.5, f"the game's summary runs under: {fit}"
+        if next_step.is_disabled():
+            break
+        number = page.get_attribute("[data-review-move][aria-current='true']", "data-number")
+        next_step.tap()
+        expect(page.locator("[data-review-move][aria-current='true']")).not_to_have_attribute(
+            "data-number", number or ""
+        )
+
+
 @pytest.mark.parametrize("size", ["626x313", "569x277", "320x568"])
 def test_the_reviews_best_and_played_keep_to_one_row_on_a_small_phone(
     viewport_page: Callable[..., Page], size: str
