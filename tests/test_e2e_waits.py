@@ -1,0 +1,83 @@
+"""Every ``wait_for_function`` in the browser tests is given a function, not an expression.
+
+Playwright compiles a function once, when the wait starts; an expression it evaluates again
+with ``eval`` at every poll, which the page's Content-Security-Policy refuses. A test waiting
+on an expression passes whenever its condition already holds at the first check and fails
+("EvalError: ... 'unsafe-eval'") when it has to wait: one did, on a loaded CI machine.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+E2E = Path(__file__).resolve().parent / "e2e"
+
+#: The start of a JavaScript function: ``() =>``, ``(a) =>``, ``a =>``, ``function``, ``async``.
+FUNCTION = re.compile(r"^\s*(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)")
+
+
+def _constants(tree: ast.Module) -> dict[str, str]:
+    """The module's string constants by name (``NAME = "..."`` at the top level)."""
+    found: dict[str, str] = {}
+    for node in tree.body:
+        target = node.targets[0] if isinstance(node, ast.Assign) else None
+        if isinstance(node, ast.AnnAssign):
+            target = node.target
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        if (
+            isinstance(target, ast.Name)
+            and isinstance(value, ast.Constant)
+            and isinstance(value.value, str)
+        ):
+            found[target.id] = value.value
+    return found
+
+
+def expression_waits(source: str) -> list[str]:
+    """``line: text`` for each ``wait_for_function`` whose first argument is not a function
+    (or cannot be read as a string literal or a module constant)."""
+    tree = ast.parse(source)
+    constants = _constants(tree)
+    bad = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        if node.func.attr != "wait_for_function":
+            continue
+        arg = (
+            node.args[0]
+            if node.args
+            else next((k.value for k in node.keywords if k.arg == "expression"), None)
+        )
+        text = None
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            text = arg.value
+        elif isinstance(arg, ast.Name):
+            text = constants.get(arg.id)
+        if text is None or not FUNCTION.match(text):
+            bad.append(f"{node.lineno}: {ast.unparse(arg) if arg is not None else '(none)'}"[:120])
+    return bad
+
+
+def test_the_check_tells_a_function_from_an_expression() -> None:
+    source = """
+WAIT = "(seat) => document.body.dataset.turn === String(seat)"
+def test_x(page):
+    page.wait_for_function("() => window.done")
+    page.wait_for_function(WAIT, arg=1)
+    page.wait_for_function("async () => await ready()")
+    page.wait_for_function("window.done === true")
+    page.wait_for_function(somewhere_else)
+"""
+    assert [line.split(":")[0] for line in expression_waits(source)] == ["7", "8"]
+
+
+def test_every_browser_test_waits_on_a_function() -> None:
+    bad = {
+        path.name: found
+        for path in sorted(E2E.glob("*.py"))
+        if (found := expression_waits(path.read_text(encoding="utf-8")))
+    }
+    assert not bad, f"wait_for_function given an expression (polled with eval): {bad}"
