@@ -483,17 +483,20 @@ HEAD_BOXES = """() => [...document.querySelectorAll(".summary-wrap thead th")]
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "en"])
-@pytest.mark.parametrize("size", ["360x740", "277x569"])
+@pytest.mark.parametrize(("size", "text"), [("360x740", ""), ("277x569", ""), ("390x844", "130%")])
 def test_the_round_summary_fits_a_phone_and_says_which_figure_is_the_score(
-    viewport_page: Callable[..., Page], lang: str, size: str
+    viewport_page: Callable[..., Page], lang: str, size: str, text: str
 ) -> None:
     """At 360 px the Portuguese heads ("Arredondado", "Descontado") pushed the hands' table
     wider than the sheet, cutting off the deductions; and each team's line showed two bare
     figures ("−10" and "60"), the deduction and the score, with nothing saying which is which.
-    At 277 px (a 360 px phone with larger system text) four columns cannot fit at all: the
-    tiles go under each player's name, and no column head runs into another."""
+    At 277 px (a 360 px phone with larger system text), or 390 px with the text at 130%,
+    four columns cannot fit: the tiles go under each player's name, and no column head runs
+    into another."""
     page = viewport_page(size, init=LANGUAGE.replace("{lang}", lang))
     open_page(page, GAME)
+    if text:
+        page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
     assert next_round_or_turn(page) == "summary"
     assert all(extra <= 0 for extra in page.evaluate(SUMMARY_OVERFLOW)), "a table is cut off"
     heads = page.evaluate(HEAD_BOXES)
