@@ -22,16 +22,15 @@ def _constants(tree: ast.Module) -> dict[str, str]:
     """The module's string constants by name (``NAME = "..."`` at the top level)."""
     found: dict[str, str] = {}
     for node in tree.body:
-        target = node.targets[0] if isinstance(node, ast.Assign) else None
-        if isinstance(node, ast.AnnAssign):
-            target = node.target
-        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
-        if (
-            isinstance(target, ast.Name)
-            and isinstance(value, ast.Constant)
-            and isinstance(value.value, str)
-        ):
-            found[target.id] = value.value
+        if isinstance(node, ast.Assign):
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            target, value = node.target, node.value
+        else:
+            continue
+        text = value.value if isinstance(value, ast.Constant) else None
+        if isinstance(target, ast.Name) and isinstance(text, str):
+            found[target.id] = text
     return found
 
 

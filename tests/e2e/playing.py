@@ -19,6 +19,8 @@ SUMMARY = "dialog[data-round-summary]"
 GAME_OVER = "dialog[data-game-over]"
 #: The game loop is parked while a panel holds the bots (controller.js): no move under way.
 HELD = "#app[data-held]"
+#: An init script choosing the page's language before it loads (``.replace("{lang}", ...)``).
+LANGUAGE = "try { localStorage.setItem('seven-rocks:lang', '{lang}'); } catch {}"
 
 
 def open_page(page: Page, query: str = "") -> None:

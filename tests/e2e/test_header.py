@@ -13,11 +13,10 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from .playing import open_page
+from .playing import LANGUAGE, open_page
 
 pytestmark = pytest.mark.e2e
 
-LANGUAGE = "try { localStorage.setItem('seven-rocks:lang', '{lang}'); } catch {}"
 NAMES = "[data-team] .team__name"
 #: Each team name's text, and whether it runs past its box (an ellipsis, or hidden).
 CUT = """(els) => els.map((el) =>

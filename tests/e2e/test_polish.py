@@ -27,6 +27,7 @@ from playwright.sync_api import Locator, Page, Route, expect
 from .conftest import BOOT_TIMEOUT_MS
 from .playing import (
     GAME_OVER,
+    LANGUAGE,
     PLAYABLE,
     SUMMARY,
     open_page,
@@ -465,8 +466,6 @@ def test_the_round_summarys_rows_line_up(viewport_page: Callable[..., Page]) -> 
     for row in rows:
         assert max(row) - min(row) < 0.5, f"a row's cells end at {row}"
 
-
-LANGUAGE = "try { localStorage.setItem('seven-rocks:lang', '{lang}'); } catch {}"
 
 #: For each of the summary's tables: how much wider it is than the room it has.
 SUMMARY_OVERFLOW = """() => [...document.querySelectorAll(".summary-wrap, .summary--teams")]
