@@ -4,8 +4,11 @@ languages. Every expectation is checked against the engine's own record of the g
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -195,8 +198,8 @@ def test_cancel_stops_the_review_and_leaves_play_working(page: Page) -> None:
     assert sum(map(len, played_moves(page))) > before
 
 
-def _short_record(seed: int = 5) -> dict[str, Any]:
-    game = Game(seed=seed, target=60, seats=["human", "greedy", "greedy", "greedy"])
+def _short_record(seed: int = 5, target: int = 60) -> dict[str, Any]:
+    game = Game(seed=seed, target=target, seats=["human", "greedy", "greedy", "greedy"])
     while not game.is_over:
         game.play(game.legal_moves()[0])
     return to_record(game)
@@ -235,3 +238,70 @@ def test_review_another_seat_in_the_replay_viewer_in_both_languages(page: Page, 
     assert page.get_attribute(REVIEW, "data-review-requests") == "1"
     assert page.get_attribute(REVIEW, "data-review-searched") == "0"
     assert listed(page) == rows
+
+
+BARS = f"{PANEL} [data-review-bar]"
+
+
+@pytest.mark.parametrize("viewport", ["390x844", "844x390"])
+def test_the_chart_draws_each_moves_loss_and_a_tap_on_a_bar_goes_to_it(
+    viewport_page: Callable[..., Page], viewport: str
+) -> None:
+    page = viewport_page(viewport)
+    open_page(page, GAME)
+    record = _short_record(target=100)
+    drop_file(page, json.dumps(record))
+    replay = page.locator("dialog[data-replay]")
+    replay.locator("[data-action='review']").tap()
+    assert wait_state(page, "done") == "done"
+    rows = listed(page)
+    check_moves(rows, record, 0)
+    assert len({r["round"] for r in rows}) > 1, "the record should span rounds"
+
+    # A bar per listed move, in the list's order ...
+    bars = page.locator(BARS)
+    expect(bars).to_have_count(len(rows))
+    order = bars.evaluate_all("els => els.map(e => [e.dataset.round, e.dataset.number])")
+    assert order == [[r["round"], r["number"]] for r in rows]
+    # ... as tall as the engine's loss for it: a bigger loss is never drawn shorter, a move
+    # that lost points is taller than one that lost none, and a forced one is the lowest.
+    heights = bars.evaluate_all(
+        "els => els.map(e => e.querySelector('.loss-bar__bar').getBoundingClientRect().height)"
+    )
+    drawn = [(float(r["loss"]), r["mark"], h) for r, h in zip(rows, heights, strict=True)]
+    judged = sorted((loss, h) for loss, mark, h in drawn if mark != "forced")
+    assert all(a[1] <= b[1] + 0.5 for a, b in itertools.pairwise(judged)), judged
+    lost = [h for loss, h in judged if loss > 0]
+    kept = [h for loss, h in judged if loss <= 0]
+    assert lost and all(h > max(kept, default=0) for h in lost), drawn
+    forced = [h for _, mark, h in drawn if mark == "forced"]
+    assert forced and max(forced) < min(h for _, h in judged), drawn
+    # Rounds stand apart: the gap before a round's first bar is wider than between moves.
+    lefts = bars.evaluate_all(
+        "els => els.map(e => e.querySelector('.loss-bar__bar').getBoundingClientRect().left)"
+    )
+    steps = [b - a for a, b in itertools.pairwise(lefts)]
+    new_round = [rows[i + 1]["round"] != rows[i]["round"] for i in range(len(steps))]
+    within = [d for d, new in zip(steps, new_round, strict=True) if not new]
+    across = [d for d, new in zip(steps, new_round, strict=True) if new]
+    assert min(across) > max(within) + 1, (within, across)
+
+    # The costliest move is named in the chart's label; a tap on its bar shows it.
+    worst = max(range(len(rows)), key=lambda i: (float(rows[i]["loss"]), -i))
+    costly = rows[worst]
+    label = page.get_attribute(f"{PANEL} [data-review-chart] svg", "aria-label") or ""
+    assert f"round {costly['round']}, move {costly['number']}" in label, label
+    target = bars.nth(worst)
+    target.tap()
+    board = page.locator(f"{PANEL} [data-review-board]")
+    expect(board).to_have_attribute("data-round", costly["round"])
+    expect(board).to_have_attribute("data-number", costly["number"])
+    expect(page.locator(f"{MOVES}[data-index='{worst}']")).to_have_attribute("aria-current", "true")
+    expect(target).to_have_class(re.compile(r"\bloss-bar--current\b"))
+    expect(page.locator(f"{PANEL} .loss-bar--current")).to_have_count(1)
+    caption = page.inner_text(f"{PANEL} [data-review-caption]")
+    assert f"Round {costly['round']}, move {costly['number']}:" in caption, caption
+    # Next from there moves the chart's mark along.
+    if worst + 1 < len(rows):
+        page.locator(f"{PANEL} [data-review-step='next']").tap()
+        expect(bars.nth(worst + 1)).to_have_class(re.compile(r"\bloss-bar--current\b"))

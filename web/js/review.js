@@ -9,14 +9,18 @@
 //
 // Stepping through the reviewed moves draws the position with the game's table renderer:
 // the table after the best move (the best tile highlighted) or after the move played.
+// Heading the list of moves, a chart of the points each move lost (losschart.js): a tap on a
+// bar goes to that move.
 //
 // Test hooks: [data-review] around the panel (data-review-state running|done|cancelled|
 // failed, data-review-requests: worker requests made, data-review-searched: moves that
-// needed a search), [data-review-move] per analysed move with data-seat, data-loss, data-best.
+// needed a search), [data-review-move] per analysed move with data-seat, data-loss, data-best,
+// [data-review-bar] per move in the chart (data-index, data-round, data-number).
 
 import { ENGINE_LOST, EngineError } from "../bridge.js";
 import { decimal, esc, signedDecimal } from "./html.js";
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
+import { costliest, lossChart } from "./losschart.js";
 import { openPanel } from "./modal.js";
 import { TableView, whileResizing } from "./table.js";
 import { tileLabel, tileSvg } from "./tiles.js";
@@ -74,6 +78,21 @@ const MARKS = {
   forced: () => t("review.mark.forced"),
 };
 const markName = (mark) => (MARKS[mark] ?? (() => mark))();
+
+/** "Round 1, move 4: 3-4 on 2-3 · Mistake, −6.6 · best: 3-6 on 2-3": the verdict in a line. */
+function captionText(m) {
+  return m.best === m.move
+    ? t("review.caption_best", { round: m.round, number: m.number, move: moveLabel(m.move), mark: markName(m.mark) })
+    : t("review.caption", { round: m.round, number: m.number, move: moveLabel(m.move), best: moveLabel(m.best), loss: number(m.loss), mark: markName(m.mark) });
+}
+
+/** The chart's accessible name: what it plots and where the most was lost. */
+function chartLabel(moves) {
+  const worst = costliest(moves);
+  if (worst < 0) return t("review.chart_none");
+  const m = moves[worst];
+  return t("review.chart", { loss: number(m.loss), round: m.round, number: m.number });
+}
 
 function summaryText(s) {
   return [
@@ -146,7 +165,10 @@ class ReviewPanel {
             </div>
           </div>
         </section>
-        <div class="review__list" data-review-list></div>
+        <div class="review__list" data-review-list>
+          <div class="review__chart" data-review-chart hidden></div>
+          <div data-review-rounds></div>
+        </div>
       </div>
     </div>`;
     const { dialog, close } = openPanel({
@@ -171,6 +193,8 @@ class ReviewPanel {
       if (target.closest("[data-action='review-cancel']")) this.stopped = true;
       const move = target.closest("[data-review-move]");
       if (move) this.select(Number(move.dataset.index));
+      const bar = target.closest("[data-review-bar]");
+      if (bar) this.goTo(Number(bar.dataset.index));
       const show = target.closest("[data-review-show]")?.dataset.reviewShow;
       if (show) {
         this.show = show;
@@ -265,8 +289,16 @@ class ReviewPanel {
       summary.textContent = t("review.game", { summary: summaryText(this.review) });
       summary.dataset.accuracy = String(this.review.accuracy ?? "");
     } else summary.textContent = state === "cancelled" ? t("review.cancelled", { done: this.done ?? 0, total: this.total ?? 0 }) : "";
+    this.drawChart();
     this.drawList();
     if (this.selected >= 0) this.drawBoard();
+  }
+
+  drawChart() {
+    const chart = this.dialog.querySelector("[data-review-chart]");
+    chart.hidden = !this.moves.length;
+    chart.style.setProperty("--columns", String(this.moves.length)); // its width (review.css)
+    chart.innerHTML = this.moves.length ? lossChart(this.moves, this.selected, { label: chartLabel(this.moves), title: captionText }) : "";
   }
 
   drawList() {
@@ -284,7 +316,7 @@ class ReviewPanel {
           <h3>${esc(head)}</h3><ol class="review__moves">${moves.map(([m, i]) => this.moveItem(m, i)).join("")}</ol></section>`;
       })
       .join("");
-    const list = this.dialog.querySelector("[data-review-list]");
+    const list = this.dialog.querySelector("[data-review-rounds]");
     list.innerHTML = html || `<p class="muted">${esc(t("review.waiting"))}</p>`;
   }
 
@@ -305,7 +337,13 @@ class ReviewPanel {
    *  being stepped through off the screen. */
   step(delta, { focus = false } = {}) {
     if (!this.moves.length) return;
-    this.select(Math.min(this.moves.length - 1, Math.max(0, this.selected + delta)));
+    this.goTo(Math.min(this.moves.length - 1, Math.max(0, this.selected + delta)), { focus });
+  }
+
+  /** Show move `index` and bring its line of the list into view where the list is beside
+   *  the board (see `step`). */
+  goTo(index, { focus = false } = {}) {
+    this.select(index);
     const item = this.dialog.querySelector(`[data-review-move][data-index="${this.selected}"]`);
     if (!item) return;
     if (focus) item.focus({ preventScroll: true });
@@ -322,6 +360,9 @@ class ReviewPanel {
     for (const el of this.dialog.querySelectorAll("[data-review-move]")) {
       if (Number(el.dataset.index) === index) el.setAttribute("aria-current", "true");
       else el.removeAttribute("aria-current");
+    }
+    for (const el of this.dialog.querySelectorAll("[data-review-bar]")) {
+      el.classList.toggle("loss-bar--current", Number(el.dataset.index) === index);
     }
     this.drawBoard();
     try {
@@ -349,10 +390,7 @@ class ReviewPanel {
       button.setAttribute("aria-pressed", String(button.dataset.reviewShow === this.show));
       button.disabled = m.best === m.move;
     }
-    d.querySelector("[data-review-caption]").textContent =
-      m.best === m.move
-        ? t("review.caption_best", { round: m.round, number: m.number, move: moveLabel(m.move), mark: markName(m.mark) })
-        : t("review.caption", { round: m.round, number: m.number, move: moveLabel(m.move), best: moveLabel(m.best), loss: number(m.loss), mark: markName(m.mark) });
+    d.querySelector("[data-review-caption]").textContent = captionText(m);
     d.querySelector("[data-review-reasons]").innerHTML = reasonTexts(m)
       .map((text) => `<li>${esc(text)}</li>`)
       .join("");
