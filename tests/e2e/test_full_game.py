@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from seven_rocks.engine.record import from_record
 
-from .playing import GAME_OVER, HUMAN_TURN, call, open_page, team_scores
+from .playing import GAME_OVER, HUMAN_TURN, call, number, open_page, team_scores
 
 pytestmark = pytest.mark.e2e
 
@@ -29,6 +29,17 @@ def test_four_bots_play_a_whole_game_to_a_winner(
     finals = [int(over.locator(f"[data-final-score='{t}']").inner_text()) for t in (0, 1)]
     assert finals == list(game.scores)
     assert over.locator(f"[data-winner='{game.winner}']").count() == 1
+    # Round by round, as the engine kept it: each team's net for the round and its score after.
+    recap = over.locator("[data-over-rounds] tbody tr")
+    expect(recap).to_have_count(len(game.rounds))
+    afters = [later.scores_before for later in game.rounds[1:]] + [game.scores]
+    for index, (rnd, after) in enumerate(zip(game.rounds, afters, strict=True)):
+        row = recap.nth(index)
+        assert row.get_attribute("data-over-round") == str(index + 1)
+        for team in (0, 1):
+            net = number(row.locator(f"[data-round-net='{team}']").inner_text())
+            total = number(row.locator(f"[data-round-total='{team}']").inner_text())
+            assert (net, total) == (after[team] - rnd.scores_before[team], after[team]), index
     expect(page.locator("#board")).to_have_attribute("data-game-over", "")
     # "New game" starts over.
     over.locator("[data-action='new-game']").click()

@@ -13,6 +13,7 @@ import { onLanguageChange, seatName, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { loadPart } from "./lazy.js";
 import { closeAll } from "./modal.js";
+import { sheetModel } from "./scoresheet.js";
 import { notify } from "./notices.js";
 import { Pacer, botWait, knockWait, summaryWait } from "./pacing.js";
 import { hidePassScreen, showPassScreen } from "./pass-device.js";
@@ -299,7 +300,8 @@ export class Controller {
     // "You win" only when every person at the screen plays for South's team.
     const people = peopleOf(snap.bots);
     const viewerIsHuman = people.length > 0 && people.every((seat) => seat % 2 === 0);
-    const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman, onReview: this.reviewHook(snap) });
+    const rounds = sheetModel(this.events).rounds;
+    const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman, rounds, onReview: this.reviewHook(snap) });
     if (again && gen === this.gen) this.openNewGameDialog();
   }
 

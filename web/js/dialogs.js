@@ -2,7 +2,7 @@
 // and removes itself when closed. Built with the page's one modal helper (modal.js).
 
 import { howRoundEnded } from "./announce.js";
-import { esc, num } from "./html.js";
+import { esc, num, signed } from "./html.js";
 import { botName, seatName, t, teamName } from "./i18n.js";
 import { openModal } from "./modal.js";
 import { MAX_NAME, cleanName, namedSeat } from "./people.js";
@@ -197,8 +197,25 @@ export function roundSummaryDialog({ settled, started, autoMs = null, names = nu
   );
 }
 
-/** The winner and the final scores. Resolves when "New game" is chosen. */
-export function gameOverDialog({ team, scores, viewerIsHuman, onReview = null }) {
+/** The game round by round: what each team made of every round (its points less its
+ *  deductions, the engine's `round_net`) and the score after it. `rounds` are the score
+ *  sheet's (scoresheet.js `sheetModel`): every number in them is the engine's. */
+function roundsRecap(rounds) {
+  if (!rounds?.length) return "";
+  const cell = (r, team) =>
+    `<td class="num"><span class="recap__net" data-round-net="${team}">${esc(signed(r.net[team]))}</span>
+      <span class="recap__total" data-round-total="${team}">${esc(num(r.scores[team]))}</span></td>`;
+  return `<table class="summary summary--recap" data-over-rounds>
+    <caption>${esc(t("over.rounds"))}</caption>
+    <thead><tr><th scope="col">${esc(t("over.round"))}</th>
+      <th scope="col" class="num">${esc(teamName(0))}</th><th scope="col" class="num">${esc(teamName(1))}</th></tr></thead>
+    <tbody>${rounds.map((r) => `<tr data-over-round="${r.round}"><th scope="row">${r.round}</th>${cell(r, 0)}${cell(r, 1)}</tr>`).join("")}</tbody>
+  </table>`;
+}
+
+/** The winner, the final scores and the game round by round (`rounds`: see `roundsRecap`).
+ *  Resolves when "New game" is chosen. */
+export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onReview = null }) {
   const title = viewerIsHuman
     ? team === 0
       ? t("over.you_win")
@@ -216,7 +233,7 @@ export function gameOverDialog({ team, scores, viewerIsHuman, onReview = null })
           )
           .join("")}
       </ul>
-      <p>${esc(t("over.final", { score0: scores[0], score1: scores[1] }))}</p>
+      ${roundsRecap(rounds)}
       </div>
       <div class="dialog__actions">
         <button type="button" class="button" data-action="close" autofocus>${esc(t("dialog.close"))}</button>
