@@ -475,7 +475,7 @@ SUMMARY_OVERFLOW = """() => [...document.querySelectorAll(".summary-wrap, .summa
 #: The hands' table's column heads that are shown, with where their text is drawn (a Range
 #: over it: text overflowing a narrow cell is drawn beyond the cell's box).
 HEAD_BOXES = """() => [...document.querySelectorAll(".summary-wrap thead th")]
-  .filter((th) => th.getClientRects().length)
+  .filter((th) => th.getBoundingClientRect().width > 1)
   .map((th) => { const range = document.createRange(); range.selectNodeContents(th);
     const r = range.getBoundingClientRect();
     return { text: th.textContent, left: r.left, right: r.right }; })"""
@@ -502,6 +502,10 @@ def test_the_round_summary_fits_a_phone_and_says_which_figure_is_the_score(
     for a, b in itertools.pairwise(heads):
         assert a["right"] <= b["left"] + 0.5, f"{a['text']!r} runs into {b['text']!r}: {heads}"
     summary = page.locator(f"{SUMMARY}[open]")
+    # Every column head is there for a screen reader, the tiles' one too where it is not drawn.
+    hands = summary.locator(".summary-wrap .summary")
+    tiles_head = "Peças na mão" if lang == "pt-BR" else "Tiles left"
+    expect(hands.get_by_role("columnheader", name=tiles_head)).to_have_count(1)
     teams = summary.locator(".summary--teams")
     heads = [text.strip() for text in teams.locator("thead th").all_inner_texts()]
     assert heads[1:] == (["Descontado", "Placar"] if lang == "pt-BR" else ["Deducted", "Score"])
