@@ -996,14 +996,29 @@ def test_enter_on_next_to_the_last_move_keeps_the_focus_in_the_review(page: Page
 
 
 # ------------------------------------------------------------------------ the tour
-@pytest.mark.parametrize("viewport", ["390x844", "844x390", "740x360", "640x360", "1920x1080"])
+@pytest.mark.parametrize(
+    ("viewport", "lang"),
+    [
+        ("390x844", "en"),
+        ("844x390", "en"),
+        ("740x360", "en"),
+        ("640x360", "en"),
+        ("569x277", "en"),
+        ("569x277", "pt-BR"),
+        ("1920x1080", "en"),
+    ],
+)
 def test_the_tours_bubbles_point_at_things_without_covering_them(
-    viewport_page: Callable[..., Page], viewport: str
+    viewport_page: Callable[..., Page], viewport: str, lang: str
 ) -> None:
     """On a phone on its side 360 px tall, the bubble about the table covered the table's
     first tiles: too tall for above or below them, too wide for beside them. It now takes
-    another width (narrower beside them, wider and shorter above them) where it must."""
-    page = viewport_page(viewport, phone=viewport != "1920x1080")
+    another width (narrower beside them, wider and shorter above them) where it must. At
+    569x277 (that phone with larger text) even the wide one was too tall: there its buttons
+    go beside the title. Every bubble stays on the screen."""
+    page = viewport_page(
+        viewport, phone=viewport != "1920x1080", init=LANGUAGE.replace("{lang}", lang)
+    )
     page.goto("/?speed=0")  # a first visit: the tour starts by itself
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
     tour = page.locator("dialog[data-tour]")
@@ -1029,6 +1044,9 @@ def test_the_tours_bubbles_point_at_things_without_covering_them(
         assert rects, f"nothing to point at for {step}"
         covered = [r for r in rects if overlap(r, bubble)]
         assert not covered, f"the {step} bubble covers {len(covered)} of what it points at"
+        width, height = map(int, viewport.split("x"))
+        inside = bubble["left"] >= 0 and bubble["top"] >= 0
+        assert inside and bubble["right"] <= width and bubble["bottom"] <= height, bubble
         assert tour.get_attribute("data-side") in ("below", "above", "left", "right")
         tour.locator("[data-tour-action='next']").click()
     expect(tour).to_have_count(0)

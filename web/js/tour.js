@@ -135,9 +135,11 @@ function subjectRect(name, target) {
   const menu = document.getElementById("menu-button")?.getBoundingClientRect();
   if (name === "hint" && menu?.width > 0) return menu;
   const r = target.getBoundingClientRect();
-  // An empty table: its middle, where the first tile will go.
-  if (name === "table") return { left: r.left + r.width / 2 - 40, right: r.left + r.width / 2 + 40, top: r.top + r.height / 2 - 20, bottom: r.top + r.height / 2 + 20 };
-  return r;
+  if (name !== "table") return r;
+  // An empty table: the middle of its drawing, where the first tile will go (the felt around
+  // it is taller, with the sum's label at its top: its middle was 9 px higher at 569x277).
+  const d = document.getElementById("table")?.getBoundingClientRect() ?? r;
+  return { left: d.left + d.width / 2 - 40, right: d.left + d.width / 2 + 40, top: d.top + d.height / 2 - 20, bottom: d.top + d.height / 2 + 20 };
 }
 
 export function tourSeen() {
@@ -173,14 +175,16 @@ export function startTour() {
   dialog.dataset.tour = "";
   dialog.setAttribute("aria-labelledby", "tour-title");
   dialog.setAttribute("aria-describedby", "tour-text");
-  dialog.innerHTML = `<p class="tour__count" data-tour-count></p>
+  dialog.innerHTML = `<div class="tour__body">
+    <p class="tour__count" data-tour-count></p>
     <h2 class="tour__title" id="tour-title"></h2>
     <p class="tour__text" id="tour-text"></p>
     <div class="tour__actions">
       <button type="button" class="button" data-tour-action="skip"></button>
       <button type="button" class="button" data-tour-action="back"></button>
       <button type="button" class="button button--primary" data-tour-action="next"></button>
-    </div>`;
+    </div>
+  </div>`;
   document.body.append(dialog);
   let index = 0;
   let stopWatching = null;
