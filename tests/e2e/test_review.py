@@ -305,3 +305,27 @@ def test_the_chart_draws_each_moves_loss_and_a_tap_on_a_bar_goes_to_it(
     if worst + 1 < len(rows):
         page.locator(f"{PANEL} [data-review-step='next']").tap()
         expect(bars.nth(worst + 1)).to_have_class(re.compile(r"\bloss-bar--current\b"))
+
+
+#: Whether the review's board is drawn for the shape it has: its view's width / height
+#: matches its drawing area's (a view fitted to another shape is letterboxed, tiles smaller).
+BOARD_FITS = """() => { const svg = document.querySelector('[data-review-table]');
+  const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const r = svg.getBoundingClientRect();
+  return r.width > 0 && Math.abs(w / h / (r.width / r.height) - 1) < 0.03; }"""
+
+
+@pytest.mark.parametrize("viewport", ["569x277", "390x844"])
+def test_the_reviews_board_is_fitted_to_the_shape_it_ends_with(
+    viewport_page: Callable[..., Page], viewport: str
+) -> None:
+    """The board was first drawn while the review ran, under its progress bar; the bar went
+    and the board grew, but kept the view fitted to its old shape (a band of felt either
+    side, the tiles smaller than the room allowed), at a size that depended on timing."""
+    page = viewport_page(viewport)
+    open_page(page, GAME)
+    play_to_summary(page)
+    page.locator(f"{SUMMARY} [data-action='review']").tap()
+    assert wait_state(page, "done") == "done"
+    expect(page.locator(f"{PANEL} [data-review-progress-box]")).to_be_hidden()
+    page.wait_for_function(BOARD_FITS, timeout=5_000)

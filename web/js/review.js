@@ -22,7 +22,7 @@ import { decimal, esc, signedDecimal } from "./html.js";
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
 import { costliest, lossChart } from "./losschart.js";
 import { openPanel } from "./modal.js";
-import { TableView, whileResizing } from "./table.js";
+import { TableView, afterReshape } from "./table.js";
 import { tileLabel, tileSvg } from "./tiles.js";
 
 /** How long each slice of a review may keep the engine busy (ms). */
@@ -185,8 +185,9 @@ class ReviewPanel {
     this.close = close;
     this.root = dialog.querySelector("[data-review]");
     this.view = new TableView(dialog.querySelector("[data-review-table]"));
-    // A phone turned during the review: the position is laid out again for the new shape.
-    this.view.onReshape = whileResizing(() => this.dialog.isConnected && this.selected >= 0 && this.select(this.selected));
+    // A new shape for the board (the progress bar gone, the phone turned): the position is
+    // laid out again for it. Drawn while the review ran, it kept that shape's view.
+    this.view.onReshape = afterReshape(() => this.dialog.isConnected && this.selected >= 0 && this.select(this.selected));
     active = this;
     dialog.addEventListener("click", (event) => {
       const target = event.target;

@@ -81,6 +81,17 @@ export function whileResizing(callback, ms = 150) {
   };
 }
 
+/** An `onReshape` for a table nobody plays on (the coach's board): `callback` runs once the
+ *  area has kept a new shape for `ms`, whatever changed it (a progress bar that went away,
+ *  a list that grew), so the view never stays fitted to a passing shape. */
+export function afterReshape(callback, ms = 150) {
+  let timer = null;
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(callback, ms);
+  };
+}
+
 /** The closest zoom for a drawing area: MIN_SPAN units across its short side, or fewer when
  *  that side is short (a phone on its side), so a tile is never drawn longer than
  *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. */
