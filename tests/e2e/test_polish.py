@@ -938,6 +938,18 @@ def test_the_reviews_caption_is_read_whole_on_a_phone_on_its_side(
         expect(page.locator("[data-review-move][aria-current='true']")).not_to_have_attribute(
             "data-number", number or ""
         )
+    # The move's reasons are there to read too (at 569x277 they had no room at all): brought
+    # into view, each is inside the move's box, and Previous and Next stay in it.
+    reasons = page.locator("[data-review-reasons] li")
+    assert reasons.count() > 0
+    for index in range(reasons.count()):
+        reasons.nth(index).scroll_into_view_if_needed()
+        box = page.locator(".review__move").evaluate(RECT)
+        reason = reasons.nth(index).evaluate(RECT)
+        steps = page.locator(".review__steps").evaluate(RECT)
+        assert reason["bottom"] > reason["top"] and box["top"] - 0.5 <= reason["top"], (reason, box)
+        assert reason["bottom"] <= box["bottom"] + 0.5, (reason, box)
+        assert box["top"] - 0.5 <= steps["top"] and steps["bottom"] <= box["bottom"] + 0.5
 
 
 @pytest.mark.parametrize("size", ["626x313", "569x277", "320x568"])
