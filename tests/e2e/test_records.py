@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -204,3 +205,27 @@ def test_drop_a_record_jump_to_a_round_and_reject_illegal_ones(page: Page) -> No
         "broken.json is not a game record"
     )
     expect(page.locator(HUMAN_TURN)).to_be_attached()
+
+
+#: Whether the replay's table is drawn for the shape it has: its view's width / height
+#: matches its drawing area's (a view fitted to another shape is letterboxed, tiles smaller).
+TABLE_FITS = """() => { const svg = document.querySelector('[data-replay-table]');
+  const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const r = svg.getBoundingClientRect();
+  return r.width > 0 && Math.abs(w / h / (r.width / r.height) - 1) < 0.03; }"""
+
+
+@pytest.mark.parametrize("viewport", ["390x844", "844x390"])
+def test_the_replays_table_is_fitted_to_the_shape_it_settles_in(
+    viewport_page: Callable[..., Page], viewport: str
+) -> None:
+    """The replay's table was first drawn before the viewer had settled, and its view kept
+    that shape (re-fitted only within a window resize): at 390x844 a view of width / height
+    0.66 in an area of 0.87, at 844x390 2.28 in 3.26, a band of felt either side."""
+    page = viewport_page(viewport)
+    open_page(page, GAME)
+    drop_file(page, json.dumps(finished_record()))
+    expect(page.locator(REPLAY)).to_be_visible()
+    page.wait_for_function(TABLE_FITS, timeout=5_000)
+    page.locator(f"{REPLAY} [data-replay-step='next']").tap()
+    page.wait_for_function(TABLE_FITS, timeout=5_000)

@@ -18,7 +18,7 @@ import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
 import { offerReview } from "./review.js";
 import { sumText } from "./render.js";
-import { TableView, whileResizing } from "./table.js";
+import { TableView, afterReshape } from "./table.js";
 import { tileSvg } from "./tiles.js";
 
 const EMPTY_TABLE = { tiles: [], ends: [], points: [], bounds: [-1, -0.5, 1, 0.5] };
@@ -207,8 +207,10 @@ export class Replay {
     this.render();
     dialog.querySelector("[data-replay-step='next']").focus();
     this.relayout();
-    // A phone turned while the replay is open: lay out or fit the table for its new shape.
-    this.view.onReshape = whileResizing(() => this.dialog.isConnected && !this.relayout() && this.render());
+    // A new shape for the table (the viewer settling as it opens, the phone turned): lay out
+    // or fit the table for it. Re-fitted only within a window resize, the view stayed fitted
+    // to the shape the table had when first drawn, letterboxed.
+    this.view.onReshape = afterReshape(() => this.dialog.isConnected && !this.relayout() && this.render());
   }
 
   /** Lay the tables out again if the drawing area's shape differs much from the guess;
