@@ -34,11 +34,12 @@ def _constants(tree: ast.Module) -> dict[str, str]:
     return found
 
 
-def expression_waits(source: str) -> list[str]:
+def expression_waits(source: str, shared: dict[str, str] | None = None) -> list[str]:
     """``line: text`` for each ``wait_for_function`` whose first argument is not a function
-    (or cannot be read as a string literal or a module constant)."""
+    (or cannot be read as a string literal, a module constant or one of ``shared``: the
+    constants of the modules it imports from)."""
     tree = ast.parse(source)
-    constants = _constants(tree)
+    constants = {**(shared or {}), **_constants(tree)}
     bad = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
@@ -69,14 +70,18 @@ def test_x(page):
     page.wait_for_function("async () => await ready()")
     page.wait_for_function("window.done === true")
     page.wait_for_function(somewhere_else)
+    page.wait_for_function(SHARED, arg="#table")
 """
-    assert [line.split(":")[0] for line in expression_waits(source)] == ["7", "8"]
+    assert [line.split(":")[0] for line in expression_waits(source)] == ["7", "8", "9"]
+    shared = {"SHARED": "(selector) => document.querySelector(selector)"}
+    assert [line.split(":")[0] for line in expression_waits(source, shared)] == ["7", "8"]
 
 
 def test_every_browser_test_waits_on_a_function() -> None:
+    shared = _constants(ast.parse((E2E / "playing.py").read_text(encoding="utf-8")))
     bad = {
         path.name: found
         for path in sorted(E2E.glob("*.py"))
-        if (found := expression_waits(path.read_text(encoding="utf-8")))
+        if (found := expression_waits(path.read_text(encoding="utf-8"), shared))
     }
     assert not bad, f"wait_for_function given an expression (polled with eval): {bad}"

@@ -113,3 +113,12 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
         min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
         and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
     )
+
+
+#: A function for ``wait_for_function`` (``arg``: a table's selector): whether that table is
+#: drawn for the shape it has, its view's width / height that of its drawing area. A view
+#: fitted to another shape is letterboxed: bands of empty felt, tiles smaller than needed.
+VIEW_FITS = """(selector) => { const svg = document.querySelector(selector);
+  const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const r = svg.getBoundingClientRect();
+  return r.width > 0 && Math.abs(w / h / (r.width / r.height) - 1) < 0.03; }"""

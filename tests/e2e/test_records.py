@@ -19,6 +19,7 @@ from .playing import (
     GAME_OVER,
     HAND,
     HUMAN_TURN,
+    VIEW_FITS,
     call,
     open_page,
     play_first_move,
@@ -207,14 +208,6 @@ def test_drop_a_record_jump_to_a_round_and_reject_illegal_ones(page: Page) -> No
     expect(page.locator(HUMAN_TURN)).to_be_attached()
 
 
-#: Whether the replay's table is drawn for the shape it has: its view's width / height
-#: matches its drawing area's (a view fitted to another shape is letterboxed, tiles smaller).
-TABLE_FITS = """() => { const svg = document.querySelector('[data-replay-table]');
-  const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
-  const r = svg.getBoundingClientRect();
-  return r.width > 0 && Math.abs(w / h / (r.width / r.height) - 1) < 0.03; }"""
-
-
 @pytest.mark.parametrize("viewport", ["390x844", "844x390"])
 def test_the_replays_table_is_fitted_to_the_shape_it_settles_in(
     viewport_page: Callable[..., Page], viewport: str
@@ -226,6 +219,6 @@ def test_the_replays_table_is_fitted_to_the_shape_it_settles_in(
     open_page(page, GAME)
     drop_file(page, json.dumps(finished_record()))
     expect(page.locator(REPLAY)).to_be_visible()
-    page.wait_for_function(TABLE_FITS, timeout=5_000)
+    page.wait_for_function(VIEW_FITS, arg="[data-replay-table]", timeout=5_000)
     page.locator(f"{REPLAY} [data-replay-step='next']").tap()
-    page.wait_for_function(TABLE_FITS, timeout=5_000)
+    page.wait_for_function(VIEW_FITS, arg="[data-replay-table]", timeout=5_000)

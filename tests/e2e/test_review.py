@@ -21,6 +21,7 @@ from seven_rocks.engine.record import from_record, to_record
 
 from .playing import (
     SUMMARY,
+    VIEW_FITS,
     call,
     open_page,
     play_first_move,
@@ -307,14 +308,6 @@ def test_the_chart_draws_each_moves_loss_and_a_tap_on_a_bar_goes_to_it(
         expect(bars.nth(worst + 1)).to_have_class(re.compile(r"\bloss-bar--current\b"))
 
 
-#: Whether the review's board is drawn for the shape it has: its view's width / height
-#: matches its drawing area's (a view fitted to another shape is letterboxed, tiles smaller).
-BOARD_FITS = """() => { const svg = document.querySelector('[data-review-table]');
-  const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
-  const r = svg.getBoundingClientRect();
-  return r.width > 0 && Math.abs(w / h / (r.width / r.height) - 1) < 0.03; }"""
-
-
 @pytest.mark.parametrize("viewport", ["569x277", "390x844"])
 def test_the_reviews_board_is_fitted_to_the_shape_it_ends_with(
     viewport_page: Callable[..., Page], viewport: str
@@ -328,4 +321,4 @@ def test_the_reviews_board_is_fitted_to_the_shape_it_ends_with(
     page.locator(f"{SUMMARY} [data-action='review']").tap()
     assert wait_state(page, "done") == "done"
     expect(page.locator(f"{PANEL} [data-review-progress-box]")).to_be_hidden()
-    page.wait_for_function(BOARD_FITS, timeout=5_000)
+    page.wait_for_function(VIEW_FITS, arg="[data-review-table]", timeout=5_000)
