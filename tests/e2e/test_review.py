@@ -302,7 +302,17 @@ def test_the_chart_draws_each_moves_loss_and_a_tap_on_a_bar_goes_to_it(
     expect(page.locator(f"{PANEL} .loss-bar--current")).to_have_count(1)
     caption = page.inner_text(f"{PANEL} [data-review-caption]")
     assert f"Round {costly['round']}, move {costly['number']}:" in caption, caption
-    # Next from there moves the chart's mark along.
+    # Upright, the chart stays at the top as the list scrolls, the board scrolled away
+    # above it: a tap on a bar brings the board back.
+    if viewport == "390x844":
+        page.locator(f"{PANEL} .review__main").evaluate("(e) => { e.scrollTop = e.scrollHeight; }")
+        first = bars.nth(0)
+        expect(first).to_be_in_viewport()
+        first.tap()
+        expect(board).to_have_attribute("data-number", rows[0]["number"])
+        expect(page.locator(f"{PANEL} [data-review-table]")).to_be_in_viewport(ratio=0.9)
+        bars.nth(worst).tap()
+        # Next from there moves the chart's mark along.
     if worst + 1 < len(rows):
         page.locator(f"{PANEL} [data-review-step='next']").tap()
         expect(bars.nth(worst + 1)).to_have_class(re.compile(r"\bloss-bar--current\b"))

@@ -195,7 +195,10 @@ class ReviewPanel {
       const move = target.closest("[data-review-move]");
       if (move) this.select(Number(move.dataset.index));
       const bar = target.closest("[data-review-bar]");
-      if (bar) this.goTo(Number(bar.dataset.index));
+      if (bar) {
+        this.goTo(Number(bar.dataset.index));
+        this.showBoard();
+      }
       const show = target.closest("[data-review-show]")?.dataset.reviewShow;
       if (show) {
         this.show = show;
@@ -351,6 +354,15 @@ class ReviewPanel {
     const board = this.dialog.querySelector("[data-review-table]").getBoundingClientRect();
     const beside = item.getBoundingClientRect().left >= board.right;
     if (beside) item.scrollIntoView({ block: "nearest" });
+  }
+
+  /** After a tap on the chart, the board it changed in sight: upright, the chart heads the
+   *  list under the board and stays at the top while the list scrolls, the board above it
+   *  scrolled away. */
+  showBoard() {
+    const position = this.dialog.querySelector(".review__position");
+    const main = this.dialog.querySelector(".review__main");
+    if (position.getBoundingClientRect().top < main.getBoundingClientRect().top - 1) position.scrollIntoView({ block: "start" });
   }
 
   /** Show move `index`: its position comes from the worker (the table after each choice). */
