@@ -248,6 +248,8 @@ BARS = f"{PANEL} [data-review-bar]"
 def test_the_chart_draws_each_moves_loss_and_a_tap_on_a_bar_goes_to_it(
     viewport_page: Callable[..., Page], viewport: str
 ) -> None:
+    """The chart of points lost heads the list: a bar per reviewed move, drawn from the
+    engine's losses and marks, rounds apart; a tap on a bar goes to that move."""
     page = viewport_page(viewport)
     open_page(page, GAME)
     record = _short_record(target=100)
@@ -309,10 +311,11 @@ def test_the_chart_draws_each_moves_loss_and_a_tap_on_a_bar_goes_to_it(
         first = bars.nth(0)
         expect(first).to_be_in_viewport()
         first.tap()
+        expect(board).to_have_attribute("data-round", rows[0]["round"])
         expect(board).to_have_attribute("data-number", rows[0]["number"])
         expect(page.locator(f"{PANEL} [data-review-table]")).to_be_in_viewport(ratio=0.9)
         bars.nth(worst).tap()
-        # Next from there moves the chart's mark along.
+    # Next from there moves the chart's mark along.
     if worst + 1 < len(rows):
         page.locator(f"{PANEL} [data-review-step='next']").tap()
         expect(bars.nth(worst + 1)).to_have_class(re.compile(r"\bloss-bar--current\b"))
