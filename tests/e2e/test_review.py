@@ -335,3 +335,21 @@ def test_the_reviews_board_is_fitted_to_the_shape_it_ends_with(
     assert wait_state(page, "done") == "done"
     expect(page.locator(f"{PANEL} [data-review-progress-box]")).to_be_hidden()
     page.wait_for_function(VIEW_FITS, arg="[data-review-table]", timeout=5_000)
+
+
+def test_a_finished_review_opens_at_the_first_mistake(page: Page) -> None:
+    """A review shows its first analysed move while it runs; once finished it goes to the
+    first mistake or blunder, the move worth a look (unless the reader chose one meanwhile).
+    It stayed on the first move, which here was a good one."""
+    open_page(page, GAME)
+    drop_file(page, json.dumps(_short_record(seed=6, target=100)))  # South's 6th move: a mistake
+    page.locator("dialog[data-replay] [data-action='review']").click()
+    assert wait_state(page, "done") == "done"
+    rows = listed(page)
+    first = next(i for i, r in enumerate(rows) if r["mark"] in ("mistake", "blunder"))
+    assert first > 0, "the record should open on a move that was not a mistake"
+    expect(page.locator(f"{MOVES}[aria-current='true']")).to_have_attribute(
+        "data-index", str(first)
+    )
+    board = page.locator(f"{PANEL} [data-review-board]")
+    expect(board).to_have_attribute("data-number", rows[first]["number"])

@@ -129,6 +129,7 @@ class ReviewPanel {
     this.searched = 0;
     this.stopped = false;
     this.selected = -1;
+    this.navigated = false; // whether the reader has chosen a move (then it stays theirs)
     this.show = "best";
     this.board = null;
     this.open();
@@ -193,8 +194,10 @@ class ReviewPanel {
       const target = event.target;
       if (target.closest("[data-action='review-cancel']")) this.stopped = true;
       const move = target.closest("[data-review-move]");
-      if (move) this.select(Number(move.dataset.index));
       const bar = target.closest("[data-review-bar]");
+      const step = target.closest("[data-review-step]")?.dataset.reviewStep;
+      if (move || bar || step) this.navigated = true;
+      if (move) this.select(Number(move.dataset.index));
       if (bar) {
         this.goTo(Number(bar.dataset.index));
         this.showBoard();
@@ -204,7 +207,6 @@ class ReviewPanel {
         this.show = show;
         this.drawBoard();
       }
-      const step = target.closest("[data-review-step]")?.dataset.reviewStep;
       if (step) this.step(step === "next" ? 1 : -1);
     });
     dialog.addEventListener("keydown", (event) => {
@@ -212,6 +214,7 @@ class ReviewPanel {
       const delta = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
       if (!delta || !this.moves.length) return;
       event.preventDefault();
+      this.navigated = true;
       this.step(delta, { focus: true });
     });
     this.redraw();
@@ -261,9 +264,13 @@ class ReviewPanel {
     this.root.dataset.reviewSearched = String(reply.searched);
     this.redraw();
     if (this.selected < 0 && this.moves.length) this.select(this.firstToStudy());
+    // Finished: the first move worth a look, unless the reader has already chosen one (the
+    // moves shown while it ran were only the first analysed).
+    else if (reply.review && !this.navigated && this.firstToStudy() !== this.selected) this.goTo(this.firstToStudy());
   }
 
-  /** The first move worth a look: the first mistake or blunder, else the first move. */
+  /** The first move worth a look once the review is finished: the first mistake or
+   *  blunder, else the first move (while it runs, the first move). */
   firstToStudy() {
     const index = this.moves.findIndex((m) => m.mark === "mistake" || m.mark === "blunder");
     return index >= 0 && this.review ? index : 0;
