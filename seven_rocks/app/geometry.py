@@ -78,8 +78,9 @@ Rect = tuple[float, float, float, float]
 _Vec = tuple[int, int]
 
 #: Area of the table a round starts with, in square units (a tile is 2): its short side is
-#: about 11 units at the usual shapes, which is what the renderer shows at its closest zoom
-#: (``MIN_SPAN`` in web/js/table.js, padding included), so a small table wastes no size.
+#: about 11 units at the usual shapes, 8.6 on a laptop's wide felt; the renderer's closest
+#: zoom shows no more than it (``closestSpan`` in web/js/table.js, padding included), so a
+#: small table wastes no size.
 TABLE_AREA = 200.0
 #: How much the table grows (each side) when a placement finds no spot on it.
 GROWTH = 1.12

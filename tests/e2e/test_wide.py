@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page
 
-from .playing import open_page, overlap, play_first_move
+from .playing import SUMMARY, open_page, overlap, play_first_move, wait_for_human_or
 
 pytestmark = pytest.mark.e2e
 
@@ -46,6 +46,48 @@ def test_the_table_takes_most_of_a_wide_screens_width(
         assert parts[side]["width"] <= parts["table"]["width"] / 2, parts
     sum_chip, table = parts["sum"], parts["table"]
     assert table["left"] <= sum_chip["left"] and sum_chip["right"] <= table["right"], parts
+
+
+#: A function for ``wait_for_function`` (``arg``: a share of the felt's height): whether every
+#: tile on the table is drawn at least that long on screen (its face's longer side).
+TILES_AT_LEAST = """(share) => {
+  const felt = document.querySelector('.table-area').getBoundingClientRect();
+  const faces = [...document.querySelectorAll('.table-area [data-tile] .domino__body')];
+  return faces.length > 0 && faces.every((face) => {
+    const r = face.getBoundingClientRect();
+    return Math.max(r.width, r.height) >= share * felt.height;
+  }); }"""
+
+#: The table's tiles that reach outside the felt (by more than a pixel), by name.
+OFF_THE_FELT = """() => {
+  const felt = document.querySelector('.table-area').getBoundingClientRect();
+  return [...document.querySelectorAll('.table-area [data-tile]')].filter((tile) => {
+    const r = tile.querySelector('.domino__body').getBoundingClientRect();
+    return r.left < felt.left - 1 || r.right > felt.right + 1
+      || r.top < felt.top - 1 || r.bottom > felt.bottom + 1;
+  }).map((tile) => tile.dataset.tile); }"""
+
+
+@pytest.mark.parametrize("size", ["1280x720", "1366x768", "1920x1080"])
+def test_a_wide_screen_draws_the_tables_tiles_large_and_keeps_them_on_the_felt(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """A laptop's felt is about 2.7 times as wide as it is tall. Its view was fitted to 13
+    tile units across that height, more than the table a round starts with, so at 1366x768
+    the tiles were 52 px long, half a tile in the hand, in a sea of felt. The view now zooms
+    in as far as the starting table (a tile spans about a sixth of the felt's height: 15.5% or
+    more, where it was 13-15%), and grows with the layout: the round's tiles never leave the
+    felt."""
+    page = viewport_page(size, phone=False)
+    open_page(page, GAME)
+    page.wait_for_function(TILES_AT_LEAST, arg=0.155, timeout=5_000)
+    moves = 0
+    while wait_for_human_or(page, SUMMARY) == "turn":
+        assert page.evaluate(OFF_THE_FELT) == [], f"off the felt after {moves} of South's moves"
+        play_first_move(page)
+        moves += 1
+    assert page.evaluate(OFF_THE_FELT) == [], "off the felt at the round's end"
+    assert moves >= 4, f"the round ended after {moves} of South's moves"
 
 
 #: South's tiles, the prompt and the move line, as rectangles.

@@ -14,7 +14,8 @@
 //   minSpan,        // the smallest view across the short side (default MIN_SPAN)
 // }
 // The view box follows the layout's `bounds` (padded, never zoomed in further than MIN_SPAN
-// units) and takes the drawing area's own aspect ratio, so the whole layout always shows.
+// units or the table a round starts with) and takes the drawing area's own aspect ratio, so
+// the whole layout always shows.
 // Tiles are kept by name between draws, so when the geometry re-fits the table (it grows and
 // lays the arms out again) every tile already down glides to its new place.
 
@@ -94,11 +95,20 @@ export function afterReshape(callback, ms = 150) {
 
 /** The closest zoom for a drawing area: MIN_SPAN units across its short side, or fewer when
  *  that side is short (a phone on its side), so a tile is never drawn longer than
- *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. */
-function closestSpan({ width, height }) {
+ *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. A wide area (a laptop's
+ *  felt is 2.7 times as wide as it is tall) gets the geometry's starting table, a strip under
+ *  MIN_SPAN tall: fitted to that instead, its tiles are drawn a third larger, with nothing
+ *  ever laid outside the view (the view still grows with the layout's bounds). */
+export function closestSpan({ width, height }, startTable = null) {
   const short = Math.min(width, height);
   if (!(short > 0)) return MIN_SPAN;
-  return Math.min(MIN_SPAN, Math.max(MIN_SPAN_SHORT, short / MAX_UNIT_PX));
+  let span = Math.min(MIN_SPAN, Math.max(MIN_SPAN_SHORT, short / MAX_UNIT_PX));
+  if (startTable) {
+    const [x0, y0, x1, y1] = startTable;
+    const across = width >= height ? y1 - y0 : x1 - x0;
+    if (across > 0) span = Math.max(MIN_SPAN_SHORT, Math.min(span, across + 2 * PAD));
+  }
+  return span;
 }
 
 function placement(t, near = null) {
@@ -214,7 +224,7 @@ export class TableView {
     // on a slow phone is what makes a move stutter. The size comes from a ResizeObserver;
     // only a tile travelling from its seat needs to read positions.
     this.rect = this.area();
-    const view = viewFor(bounds, aspectOf(this.rect), model.minSpan ?? closestSpan(this.rect));
+    const view = viewFor(bounds, aspectOf(this.rect), model.minSpan ?? closestSpan(this.rect, table?.initial_table));
     const from = this.seatPoint(model, view);
     this.setView(view, model.animate);
     const layout = tiles.map((t) => t.tile).join(" ");
