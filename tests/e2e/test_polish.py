@@ -482,7 +482,9 @@ HEAD_BOXES = """() => [...document.querySelectorAll(".summary-wrap thead th")]
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "en"])
-@pytest.mark.parametrize(("size", "text"), [("360x740", ""), ("277x569", ""), ("390x844", "130%")])
+@pytest.mark.parametrize(
+    ("size", "text"), [("360x740", ""), ("277x569", ""), ("390x844", "130%"), ("320x568", "130%")]
+)
 def test_the_round_summary_fits_a_phone_and_says_which_figure_is_the_score(
     viewport_page: Callable[..., Page], lang: str, size: str, text: str
 ) -> None:
@@ -491,7 +493,8 @@ def test_the_round_summary_fits_a_phone_and_says_which_figure_is_the_score(
     figures ("−10" and "60"), the deduction and the score, with nothing saying which is which.
     At 277 px (a 360 px phone with larger system text), or 390 px with the text at 130%,
     four columns cannot fit: the tiles go under each player's name, and no column head runs
-    into another."""
+    into another. At 320 px with 130% text (246 px), "Descontado" alone was 12 px wider than
+    its column and the hands' table scrolled sideways: the head is now "Desconto"."""
     page = viewport_page(size, init=LANGUAGE.replace("{lang}", lang))
     open_page(page, GAME)
     if text:
@@ -508,7 +511,7 @@ def test_the_round_summary_fits_a_phone_and_says_which_figure_is_the_score(
     expect(hands.get_by_role("columnheader", name=tiles_head)).to_have_count(1)
     teams = summary.locator(".summary--teams")
     heads = [text.strip() for text in teams.locator("thead th").all_inner_texts()]
-    assert heads[1:] == (["Descontado", "Placar"] if lang == "pt-BR" else ["Deducted", "Score"])
+    assert heads[1:] == (["Desconto", "Placar"] if lang == "pt-BR" else ["Deducted", "Score"])
     for team in (0, 1):
         row = teams.locator(f"[data-summary-team='{team}']")
         players = [
