@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Playwright, expect
+from playwright.sync_api import BrowserContext, Locator, Page, Playwright, expect
 
 from seven_rocks.site.build import SNAPSHOT, build
 from seven_rocks.site.serve import serving
@@ -28,6 +28,7 @@ from .conftest import (
     finish_context,
     watch_context,
 )
+from .playing import SUMMARY, play_first_move, wait_for_human_or
 
 pytestmark = pytest.mark.e2e
 
@@ -36,7 +37,6 @@ ROOT = Path(__file__).resolve().parents[2]
 #: A game where South is a person and the bots answer instantly: a move is one click away.
 ONE_HUMAN = "?seats=human,bot,bot,bot&speed=0&seed=7"
 OFFLINE_NOTICE = "[data-offline-ready]"
-TOUR = "dialog[data-tour][open]"
 
 
 def _wait_ready(page: Page) -> None:
@@ -109,90 +109,72 @@ def _served_copy(site: Path, tmp_path: Path, sub_path: str = "") -> tuple[Path, 
     return www, target
 
 
+def _play_to_the_summary(page: Page) -> Locator:
+    """Play South's first playable tile each turn until the round summary opens; return it."""
+    while wait_for_human_or(page, f"{SUMMARY}[open]") == "turn":
+        play_first_move(page)
+    return page.locator(f"{SUMMARY}[open]")
+
+
 def test_plays_offline_after_one_visit(
     site: Path, tmp_path: Path, guarded_context: GuardedContext
 ) -> None:
-    www, _ = _served_copy(site, tmp_path)
-    with serving(www) as url:
-        context, _ = guarded_context(url)
-        page = _visit_until_cached(context)
-        # A first visit starts Python the ordinary way: the snapshot is not on the device yet.
-        assert _python_start(page) == "start-up"
-        # Once everything is kept, and the first visit's tour is put away, the player is told
-        # the game now works offline, by a banner over the page (the table keeps its size)
-        # that goes away by itself.
-        page.locator(f"{TOUR} [data-tour-action='skip']").click()
-        banner = page.locator(OFFLINE_NOTICE)
-        banner.wait_for(timeout=10_000)
-        assert "works offline" in banner.inner_text()
-        assert banner.evaluate("el => getComputedStyle(el).position") == "fixed"
-        banner.wait_for(state="detached", timeout=15_000)
-    # The server is gone, and the browser is offline as well.
-    context.set_offline(True)
-    # From the cache, Python is restored from the build's memory snapshot.
-    assert _open_game(page) == "snapshot"
-    assert page.locator(OFFLINE_NOTICE).count() == 0  # said once, on the first visit only
-    _play_one_move(page)
-    # A new tab, offline, boots from the cache too.
-    second = context.new_page()
-    assert _open_game(second) == "snapshot"
-    _play_one_move(second)
-
-
-def test_the_offline_banner_waits_for_the_first_visits_tour(
-    site: Path, tmp_path: Path, guarded_context: GuardedContext
-) -> None:
-    """The banner goes over the header, where the tour's third bubble points at the scores:
-    on a phone the banner hid what the tour was showing. It now comes after the tour."""
+    """Once every file is kept, the player is told the game now works offline: in the next
+    round summary, where play pauses. (A banner used to say it at once, over a phone's
+    scores, Hint and menu, for six seconds in the middle of the first round.)"""
     www, _ = _served_copy(site, tmp_path)
     with serving(www) as url:
         context, _ = guarded_context(url)
         page = context.new_page()
-        page.goto("/")
+        page.goto(ONE_HUMAN)
         _wait_ready(page)
-        tour = page.locator(TOUR)
-        tour.wait_for()
-        # Everything is kept: either the banner is there, or the page says it is waiting.
-        page.wait_for_selector(
-            f"body[data-offline-note], {OFFLINE_NOTICE}", state="attached", timeout=60_000
-        )
-        assert page.locator(OFFLINE_NOTICE).count() == 0, "the banner came over the tour"
-        assert page.get_attribute("body", "data-offline-note") == "waiting"
-        for _ in range(3):
-            tour.locator("[data-tour-action='next']").click()
-        expect(tour.locator("[data-tour-action='next']")).to_have_text("Let's play")
-        assert page.locator(OFFLINE_NOTICE).count() == 0, "the banner came over the tour"
-        tour.locator("[data-tour-action='next']").click()
-        banner = page.locator(OFFLINE_NOTICE)
-        banner.wait_for(timeout=10_000)
-        assert "works offline" in banner.inner_text()
+        _wait_offline_ready(page)
+        # A first visit starts Python the ordinary way: the snapshot is not on the device yet.
+        assert _python_start(page) == "start-up"
+        # Kept, but not said in the middle of the round.
+        page.wait_for_selector("body[data-offline-note='due']", state="attached")
+        assert page.locator(SUMMARY).count() == 0, "the round ended before the install"
+        assert page.locator(OFFLINE_NOTICE).count() == 0, "said in the middle of a round"
+        summary = _play_to_the_summary(page)
+        expect(summary.locator(OFFLINE_NOTICE)).to_contain_text("works offline")
+        summary.locator("[data-next-round]").click()
+        # Said once: not in the next round's summary, nor in a later visit's.
+        summary = _play_to_the_summary(page)
+        expect(summary.locator(OFFLINE_NOTICE)).to_have_count(0)
+        summary.locator("[data-next-round]").click()
+        page.wait_for_selector(SUMMARY, state="detached")
+    # The server is gone, and the browser is offline as well.
+    context.set_offline(True)
+    # From the cache, Python is restored from the build's memory snapshot.
+    assert _open_game(page) == "snapshot"
+    _play_one_move(page)
+    # A new tab, offline, boots from the cache too.
+    second = context.new_page()
+    assert _open_game(second) == "snapshot"
+    expect(_play_to_the_summary(second).locator(OFFLINE_NOTICE)).to_have_count(0)
 
 
-#: The first install taking control (what makes the banner show), said early: before the
-#: first table is drawn, as on a slow phone. False if the game was ready already.
-EARLY_INSTALL = """() => {
-  if (document.body.dataset.game === "ready") return false;
-  navigator.serviceWorker.dispatchEvent(new Event("controllerchange"));
-  return true;
-}"""
-
-
-def test_the_offline_banner_waits_for_a_tour_still_to_come(
-    viewport_page: Callable[..., Page],
+def test_the_offline_note_not_said_in_a_visit_is_said_in_the_next(
+    site: Path, tmp_path: Path, guarded_context: GuardedContext
 ) -> None:
-    """An install finished before the first table was drawn, so before the tour started:
-    the banner came first and the tour opened under it."""
-    page = viewport_page("390x844")
-    page.goto("/")  # a first visit: the tour starts with the first table
-    assert page.evaluate(EARLY_INSTALL), "the game was ready before the install could be early"
-    tour = page.locator(TOUR)
-    tour.wait_for(timeout=BOOT_TIMEOUT_MS)
-    assert page.locator(OFFLINE_NOTICE).count() == 0, "the banner came before the tour"
-    assert page.get_attribute("body", "data-offline-note") == "waiting"
-    tour.locator("[data-tour-action='skip']").tap()
-    banner = page.locator(OFFLINE_NOTICE)
-    banner.wait_for(timeout=10_000)
-    assert "works offline" in banner.inner_text()
+    """A first visit that ends before its first round does: the note is said in the next
+    visit's first summary (that visit is served by the service worker from its start, so
+    nothing announces an install any more), and only then."""
+    www, _ = _served_copy(site, tmp_path)
+    with serving(www) as url:
+        context, _ = guarded_context(url)
+        first = context.new_page()
+        first.goto(ONE_HUMAN)
+        _wait_ready(first)
+        _wait_offline_ready(first)
+        first.wait_for_selector("body[data-offline-note='due']", state="attached")
+        first.close()
+        page = context.new_page()
+        page.goto(ONE_HUMAN)
+        _wait_ready(page)
+        assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+        summary = _play_to_the_summary(page)
+        expect(summary.locator(OFFLINE_NOTICE)).to_contain_text("works offline")
 
 
 def test_starts_without_a_snapshot_when_the_build_has_none(

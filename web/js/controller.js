@@ -15,6 +15,7 @@ import { loadPart } from "./lazy.js";
 import { closeAll } from "./modal.js";
 import { sheetModel } from "./scoresheet.js";
 import { notify } from "./notices.js";
+import { takeOfflineNote } from "./offline-note.js";
 import { Pacer, botWait, knockWait, summaryWait } from "./pacing.js";
 import { hidePassScreen, showPassScreen } from "./pass-device.js";
 import { bottomSeat, peopleOf } from "./people.js";
@@ -285,7 +286,7 @@ export class Controller {
         this.snap = snap;
         this.renderNow(); // in the dialog's closing task, not a frame later
       };
-      await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay), names: snap.names, onClosing: hideHands, onReview: this.reviewHook(snap) });
+      await roundSummaryDialog({ settled, started, autoMs: summaryWait(this.settings.speed, this.autoplay), names: snap.names, onClosing: hideHands, onReview: this.reviewHook(snap), offlineNote: takeOfflineNote() });
       if (gen !== this.gen) return;
       this.shownTable = null;
       this.ui = state.afterRound(this.ui);
@@ -301,7 +302,9 @@ export class Controller {
     const people = peopleOf(snap.bots);
     const viewerIsHuman = people.length > 0 && people.every((seat) => seat % 2 === 0);
     const rounds = sheetModel(this.events).rounds;
-    const again = await gameOverDialog({ team: won.team, scores: won.scores, viewerIsHuman, rounds, onReview: this.reviewHook(snap) });
+    const again = await gameOverDialog({
+      team: won.team, scores: won.scores, viewerIsHuman, rounds, onReview: this.reviewHook(snap), offlineNote: takeOfflineNote(),
+    });
     if (again && gen === this.gen) this.openNewGameDialog();
   }
 

@@ -139,12 +139,18 @@ function wireReview(dialog, onReview) {
   dialog.querySelector("[data-action=review]")?.addEventListener("click", () => onReview());
 }
 
+/** "Now saved on this device: works offline", said once after the first install, in the
+ *  first pause of play (offline-note.js). */
+function offlineLine(shown) {
+  return shown ? `<p class="dialog__offline" data-offline-ready>${esc(t("update.offline"))}</p>` : "";
+}
+
 /**
  * The end of a round: every hand revealed, pip sums, rounding, deductions per player and
  * per team, the scores and who opens next. Resolves when the player moves on (or after
  * `autoMs` when the bots play alone). `onReview`: offer the coach's review of the game so far.
  */
-export function roundSummaryDialog({ settled, started, autoMs = null, names = null, onClosing = () => {}, onReview = null }) {
+export function roundSummaryDialog({ settled, started, autoMs = null, names = null, onClosing = () => {}, onReview = null, offlineNote = false }) {
   const how = howRoundEnded(settled);
   const teamDeduction = settled.team_deductions;
   const opener = started ? seatName(started.opener) : "";
@@ -178,6 +184,7 @@ export function roundSummaryDialog({ settled, started, autoMs = null, names = nu
           .join("")}</tbody>
       </table>
       <p class="dialog__next" data-next-opener="${started?.opener ?? ""}">${esc(next)}</p>
+      ${offlineLine(offlineNote)}
       </div>
       <div class="dialog__actions">
         ${reviewButton(onReview)}
@@ -215,7 +222,7 @@ function roundsRecap(rounds) {
 
 /** The winner, the final scores and the game round by round (`rounds`: see `roundsRecap`).
  *  Resolves when "New game" is chosen. */
-export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onReview = null }) {
+export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onReview = null, offlineNote = false }) {
   const title = viewerIsHuman
     ? team === 0
       ? t("over.you_win")
@@ -234,6 +241,7 @@ export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onRev
           .join("")}
       </ul>
       ${roundsRecap(rounds)}
+      ${offlineLine(offlineNote)}
       </div>
       <div class="dialog__actions">
         <button type="button" class="button" data-action="close" autofocus>${esc(t("dialog.close"))}</button>

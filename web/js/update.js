@@ -7,6 +7,7 @@
 // precache does not compete with the first visit's own downloads.
 
 import { onLanguageChange, t } from "./i18n.js";
+import { offlineReady } from "./offline-note.js";
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
@@ -16,8 +17,6 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 const REGISTER_AFTER_MS = 15_000;
 
 let offer = null;
-/** How long the "now works offline" banner stays. */
-const OFFLINE_BANNER_MS = 6_000;
 
 /** A banner fixed at the top of the screen (over the header, never shifting the layout nor
  *  covering the hand or the table), holding a text and buttons whose labels follow the
@@ -67,44 +66,6 @@ function showOffer(worker) {
 
 let accepted = false;
 
-/** Run `show` once no first-visit tour is open or still to come. The tour's bubbles point
- *  into the header, where the banner goes: one thing at a time, the banner after the tour.
- *  The tour starts as the first table is drawn (body[data-game=ready]); an install that
- *  finishes before that (a fast download, a slow phone) waits for it too, or the banner came
- *  first and the tour opened under it. A game that cannot start has no tour to wait for. */
-function afterTheTour(show) {
-  const { body } = document;
-  const started = () => body.dataset.game === "ready" || body.dataset.engine === "error";
-  const free = () => started() && !document.querySelector("dialog[data-tour]");
-  if (free()) return show();
-  body.dataset.offlineNote = "waiting"; // a hook for tests
-  const observer = new MutationObserver(() => {
-    if (!free()) return;
-    observer.disconnect();
-    show();
-  });
-  observer.observe(body, { childList: true, attributes: true, attributeFilter: ["data-game", "data-engine"] });
-}
-
-/** The first install just took control: every file is on this device now, so say once
- *  that the game works offline (later visits are served by the worker and say nothing). */
-function announceOffline() {
-  afterTheTour(showOfflineBanner);
-}
-
-function showOfflineBanner() {
-  document.body.dataset.offlineNote = "shown";
-  const text = document.createElement("span");
-  const close = document.createElement("button");
-  close.dataset.action = "offline-close";
-  const box = banner({ offlineReady: "" }, text, [close], [
-    [text, "update.offline"],
-    [close, "notice.close"],
-  ]);
-  close.addEventListener("click", () => box.remove());
-  setTimeout(() => box.remove(), OFFLINE_BANNER_MS);
-}
-
 function engineSettled() {
   return new Promise((resolve) => {
     const done = () => document.body.dataset.engine !== "loading";
@@ -133,7 +94,7 @@ async function register() {
   serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) location.reload();
     else if (hadController) showOffer(null);
-    else announceOffline();
+    else offlineReady(); // said in the next round summary (offline-note.js)
     hadController = true;
   });
   await engineSettled();
