@@ -4,7 +4,7 @@
 // the engine), and a banner then covered a phone's scores, Hint and menu for six seconds in
 // the middle of a round. The note now waits for the next round summary (or the game's end),
 // where a player stops to read, and is said there, inside the sheet. One not said yet is
-// remembered, so a visit that ends before a round does says it on the next.
+// remembered, so a visit that ends before its first round is over says it on the next.
 
 import { readRaw } from "./storage.js";
 

@@ -25,7 +25,7 @@ import { backMarkup, faceMarkup, parseTile } from "./tiles.js";
 const PAD = 0.7; // room around the layout (an end's number sits half a unit out)
 const MIN_SPAN = 13; // the smallest view (in tile units) across the table's short side
 const MIN_SPAN_SHORT = 8; // ... when that side is short
-const MAX_UNIT_PX = 26; // a tile's long side is at most 52 CSS px, or MIN_SPAN allows more
+const MAX_UNIT_PX = 26; // a tile's long side is at most 52 CSS px, unless MIN_SPAN or the starting table allows more
 const TWEEN_MS = 260;
 /** Table units per glyph unit: a digit 0.35 units tall, as the numbers' old 0.48 font. */
 const DIGIT_SCALE = 0.035;
@@ -97,8 +97,8 @@ export function afterReshape(callback, ms = 150) {
  *  that side is short (a phone on its side), so a tile is never drawn longer than
  *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. A wide area (a laptop's
  *  felt is 2.7 times as wide as it is tall) gets the geometry's starting table, a strip under
- *  MIN_SPAN tall: fitted to that instead, its tiles are drawn a third larger, with nothing
- *  ever laid outside the view (the view still grows with the layout's bounds). */
+ *  MIN_SPAN tall: fitted to that instead, a laptop's tiles are drawn 15-30% larger, and
+ *  nothing is ever laid outside the view (it still grows with the layout's bounds). */
 export function closestSpan({ width, height }, startTable = null) {
   const short = Math.min(width, height);
   if (!(short > 0)) return MIN_SPAN;
