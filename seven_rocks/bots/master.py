@@ -119,7 +119,13 @@ master-h1000 B --games 1000 --seed S --jobs 2 --record F --resume``):
   games: +94.5 +- 2.0, 60.2% (58.9% .. 61.5%) of the issue's +157;
 * seed 151, master: 90.9% (89.0% .. 92.5%), margin +91.1 +- 4.2, 0.110 s median / 0.287 s
   p95.  Five seeds pooled, 5,000 games: +93.8 +- 1.8, 59.8% (58.6% .. 60.9%) of +157: the
-  target's line is inside the interval, the estimate a little under it.
+  target's line is inside the interval, the estimate a little under it;
+* the oracle on seeds 141 and 151's deals (``seven-rocks tournament oracle greedy --games
+  1000 --seed S --jobs 2 --record F``): 99.9% and 100% of 1,000 games each, margins +157.7
+  and +157.9.  Master's games paired with the oracle's on the same deal and seats: 59.9%
+  of the oracle's margin on seed 141, 57.7% on seed 151, 58.8% together (bootstrap 95%:
+  56.9% .. 60.7%).  With seeds 121 and 131, master made 59.2% of what the oracle made on
+  the same 4,000 deals.
 
 Tried since, on the default's search: playouts warier of the next seat's reply (``wary=0.75``
 for 0.5), seed 151, stopped at 468 games: 92.3% wins, margin paired with the default's on
