@@ -353,3 +353,39 @@ def test_a_finished_review_opens_at_the_first_mistake(page: Page) -> None:
     )
     board = page.locator(f"{PANEL} [data-review-board]")
     expect(board).to_have_attribute("data-number", rows[first]["number"])
+
+
+#: Counts the writes to the move's caption and reasons from now on (one record per write).
+WATCH_WRITES = """() => {
+  const writes = { caption: 0, reasons: 0 };
+  const watch = (selector, key) => new MutationObserver((records) => {
+    writes[key] += records.length;
+  }).observe(document.querySelector(selector), { childList: true });
+  watch('[data-review-caption]', 'caption');
+  watch('[data-review-reasons]', 'reasons');
+  window.__reviewWrites = writes;
+}"""
+
+
+def test_a_moves_caption_and_reasons_are_written_once_as_its_board_arrives(page: Page) -> None:
+    """Stepping to a move wrote its caption and reasons, and wrote them again when its board
+    came back from the worker (and at every re-fit of the board): the same words in new
+    nodes, under a reader's eyes (a selection or a screen reader's place in them lost; a CI
+    run's test found a reason detached as it scrolled to it). Now each is written once."""
+    open_page(page, GAME)
+    play_to_summary(page)
+    page.locator(f"{SUMMARY} [data-action='review']").click()
+    assert wait_state(page, "done") == "done"
+    board = page.locator(f"{PANEL} [data-review-board]")
+    for _ in range(3):
+        current = page.locator(f"{MOVES}[aria-current='true']")
+        index = int(current.get_attribute("data-index") or 0)
+        step = "next" if index + 1 < page.locator(MOVES).count() else "prev"
+        page.evaluate(WATCH_WRITES)
+        page.locator(f"{PANEL} [data-review-step='{step}']").click()
+        moved = page.locator(MOVES).nth(index + 1 if step == "next" else index - 1)
+        expect(moved).to_have_attribute("aria-current", "true")
+        drawn = f"{moved.get_attribute('data-round')}-{moved.get_attribute('data-number')}"
+        expect(board).to_have_attribute("data-drawn", drawn)
+        writes = page.evaluate("window.__reviewWrites")
+        assert writes["caption"] <= 1 and writes["reasons"] <= 1, writes

@@ -130,6 +130,7 @@ class ReviewPanel {
     this.stopped = false;
     this.selected = -1;
     this.navigated = false; // whether the reader has chosen a move (then it stays theirs)
+    this.reasonsShown = null; // the reasons list as last written (drawBoard)
     this.show = "best";
     this.board = null;
     this.open();
@@ -410,10 +411,18 @@ class ReviewPanel {
       button.setAttribute("aria-pressed", String(button.dataset.reviewShow === this.show));
       button.disabled = m.best === m.move;
     }
-    d.querySelector("[data-review-caption]").textContent = captionText(m);
-    d.querySelector("[data-review-reasons]").innerHTML = reasonTexts(m)
-      .map((text) => `<li>${esc(text)}</li>`)
+    // Written only when they change: drawn again as the board arrives (or the area reshapes),
+    // the same caption and reasons stay the same nodes under a reader's eyes and finger.
+    const caption = d.querySelector("[data-review-caption]");
+    const text = captionText(m);
+    if (caption.textContent !== text) caption.textContent = text;
+    const reasons = reasonTexts(m)
+      .map((line) => `<li>${esc(line)}</li>`)
       .join("");
+    if (reasons !== this.reasonsShown) {
+      d.querySelector("[data-review-reasons]").innerHTML = reasons;
+      this.reasonsShown = reasons;
+    }
     const prev = d.querySelector("[data-review-step='prev']");
     const next = d.querySelector("[data-review-step='next']");
     const focused = document.activeElement;
@@ -423,6 +432,7 @@ class ReviewPanel {
     if (focused === next && next.disabled && !prev.disabled) prev.focus();
     else if (focused === prev && prev.disabled && !next.disabled) next.focus();
     if (!board) return;
+    section.dataset.drawn = `${m.round}-${m.number}`; // a hook for tests: this move's board is in
     const shown = showBest && m.best !== m.move ? board.best : board.played;
     const svg = d.querySelector("[data-review-table]");
     svg.dataset.showing = shown === board.best && m.best !== m.move ? "best" : "played";
