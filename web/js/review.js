@@ -15,7 +15,8 @@
 // Test hooks: [data-review] around the panel (data-review-state running|done|cancelled|
 // failed, data-review-requests: worker requests made, data-review-searched: moves that
 // needed a search), [data-review-move] per analysed move with data-seat, data-loss, data-best,
-// [data-review-bar] per move in the chart (data-index, data-round, data-number).
+// [data-review-bar] per move in the chart (data-index, data-round, data-number), and
+// [data-review-board] data-drawn="round-number" once that move's board is on it.
 
 import { ENGINE_LOST, EngineError } from "../bridge.js";
 import { decimal, esc, signedDecimal } from "./html.js";
