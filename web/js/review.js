@@ -23,6 +23,7 @@ import { decimal, esc, signedDecimal } from "./html.js";
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
 import { costliest, lossChart } from "./losschart.js";
 import { openPanel } from "./modal.js";
+import { setText } from "./render.js";
 import { TableView, afterReshape } from "./table.js";
 import { tileLabel, tileSvg } from "./tiles.js";
 
@@ -414,9 +415,7 @@ class ReviewPanel {
     }
     // Written only when they change: drawn again as the board arrives (or the area reshapes),
     // the same caption and reasons stay the same nodes under a reader's eyes and finger.
-    const caption = d.querySelector("[data-review-caption]");
-    const text = captionText(m);
-    if (caption.textContent !== text) caption.textContent = text;
+    setText(d.querySelector("[data-review-caption]"), captionText(m));
     const reasons = reasonTexts(m)
       .map((line) => `<li>${esc(line)}</li>`)
       .join("");
