@@ -157,7 +157,7 @@ def test_plays_offline_after_one_visit(
 def test_the_offline_note_not_said_in_a_visit_is_said_in_the_next(
     site: Path, tmp_path: Path, guarded_context: GuardedContext
 ) -> None:
-    """A first visit that ends before its first round does: the note is said in the next
+    """A first visit that ends before its first round is over: the note is said in the next
     visit's first summary (that visit is served by the service worker from its start, so
     nothing announces an install any more), and only then."""
     www, _ = _served_copy(site, tmp_path)
