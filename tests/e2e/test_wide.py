@@ -107,13 +107,18 @@ SOUTH = """() => {
 
 
 @pytest.mark.parametrize("font", [20, 24])
-def test_a_larger_browser_font_never_runs_the_hand_over_the_move_line(
+def test_a_larger_browser_font_keeps_the_hand_and_the_move_line_in_the_window(
     viewport_page: Callable[..., Page], font: int
 ) -> None:
     """A laptop's browser set to a large font (20 px, Chrome's "Large"; 24 px, "Very large")
     at 1280x720: the table kept its 14rem floor, the board overflowed its room, and South's
-    tiles were drawn over the prompt and the move line. The table now gives way first; past
-    that the page scrolls."""
+    tiles were drawn over the prompt and the move line. The table now gives way first.
+
+    At 24 px the desktop layout cannot fit at all (its toolbar wraps to three rows): the
+    page scrolled to reach South's hand. The style sheets' breakpoints are in rem, the
+    reader's font size, so that window is now laid out as the smaller screen it is in
+    letters (853x480 at 16 px: a phone on its side's compact header and flat hand), and
+    everything is in the window without scrolling."""
     page = viewport_page("1280x720", phone=False)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Page.setFontSizes", {"fontSizes": {"standard": font}})
@@ -123,5 +128,10 @@ def test_a_larger_browser_font_never_runs_the_hand_over_the_move_line(
     for other in ("prompt", "line", "table"):
         assert not overlap(parts["hand"], parts[other]), f"the hand runs over the {other}: {parts}"
     assert not overlap(parts["prompt"], parts["line"]), parts
-    if font == 20:  # "Large" still fits the window: nothing to scroll to
-        assert parts["line"]["bottom"] <= 720, f"the move line is below the edge: {parts}"
+    for part in ("hand", "prompt", "line"):
+        assert parts[part]["bottom"] <= 720, f"the {part} is below the window's edge: {parts}"
+    scroller = page.evaluate(
+        "(() => { const m = document.querySelector('main');"
+        " return [m.scrollHeight, m.clientHeight]; })()"
+    )
+    assert scroller[0] <= scroller[1], f"the page scrolls to reach the rest: {scroller}"

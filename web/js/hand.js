@@ -2,6 +2,7 @@
 // Pure renderers of a plain model; events are handled by the controller on the board.
 
 import { t } from "./i18n.js";
+import { ON_ITS_SIDE } from "./screens.js";
 import { backSvg, tileLabel, tileSvg } from "./tiles.js";
 
 /**
@@ -10,7 +11,7 @@ import { backSvg, tileLabel, tileSvg } from "./tiles.js";
  * marked aria-disabled (still focusable, so the keyboard can read the whole hand).
  */
 /** A phone on its side lays the hand's tiles flat: a short row leaves the height to the table. */
-const FLAT = matchMedia("(max-height: 500px) and (orientation: landscape)");
+const FLAT = matchMedia(ON_ITS_SIDE);
 /** The markup a revealed hand was last drawn with: an unchanged hand is not drawn again. */
 const drawn = new WeakMap();
 

@@ -18,6 +18,7 @@ import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
 import { offerReview } from "./review.js";
 import { sumText } from "./render.js";
+import { NARROW, screenIs } from "./screens.js";
 import { TableView, afterReshape } from "./table.js";
 import { tileSvg } from "./tiles.js";
 
@@ -146,7 +147,7 @@ export class Replay {
 
   /** The drawing area's shape before it exists (the engine clamps it to what it lays out). */
   static guessAspect() {
-    const wide = innerWidth > 700;
+    const wide = !screenIs(NARROW);
     const w = wide ? innerWidth * 0.62 : innerWidth - 16;
     const h = wide ? innerHeight * 0.5 : innerHeight * 0.36;
     return Math.round((w / h) * 100) / 100;

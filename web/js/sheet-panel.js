@@ -10,6 +10,7 @@ import { loadPart } from "./lazy.js";
 import { openPanel } from "./modal.js";
 import { downloadRecord, pickRecord } from "./records.js";
 import { pegBoardSvg, pegText, pegs, sheetTable } from "./scoresheet.js";
+import { VERY_NARROW, screenIs } from "./screens.js";
 
 /** The link that deals this game again: `?seed=N` on the current page. */
 export function shareLink(seed) {
@@ -68,7 +69,7 @@ export function openSheet(c, { openStats }) {
   const fill = () => {
     const positions = pegs(c.events);
     dialog.querySelector("[data-pegboard-wrap]").innerHTML =
-      pegBoardSvg(positions, c.snap.target, innerWidth < 560 ? 25 : 50) +
+      pegBoardSvg(positions, c.snap.target, screenIs(VERY_NARROW) ? 25 : 50) +
       `<figcaption class="pegboard__legend">${[0, 1]
         .map((team) => `<span class="legend legend--${team}">${esc(pegText(team, positions[team]))}</span>`)
         .join("")}</figcaption>`;
