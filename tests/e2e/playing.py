@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from seven_rocks.engine.record import from_record
@@ -122,3 +122,17 @@ VIEW_FITS = """(selector) => { const svg = document.querySelector(selector);
   const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
   const r = svg.getBoundingClientRect();
   return r.width > 0 && Math.abs(w / h / (r.width / r.height) - 1) < 0.03; }"""
+
+
+NAMES = "[data-team] .team__name"
+#: Each team name's text, and whether it runs past its box (an ellipsis, or hidden).
+CUT = """(els) => els.map((el) =>
+  ({ text: el.textContent, cut: el.scrollWidth > el.clientWidth }))"""
+
+
+def names_read(page: Page, expected: list[str]) -> None:
+    """The header shows ``expected`` (team 0's, team 1's), neither of them cut."""
+    names = page.locator(NAMES)
+    expect(names).to_have_text(expected)
+    shown = names.evaluate_all(CUT)
+    assert not any(n["cut"] for n in shown), f"a team name is cut: {shown}"

@@ -11,24 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
-from .playing import LANGUAGE, open_page
+from .playing import LANGUAGE, names_read, open_page
 
 pytestmark = pytest.mark.e2e
-
-NAMES = "[data-team] .team__name"
-#: Each team name's text, and whether it runs past its box (an ellipsis, or hidden).
-CUT = """(els) => els.map((el) =>
-  ({ text: el.textContent, cut: el.scrollWidth > el.clientWidth }))"""
-
-
-def names_read(page: Page, expected: list[str]) -> None:
-    """The header shows ``expected`` (team 0's, team 1's), neither of them cut."""
-    names = page.locator(NAMES)
-    expect(names).to_have_text(expected)
-    shown = names.evaluate_all(CUT)
-    assert not any(n["cut"] for n in shown), f"a team name is cut: {shown}"
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from .playing import SUMMARY, open_page, overlap, play_first_move, wait_for_human_or
+from .playing import (
+    LANGUAGE,
+    SUMMARY,
+    names_read,
+    open_page,
+    overlap,
+    play_first_move,
+    wait_for_human_or,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -106,20 +114,24 @@ SOUTH = """() => {
 }"""
 
 
-@pytest.mark.parametrize("font", [20, 24])
+@pytest.mark.parametrize(
+    ("font", "size"), [(20, "1280x720"), (24, "1280x720"), (24, "1366x768"), (24, "1280x800")]
+)
 def test_a_larger_browser_font_keeps_the_hand_and_the_move_line_in_the_window(
-    viewport_page: Callable[..., Page], font: int
+    viewport_page: Callable[..., Page], font: int, size: str
 ) -> None:
-    """A laptop's browser set to a large font (20 px, Chrome's "Large"; 24 px, "Very large")
-    at 1280x720: the table kept its 14rem floor, the board overflowed its room, and South's
+    """A laptop's browser set to a large font (20 px, Chrome's "Large"; 24 px, "Very large"):
+    at 1280x720 the table kept its 14rem floor, the board overflowed its room, and South's
     tiles were drawn over the prompt and the move line. The table now gives way first.
 
-    At 24 px the desktop layout cannot fit at all (its toolbar wraps to three rows): the
-    page scrolled to reach South's hand. The style sheets' breakpoints are in rem, the
-    reader's font size, so that window is now laid out as the smaller screen it is in
-    letters (853x480 at 16 px: a phone on its side's compact header and flat hand), and
-    everything is in the window without scrolling."""
-    page = viewport_page("1280x720", phone=False)
+    At 24 px the desktop layout did not fit at all (its toolbar wrapped to three rows, a
+    215 px header): the page scrolled to reach South's hand, or the move line. The style
+    sheets' breakpoints are in rem, the reader's font size, so such a window is laid out as
+    the smaller screen it is in letters: the slim header wherever the toolbar would wrap,
+    and at 1280x720 (853x480 at 16 px) a phone on its side's flat hand; everything is in the
+    window without scrolling."""
+    width, height = map(int, size.split("x"))
+    page = viewport_page(size, phone=False)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Page.setFontSizes", {"fontSizes": {"standard": font}})
     open_page(page, GAME)
@@ -129,9 +141,32 @@ def test_a_larger_browser_font_keeps_the_hand_and_the_move_line_in_the_window(
         assert not overlap(parts["hand"], parts[other]), f"the hand runs over the {other}: {parts}"
     assert not overlap(parts["prompt"], parts["line"]), parts
     for part in ("hand", "prompt", "line"):
-        assert parts[part]["bottom"] <= 720, f"the {part} is below the window's edge: {parts}"
+        assert parts[part]["bottom"] <= height, f"the {part} is below the window's edge: {parts}"
+    assert parts["hand"]["right"] <= width, parts
     scroller = page.evaluate(
         "(() => { const m = document.querySelector('main');"
         " return [m.scrollHeight, m.clientHeight]; })()"
     )
     assert scroller[0] <= scroller[1], f"the page scrolls to reach the rest: {scroller}"
+
+
+@pytest.mark.parametrize("size", ["1024x768", "768x1024"])
+def test_a_tablet_has_the_slim_header_with_the_toolbar_in_its_menu(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """Between a phone and a laptop (a tablet either way up, a half-screen window) the full
+    toolbar wrapped to two rows under the title and the scores with their "0 of 250" lines:
+    a 144 px header over a table that wanted the room. Wherever the toolbar would wrap, the
+    header is the phone's slim one (the scores as bars, Hint, the rest in the menu), with
+    the team names whole, and the menu opens the toolbar's panels."""
+    page = viewport_page(size, init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, GAME)
+    header = page.locator(".masthead").bounding_box()
+    assert header is not None and header["height"] <= 64, f"the header is {header}"
+    expect(page.locator("[data-action='hint']")).to_be_visible()
+    expect(page.locator(".toolbar [data-action='sheet']")).to_be_hidden()
+    names_read(page, ["Você e Norte", "Oeste e Leste"])
+    page.locator("#menu-button").tap()
+    expect(page.locator("#menu-button")).to_have_attribute("aria-expanded", "true")
+    page.locator(".toolbar [data-action='sheet']").tap()
+    expect(page.locator("dialog[data-sheet]")).to_be_visible()
