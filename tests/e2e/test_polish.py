@@ -1021,6 +1021,7 @@ def test_enter_on_next_to_the_last_move_keeps_the_focus_in_the_review(page: Page
         ("569x277", "en"),
         ("569x277", "pt-BR"),
         ("1920x1080", "en"),
+        ("1024x768", "pt-BR"),
     ],
 )
 def test_the_tours_bubbles_point_at_things_without_covering_them(
