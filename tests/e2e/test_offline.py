@@ -28,7 +28,7 @@ from .conftest import (
     finish_context,
     watch_context,
 )
-from .playing import SUMMARY, play_first_move, wait_for_human_or
+from .playing import SUMMARY, overlap, play_first_move, wait_for_human_or
 
 pytestmark = pytest.mark.e2e
 
@@ -339,6 +339,18 @@ def _rebuild_with_change(out: Path, tmp_path: Path, marker: str) -> None:
     build(out, root=root)
 
 
+def _edges(element: Locator) -> dict[str, float]:
+    """An element's box as its four edges (what ``overlap`` compares)."""
+    box = element.bounding_box()
+    assert box is not None, f"{element} is not drawn"
+    return {
+        "left": box["x"],
+        "top": box["y"],
+        "right": box["x"] + box["width"],
+        "bottom": box["y"] + box["height"],
+    }
+
+
 def _cache_names(page: Page) -> list[str]:
     names: list[str] = page.evaluate("caches.keys()")
     return names
@@ -365,6 +377,16 @@ def test_a_new_build_is_offered_then_applied_whole(
         offer = page.locator("[data-update-offer]")
         offer.wait_for(timeout=60_000)
         assert "new version" in offer.inner_text().lower()
+        # On a laptop it waits in a corner: the scores, the toolbar and the hand stay in sight.
+        for part in (
+            "[data-team-score='0']",
+            "[data-team-score='1']",
+            ".toolbar",
+            "[data-hand='0']",
+        ):
+            assert not overlap(_edges(offer), _edges(page.locator(part))), (
+                f"the offer covers {part}"
+            )
         # Until the player accepts, the page and its files are the old build's.
         assert "new build" not in page.evaluate("fetch('style.css').then(r => r.text())")
         assert old_cache in _cache_names(page)
