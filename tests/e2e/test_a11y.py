@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -90,3 +90,36 @@ def test_no_serious_or_critical_axe_violations(audited_page: Page) -> None:
     expect(page.locator(SUMMARY)).to_be_visible()
     _audit(page, "the round summary", found)
     assert found == {}, found
+
+
+#: The header's two progress bars: each track's and fill's painted colours and border.
+BARS = """() => [0, 1].map((team) => {
+  const track = document.querySelector(`[data-team="${team}"] .team__bar`);
+  const fill = track.querySelector(".team__fill");
+  const t = getComputedStyle(track), f = getComputedStyle(fill);
+  const canvas = document.createElement("div");
+  canvas.style.backgroundColor = "Canvas";  // the colour the system paints the page with
+  document.body.append(canvas);
+  const page = getComputedStyle(canvas).backgroundColor;
+  canvas.remove();
+  return { page, track: t.backgroundColor, border: t.borderTopWidth,
+           borderStyle: t.borderTopStyle, fill: f.backgroundColor, stripes: f.backgroundImage };
+})"""
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_progress_bars_survive_the_systems_forced_colours(
+    page: Page, scheme: Literal["dark", "light"]
+) -> None:
+    """Windows' contrast themes force every background to the page's colour: the teams'
+    progress towards 250 vanished from the header (track and fill both painted Canvas).
+    Under forced colours the track is outlined and the fill painted Highlight, team 1's
+    still striped, so the bars say the same as in the ordinary themes."""
+    page.emulate_media(forced_colors="active", color_scheme=scheme)
+    page.goto("/?seed=5&speed=0")
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("matchMedia('(forced-colors: active)').matches")
+    for team, bar in enumerate(page.evaluate(BARS)):
+        assert bar["fill"] != bar["page"], f"team {team}'s fill is the page's colour: {bar}"
+        assert bar["border"] != "0px" and bar["borderStyle"] == "solid", f"no outline: {bar}"
+    assert page.evaluate(BARS)[1]["stripes"] != "none", "team 1's fill lost its stripes"
