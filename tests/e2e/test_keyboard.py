@@ -84,14 +84,14 @@ def test_a_whole_round_with_the_keyboard_alone(page: Page) -> None:
     assert page.locator(GAME_OVER).count() == 0
 
 
-#: At the draw that gives South the turn, put the keyboard on a hand tile other than the one
-#: the page would focus (as a quick arrow key would), then note where the focus is two frames
-#: later: after the frame in which a drawn-ahead hand focuses its first playable tile.
+#: At the draw that gives South the turn (the page says so in its ``rendered`` event: a draw
+#: can hold the bots' moves and the turn together, so comparing one draw with the one before
+#: can miss it), put the keyboard on a hand tile other than the one the page would focus (as
+#: a quick arrow key would), then note where the focus is two frames later: after the frame
+#: in which a drawn-ahead hand focuses its first playable tile.
 MOVE_AS_THE_TURN_ARRIVES = """() => {
-  let wasTurn = Boolean(document.querySelector("#board[data-human-turn]"));
-  document.addEventListener("seven-rocks:rendered", () => {
-    const turn = Boolean(document.querySelector("#board[data-human-turn]"));
-    if (turn && !wasTurn && !window.movedTo) {
+  document.addEventListener("seven-rocks:rendered", (event) => {
+    if (event.detail?.turnArrived && !window.movedTo) {
       const first = document.querySelector("[data-hand='0'] .hand-tile--playable");
       const hand = [...document.querySelectorAll("[data-hand='0'] [data-tile]")];
       const other = hand.find((el) => el !== first);
@@ -104,7 +104,6 @@ MOVE_AS_THE_TURN_ARRIVES = """() => {
         }));
       }
     }
-    wasTurn = turn;
   });
 }"""
 
@@ -122,3 +121,50 @@ def test_a_key_pressed_as_the_turn_arrives_keeps_its_place(page: Page) -> None:
     page.wait_for_function("() => window.focusAfter !== undefined", timeout=30_000)
     moved_to = page.evaluate("window.movedTo")
     assert page.evaluate("window.focusAfter") == moved_to, f"the focus left {moved_to}"
+
+
+#: Frames as a loaded machine draws them: each animation frame a quarter of a second late, so
+#: the player's move, the bots' replies and the player's next turn land in one draw.
+SLOW_FRAMES = """(() => {
+  const raf = window.requestAnimationFrame.bind(window);
+  const waiting = new Map();
+  let next = 1;
+  window.requestAnimationFrame = (callback) => {
+    const id = next++;
+    waiting.set(id, setTimeout(() => { if (waiting.delete(id)) raf(callback); }, 250));
+    return id;
+  };
+  window.cancelAnimationFrame = (id) => {
+    clearTimeout(waiting.get(id));
+    waiting.delete(id);
+  };
+})();"""
+ON_THE_HAND = """() => Boolean(document.activeElement?.closest("[data-hand='0']"))"""
+
+
+def test_the_keyboard_comes_back_to_the_hand_when_one_frame_holds_a_whole_trick(
+    page: Page,
+) -> None:
+    """A CI run under load: the player pressed Enter on a tile, the bots (at speed 0) replied
+    before the next frame, and that one frame drew the player's next turn. The page took the
+    turn's arrival from that draw and the one before it, both the player's turn, so it never
+    put the keyboard back on the hand: the focus stayed on the page, where the arrow keys do
+    nothing. With frames a quarter of a second late, every turn that comes back by keyboard
+    must find the focus on the hand."""
+    page.add_init_script(SLOW_FRAMES)
+    open_page(page, "?seed=2&speed=0&seats=human,greedy,greedy,greedy")
+    turns = 0
+    for _ in range(5):
+        if wait_for_human_or(page, f"{SUMMARY}, {GAME_OVER}") == "other":
+            break
+        page.wait_for_function(ON_THE_HAND, timeout=5_000)
+        turns += 1
+        if page.evaluate(FOCUSED) != "playable":
+            page.locator(f"{HAND}.hand-tile--playable").first.focus()
+        before = page.locator(HAND).count()
+        page.keyboard.press("Enter")
+        page.wait_for_function(PLAYED_OR_CHOOSING, arg=before)
+        if page.evaluate(FOCUSED) == "target":
+            page.keyboard.press("Enter")
+            page.wait_for_function(PLAYED, arg=before)
+    assert turns >= 3, f"only {turns} turns came back to South in the round"

@@ -75,6 +75,7 @@ export class Controller {
     this.elsewhere = null; // while another tab plays the game: {release, notice}
     this.latestSave = null; // the engine's last save, written again when the page is hidden
     this.bottom = null; // the seat drawn at the bottom (pass-and-play turns the table)
+    this.turnAt = null; // the events seen at the last draw that let the player move
     onPrefChange((name) => {
       if (name === "turn_table" && this.snap) this.render();
     });
@@ -642,12 +643,18 @@ export class Controller {
   draw({ now = false } = {}) {
     if (!this.snap) return;
     const interactive = this.interactive;
-    if (interactive && !this.wasInteractive && this.ui.focusTile == null && focusIsFree()) {
+    // A turn arrives when the game has moved on since the last draw that let the player
+    // move: not only when the draw before did not. Under load one frame can hold the
+    // player's move, the bots' replies and the player's next turn (draws are coalesced per
+    // frame), and the keyboard, left on the tile just played, must still come to the hand.
+    const turnArrived = interactive && (!this.wasInteractive || this.turnAt !== this.count);
+    if (turnArrived && this.ui.focusTile == null && focusIsFree()) {
       // The player's turn came: the keyboard starts on the hand, not where a closed dialog
       // left it (the page's top).
       this.ui.focusTile = state.firstPlayable(this.snap);
     }
     this.wasInteractive = interactive;
+    this.turnAt = interactive ? this.count : null;
     renderGame(
       { root: this.root, board: this.board, tableView: this.tableView },
       {
@@ -668,6 +675,6 @@ export class Controller {
       this.markedPlayable = true;
       performance.mark("seven-rocks:playable"); // read by benchmarks/browser.py
     }
-    emit("rendered");
+    emit("rendered", { turnArrived }); // turnArrived: a hook for tests
   }
 }
