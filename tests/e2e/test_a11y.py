@@ -93,18 +93,19 @@ def test_no_serious_or_critical_axe_violations(audited_page: Page) -> None:
 
 
 #: The header's two progress bars: each track's and fill's painted colours and border.
-BARS = """() => [0, 1].map((team) => {
-  const track = document.querySelector(`[data-team="${team}"] .team__bar`);
-  const fill = track.querySelector(".team__fill");
-  const t = getComputedStyle(track), f = getComputedStyle(fill);
+BARS = """() => {
   const canvas = document.createElement("div");
   canvas.style.backgroundColor = "Canvas";  // the colour the system paints the page with
   document.body.append(canvas);
   const page = getComputedStyle(canvas).backgroundColor;
   canvas.remove();
-  return { page, track: t.backgroundColor, border: t.borderTopWidth,
-           borderStyle: t.borderTopStyle, fill: f.backgroundColor, stripes: f.backgroundImage };
-})"""
+  return [0, 1].map((team) => {
+    const track = document.querySelector(`[data-team="${team}"] .team__bar`);
+    const t = getComputedStyle(track), f = getComputedStyle(track.querySelector(".team__fill"));
+    return { page, track: t.backgroundColor, border: t.borderTopWidth,
+             borderStyle: t.borderTopStyle, fill: f.backgroundColor, stripes: f.backgroundImage };
+  });
+}"""
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
@@ -119,7 +120,8 @@ def test_the_progress_bars_survive_the_systems_forced_colours(
     page.goto("/?seed=5&speed=0")
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("matchMedia('(forced-colors: active)').matches")
-    for team, bar in enumerate(page.evaluate(BARS)):
+    bars = page.evaluate(BARS)
+    for team, bar in enumerate(bars):
         assert bar["fill"] != bar["page"], f"team {team}'s fill is the page's colour: {bar}"
         assert bar["border"] != "0px" and bar["borderStyle"] == "solid", f"no outline: {bar}"
-    assert page.evaluate(BARS)[1]["stripes"] != "none", "team 1's fill lost its stripes"
+    assert bars[1]["stripes"] != "none", "team 1's fill lost its stripes"
