@@ -4,6 +4,7 @@
 import { t } from "./i18n.js";
 import { ON_ITS_SIDE } from "./screens.js";
 import { backSvg, tileLabel, tileSvg } from "./tiles.js";
+import { setAttr, setText } from "./write.js";
 
 /**
  * model = {tiles, legal, selected, focusTile, interactive, hinted}
@@ -14,18 +15,6 @@ import { backSvg, tileLabel, tileSvg } from "./tiles.js";
 const FLAT = matchMedia(ON_ITS_SIDE);
 /** The markup a revealed hand was last drawn with: an unchanged hand is not drawn again. */
 const drawn = new WeakMap();
-
-/** Text written only when it changed (a rewrite costs a style and layout pass). */
-const setText = (el, text) => {
-  if (el.textContent !== text) el.textContent = text;
-};
-
-/** An attribute written only when it changed; `null` removes it. */
-const setAttr = (el, name, value) => {
-  if (el.getAttribute(name) === value) return;
-  if (value == null) el.removeAttribute(name);
-  else el.setAttribute(name, value);
-};
 
 export function renderSouthHand(el, model) {
   const { tiles, legal, selected, interactive } = model;

@@ -8,6 +8,7 @@ import { fitLabel } from "./fit.js";
 import { botName, pointName, seatName, setYouSeat, t, teamName, teamShortName } from "./i18n.js";
 import { POSITIONS, namedSeat, onlyPerson, positionOf } from "./people.js";
 import { prompt, targetsOf, tileOf } from "./state.js";
+import { setAttr, setData, setText, toggleAttr, toggleClass } from "./write.js";
 
 /** Is motion wanted? Settings may turn animations on or off: <html data-motion="on|off">. */
 export const reducedMotion = () =>
@@ -52,28 +53,6 @@ function captionName(seat, snap) {
 /** The sum banner's text for a placement event ("2 + 5 + 3 = 10 → +10"). */
 export const sumText = (placed) =>
   placed.points > 0 ? t("sum.line", { sum: placed.sum_text, points: placed.points }) : t("sum.none", { sum: placed.sum_text });
-
-/** Write only what changed: an unchanged text or attribute written again still costs the
- *  browser a style and layout pass (and on a slow phone, a move's frame). */
-export function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
-}
-
-function setAttr(el, name, value) {
-  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-}
-
-function setData(el, name, value) {
-  if (el.dataset[name] !== value) el.dataset[name] = value;
-}
-
-function toggleClass(el, name, on) {
-  if (el.classList.contains(name) !== on) el.classList.toggle(name, on);
-}
-
-function toggleAttr(el, name, on) {
-  if (el.hasAttribute(name) !== on) el.toggleAttribute(name, on);
-}
 
 /**
  * Let go of the focus first when the draw is about to remove the focused element (the tile

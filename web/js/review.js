@@ -23,9 +23,9 @@ import { decimal, esc, signedDecimal } from "./html.js";
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
 import { costliest, lossChart } from "./losschart.js";
 import { openPanel } from "./modal.js";
-import { setText } from "./render.js";
 import { TableView, afterReshape } from "./table.js";
 import { tileLabel, tileSvg } from "./tiles.js";
+import { setText } from "./write.js";
 
 /** How long each slice of a review may keep the engine busy (ms). */
 const SLICE_MS = 200;

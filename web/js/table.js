@@ -21,6 +21,7 @@
 
 import { numberPath } from "./digits.js";
 import { backMarkup, faceMarkup, parseTile } from "./tiles.js";
+import { toggleClass } from "./write.js";
 
 const PAD = 0.7; // room around the layout (an end's number sits half a unit out)
 const MIN_SPAN = 13; // the smallest view (in tile units) across the table's short side
@@ -233,7 +234,7 @@ export class TableView {
       this.layer.dataset.count = String(tiles.length);
     }
     const choosing = Boolean(model.targets?.length);
-    if (this.layer.classList.contains("layout--choosing") !== choosing) this.layer.classList.toggle("layout--choosing", choosing);
+    toggleClass(this.layer, "layout--choosing", choosing);
     this.renderTiles(tiles, model, from);
     const marks = [
       ...(model.showEnds === false ? [] : (table?.ends ?? []).map((e) => endMarkup(e, model))),
