@@ -389,3 +389,50 @@ def test_a_moves_caption_and_reasons_are_written_once_as_its_board_arrives(page:
         expect(board).to_have_attribute("data-drawn", drawn)
         writes = page.evaluate("window.__reviewWrites")
         assert writes["caption"] <= 1 and writes["reasons"] <= 1, writes
+
+
+#: The parts of the review's board column, as on screen, and the scroller they sit in.
+BOARD_PARTS = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const main = box('dialog[data-review-panel] .review__main');
+  const reasons = [...document.querySelectorAll('[data-review-reasons] li')]
+    .map((li) => li.getBoundingClientRect());
+  return {
+    main: { top: main.top, bottom: main.bottom },
+    table: box('[data-review-table]').height,
+    reasons: reasons.map((r) => ({ top: r.top, bottom: r.bottom })),
+    steps: { top: box('.review__steps').top, bottom: box('.review__steps').bottom },
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("font", "size"), [(24, "1366x768"), (20, "1280x800"), (16, "1280x720"), (16, "1024x768")]
+)
+def test_the_moves_reasons_are_read_beside_the_board_with_a_large_font(
+    viewport_page: Callable[..., Page], font: int, size: str
+) -> None:
+    """Side by side, the table was 48% of the window's height whatever the text: on a laptop
+    with the browser's font at 24 px ("Very large") the move's reasons fell under Previous
+    and Next, read only by scrolling the board's column. The table now takes what the rest
+    of the panel leaves, measured in the reader's letters."""
+    page = viewport_page(size, phone=False)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": font}})
+    open_page(page, GAME)
+    play_to_summary(page)
+    page.locator(f"{SUMMARY} [data-action='review']").click()
+    assert wait_state(page, "done") == "done"
+    costly = first_costly(page)  # a move with its reasons: what it scores, the reply, the search
+    costly.click()
+    drawn = f"{costly.get_attribute('data-round')}-{costly.get_attribute('data-number')}"
+    expect(page.locator(f"{PANEL} [data-review-board]")).to_have_attribute("data-drawn", drawn)
+    expect(page.locator(f"{PANEL} [data-review-reasons] li")).not_to_have_count(0)
+    parts = page.evaluate(BOARD_PARTS)
+    for reason in parts["reasons"]:
+        assert reason["top"] >= parts["main"]["top"], f"a reason is above the panel: {parts}"
+        assert reason["bottom"] <= parts["steps"]["top"] + 0.5, (
+            f"a reason is under the steps: {parts}"
+        )
+    assert parts["steps"]["bottom"] <= parts["main"]["bottom"] + 0.5, f"Next is cut off: {parts}"
+    assert parts["table"] >= 8 * font - 0.5, f"the table is squeezed: {parts}"
