@@ -32,6 +32,13 @@ def open_page(page: Page, query: str = "") -> None:
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=30_000)
 
 
+def set_browser_font(page: Page, px: int) -> None:
+    """Set the browser's default font size, as a reader does in its settings (Chrome's
+    "Large" is 20 px, "Very large" 24 px): the page's rem and its rem breakpoints follow."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": px}})
+
+
 def call(page: Page, method: str, params: dict[str, Any] | None = None) -> Any:
     return page.evaluate(
         "([method, params]) => window.sevenRocks.engine.call(method, params)",

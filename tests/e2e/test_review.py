@@ -26,6 +26,7 @@ from .playing import (
     open_page,
     play_first_move,
     played_moves,
+    set_browser_font,
     wait_for_human_or,
 )
 from .test_records import drop_file
@@ -417,8 +418,7 @@ def test_the_moves_reasons_are_read_beside_the_board_with_a_large_font(
     and Next, read only by scrolling the board's column. The table now takes what the rest
     of the panel leaves, measured in the reader's letters."""
     page = viewport_page(size, phone=False)
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": font}})
+    set_browser_font(page, font)
     open_page(page, GAME)
     play_to_summary(page)
     page.locator(f"{SUMMARY} [data-action='review']").click()

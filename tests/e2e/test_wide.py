@@ -19,6 +19,7 @@ from .playing import (
     open_page,
     overlap,
     play_first_move,
+    set_browser_font,
     wait_for_human_or,
 )
 
@@ -132,8 +133,7 @@ def test_a_larger_browser_font_keeps_the_hand_and_the_move_line_in_the_window(
     window without scrolling."""
     width, height = map(int, size.split("x"))
     page = viewport_page(size, phone=False)
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": font}})
+    set_browser_font(page, font)
     open_page(page, GAME)
     page.wait_for_selector("#announce li:last-child")
     parts = page.evaluate(SOUTH)
