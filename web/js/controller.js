@@ -2,8 +2,9 @@
 // every change, and plays the bots' turns at a readable pace. It wires the parts, each in
 // its own module: state.js (pure state changes), pacing.js (timing and holds), input.js
 // (board input to intents), render.js (drawing), announce.js (the move log), notices.js,
-// storage.js (the saved game and settings), dialogs.js. Other modules (the hint panel, the
-// sound, the score sheet, statistics) listen to the page events it emits; none reaches in.
+// storage.js (the saved game and settings), tabs.js (which tab may write the save),
+// dialogs.js. Other modules (the hint panel, the sound, the score sheet, statistics) listen
+// to the page events it emits; none reaches in.
 
 import { ENGINE_LOST, EngineError } from "../bridge.js";
 import { Announcer, describeEvent, describeEvents } from "./announce.js";
@@ -25,10 +26,7 @@ import {
   DEFAULT_LEVEL,
   noteRestart,
   tookRestart,
-  OWNER_KEY,
   SAVE_KEY,
-  mayWriteSave,
-  newTabId,
   readRaw,
   readSave,
   readSettings,
@@ -38,6 +36,7 @@ import {
 } from "./storage.js";
 import { onPrefChange, turnTableOn } from "./settings.js";
 import { TableView, whileResizing } from "./table.js";
+import { TabClaim } from "./tabs.js";
 import { warmEngine } from "./warm-engine.js";
 
 /** Tell the page's other modules (hint.js, sound.js) what happened: `seven-rocks:<name>`. */
@@ -71,8 +70,19 @@ export class Controller {
     this.laidOut = null; // the aspect the table was last laid out for
     this.frame = 0; // the animation frame a draw is waiting for (0: none)
     this.ui = state.freshUi();
-    this.tab = newTabId(); // this page, among the tabs that share the saved game
-    this.elsewhere = null; // while another tab plays the game: {release, notice}
+    this.tabs = new TabClaim(
+      {
+        playing: () => Boolean(this.snap),
+        hold: () => this.pacer.hold("elsewhere"),
+        notify: (key, vars, kind) => this.notify(key, vars, kind),
+        changed: () => {
+          this.ui = { ...this.ui, selected: null, activeTarget: null };
+          this.render();
+        },
+        takeOver: () => this.takeOver(),
+      },
+      root,
+    );
     this.latestSave = null; // the engine's last save, written again when the page is hidden
     this.bottom = null; // the seat drawn at the bottom (pass-and-play turns the table)
     this.turnAt = null; // the events seen at the last draw that let the player move
@@ -80,7 +90,8 @@ export class Controller {
       if (name === "turn_table" && this.snap) this.render();
     });
     bindInput(this.board, this.inputHost());
-    this.watchTabs();
+    this.tabs.watch();
+    this.watchLeaving();
     engine.onLost?.(() => this.afterLoss());
     addEventListener("resize", () => {
       clearTimeout(this.resizeTimer);
@@ -177,7 +188,7 @@ export class Controller {
 
   install(snap) {
     this.gen += 1;
-    if (!this.elsewhere) this.claim();
+    if (!this.tabs.elsewhere) this.tabs.claim();
     this.snap = snap;
     this.count = snap.events_total;
     this.events = [...snap.events];
@@ -316,6 +327,8 @@ export class Controller {
     return async () => (await loadPart(this, () => import("./review.js"), "review"))?.openReview(this, { seat: 0 });
   }
 
+  // ------------------------------------------------------------------ saving
+  /** Ask the engine for the game's save and store it (see writeSave). */
   async save() {
     const gen = this.gen;
     const saved = await this.engine.call("save").catch(() => null);
@@ -327,12 +340,7 @@ export class Controller {
 
   /** Store `save` (null: none) unless another tab plays the game now; then say so instead. */
   writeSave(save) {
-    if (this.elsewhere) return false;
-    if (!mayWriteSave(readRaw(OWNER_KEY), this.tab)) {
-      this.goneElsewhere();
-      return false;
-    }
-    return writeJSON(SAVE_KEY, save);
+    return this.tabs.mayWrite() && writeJSON(SAVE_KEY, save);
   }
 
   /** Written when the page is hidden or left: a browser killed right after a move keeps it. */
@@ -341,74 +349,23 @@ export class Controller {
     if (readRaw(SAVE_KEY) !== JSON.stringify(this.latestSave)) this.writeSave(this.latestSave);
   }
 
-  // ------------------------------------------------------------------- tabs
-  /** This tab plays the saved game from now on (other tabs hear it through `storage`). */
-  claim() {
-    try {
-      localStorage.setItem(OWNER_KEY, this.tab);
-    } catch {
-      // storage disabled: nothing is shared, nothing to claim
-    }
-  }
-
-  watchTabs() {
-    addEventListener("storage", (event) => {
-      if (event.storageArea !== localStorage || !this.snap) return;
-      const claimed = event.key === OWNER_KEY && event.newValue != null && event.newValue !== this.tab;
-      const written = event.key === SAVE_KEY && !mayWriteSave(readRaw(OWNER_KEY), this.tab);
-      if (claimed || written) this.goneElsewhere();
-    });
-    const check = () => {
-      if (!this.snap || this.elsewhere) return;
-      if (!mayWriteSave(readRaw(OWNER_KEY), this.tab)) this.goneElsewhere();
-    };
-    addEventListener("pageshow", check); // back from the back-forward cache
+  /** A page hidden or left keeps its game: the latest save is written (a browser may kill
+   *  a hidden page without another word), and a hidden one asks the engine for a fresh one. */
+  watchLeaving() {
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") check();
-      else {
-        this.flushSave();
-        if (this.snap && !this.snap.over && !this.autoplay && !this.elsewhere) this.save();
-      }
+      if (document.visibilityState !== "hidden") return;
+      this.flushSave();
+      if (this.snap && !this.snap.over && !this.autoplay && !this.tabs.elsewhere) this.save();
     });
     addEventListener("pagehide", () => this.flushSave());
   }
 
-  /** Another tab plays the game now: stop the bots, take the controls away, never write the
-   *  save, and offer to continue here (from the other tab's newer save). */
-  goneElsewhere() {
-    if (this.elsewhere) return;
-    const release = this.pacer.hold("elsewhere");
-    const notice = this.notify("notice.elsewhere", {}, "warning");
-    notice.dataset.elsewhere = "";
-    notice.querySelector("[data-action='dismiss']")?.remove(); // the way back stays in view
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "button notice__action";
-    button.dataset.action = "take-over";
-    button.dataset.i18n = "notice.take_over";
-    button.textContent = t("notice.take_over");
-    button.addEventListener("click", () => this.takeOver());
-    notice.append(button);
-    this.elsewhere = { release, notice };
-    this.root.dataset.elsewhere = "";
-    this.ui = { ...this.ui, selected: null, activeTarget: null };
-    this.render();
-  }
-
-  /** Stop being the stale tab (before this tab starts or resumes a game itself). */
-  comeBack() {
-    if (!this.elsewhere) return;
-    const { release, notice } = this.elsewhere;
-    this.elsewhere = null;
-    delete this.root.dataset.elsewhere;
-    notice.remove();
-    release();
-  }
-
-  /** Continue here the game the other tab played: its save is the newest; resume it. */
+  // ------------------------------------------------------------------- tabs
+  /** Continue here the game the other tab played (tabs.js offers it once this tab has gone
+   *  stale): its save is the newest; resume it. */
   async takeOver() {
     closeAll();
-    this.comeBack();
+    this.tabs.comeBack();
     const { save } = readSave();
     if (save) {
       this.laidOut = this.aspect;
@@ -463,7 +420,7 @@ export class Controller {
 
   // -------------------------------------------------------------- user moves
   get interactive() {
-    return !this.elsewhere && state.isInteractive(this.snap, this.ui, this.shownTable);
+    return !this.tabs.elsewhere && state.isInteractive(this.snap, this.ui, this.shownTable);
   }
 
   /** What input.js may ask and tell. */
@@ -569,8 +526,8 @@ export class Controller {
     this.settings.levels = choice.bots;
     this.settings.names = choice.names;
     writeSettings(this.settings);
-    this.comeBack(); // a new game here is this tab's own
-    this.claim();
+    this.tabs.comeBack(); // a new game here is this tab's own
+    this.tabs.claim();
     this.writeSave(null);
     await this.newGame(choice);
   }
