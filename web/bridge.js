@@ -91,19 +91,24 @@ const PING_MS = 5_000;
 export const ENGINE_LOST = "EngineLost";
 
 const lostHooks = [];
-const endings = new WeakMap(); // worker -> {promise, end, ended}: its calls fail once it ends
+const endings = new WeakMap(); // worker -> {ended, waiting}: its calls fail once it ends
 
-/** A promise that rejects when `worker` is ended, so that its unanswered calls fail at once. */
+/** The worker's end: `waiting` holds the rejecters of its unanswered calls. */
 function ending(worker) {
-  if (!endings.has(worker)) {
-    let end;
-    const promise = new Promise((_, reject) => {
-      end = reject;
-    });
-    promise.catch(() => {}); // only the calls racing it report it
-    endings.set(worker, { promise, end, ended: false });
-  }
+  if (!endings.has(worker)) endings.set(worker, { ended: false, waiting: new Set() });
   return endings.get(worker);
+}
+
+/** Settle as `promise` does, or reject at once if `worker` ends first. Each call keeps its
+ *  own rejecter only while it waits: racing every call against one promise that settles
+ *  only when the worker ends left a reaction on it per call, for the page's whole life. */
+function unlessEnded(worker, promise) {
+  const end = ending(worker);
+  if (end.ended) return Promise.reject(new Error("the engine stopped"));
+  return new Promise((resolve, reject) => {
+    end.waiting.add(reject);
+    promise.then(resolve, reject).finally(() => end.waiting.delete(reject));
+  });
 }
 
 /** Settle as `promise` does, or reject with `onTimeout()` after `ms` (never if ms is not finite). */
@@ -132,7 +137,8 @@ function lose(worker, reason) {
   const end = ending(worker);
   if (end.ended) return;
   end.ended = true;
-  end.end(new Error("the engine stopped"));
+  for (const reject of end.waiting) reject(new Error("the engine stopped"));
+  end.waiting.clear();
   try {
     worker.terminate();
   } catch {
@@ -155,7 +161,7 @@ async function send(method, params = {}) {
   const worker = await boot();
   let raw;
   try {
-    const answer = Promise.race([worker.sync.handle(text), ending(worker).promise]);
+    const answer = unlessEnded(worker, worker.sync.handle(text));
     const patience = engine.patienceMs;
     raw = await within(answer, patience, () => new Error(`no answer to '${method}' within ${patience} ms`));
   } catch (error) {

@@ -247,3 +247,45 @@ def test_a_long_record_shows_its_progress_and_opens(page: Page) -> None:
     replay.locator("[data-action='close-panel']").first.click()
     expect(replay).to_have_count(0)
     played(page)
+
+
+# ------------------------------------------------------------ 6. long sessions
+#: How many promises the page holds now (after a garbage collection), through the DevTools
+#: protocol: `queryObjects` finds every live object with the given prototype.
+LIVE_PROMISES = "Promise.prototype"
+
+
+def live_promises(page: Page) -> int:
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("HeapProfiler.enable")
+        cdp.send("HeapProfiler.collectGarbage")
+        proto = cdp.send("Runtime.evaluate", {"expression": LIVE_PROMISES})["result"]
+        found = cdp.send("Runtime.queryObjects", {"prototypeObjectId": proto["objectId"]})
+        length = cdp.send(
+            "Runtime.callFunctionOn",
+            {
+                "objectId": found["objects"]["objectId"],
+                "functionDeclaration": "function () { return this.length; }",
+                "returnByValue": True,
+            },
+        )
+        return int(length["result"]["value"])
+    finally:
+        cdp.detach()
+
+
+def test_the_engines_answers_leave_nothing_behind_in_a_long_session(page: Page) -> None:
+    """Each call to the engine raced its answer against a promise that settles only if the
+    engine dies, and every race left its reaction on that promise for the page's life: about
+    480 promises and their closures per game, held for as long as the tab stayed open (a
+    phone left on the game all evening). Hundreds of calls now leave the count as it was."""
+    open_page(page, GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    call(page, "ping")
+    before = live_promises(page)
+    page.evaluate(
+        "async () => { for (let i = 0; i < 400; i++) await window.sevenRocks.engine.call('ping'); }"
+    )
+    after = live_promises(page)
+    assert after - before < 40, f"400 calls to the engine left {after - before} more promises alive"
