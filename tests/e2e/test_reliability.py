@@ -250,17 +250,15 @@ def test_a_long_record_shows_its_progress_and_opens(page: Page) -> None:
 
 
 # ------------------------------------------------------------ 6. long sessions
-#: How many promises the page holds now (after a garbage collection), through the DevTools
-#: protocol: `queryObjects` finds every live object with the given prototype.
-LIVE_PROMISES = "Promise.prototype"
-
-
-def live_promises(page: Page) -> int:
+def live_objects(page: Page, prototype: str) -> int:
+    """How many objects with `prototype` (an expression: "Promise.prototype") the page holds
+    now, after a garbage collection: the DevTools protocol's `queryObjects` finds them all,
+    whether in the document or only referenced from a script."""
     cdp = page.context.new_cdp_session(page)
     try:
         cdp.send("HeapProfiler.enable")
         cdp.send("HeapProfiler.collectGarbage")
-        proto = cdp.send("Runtime.evaluate", {"expression": LIVE_PROMISES})["result"]
+        proto = cdp.send("Runtime.evaluate", {"expression": prototype})["result"]
         found = cdp.send("Runtime.queryObjects", {"prototypeObjectId": proto["objectId"]})
         length = cdp.send(
             "Runtime.callFunctionOn",
@@ -283,9 +281,30 @@ def test_the_engines_answers_leave_nothing_behind_in_a_long_session(page: Page) 
     open_page(page, GAME)
     assert wait_for_human_or(page, GAME_OVER) == "turn"
     call(page, "ping")
-    before = live_promises(page)
+    before = live_objects(page, "Promise.prototype")
     page.evaluate(
         "async () => { for (let i = 0; i < 400; i++) await window.sevenRocks.engine.call('ping'); }"
     )
-    after = live_promises(page)
+    after = live_objects(page, "Promise.prototype")
     assert after - before < 40, f"400 calls to the engine left {after - before} more promises alive"
+
+
+def test_the_rules_and_the_tour_are_let_go_once_closed(page: Page) -> None:
+    """The rules dialog and the tour each asked to hear of a change of language and never
+    stopped listening, so every opening kept its dialog (the rules with all their worked
+    examples drawn) for the page's life."""
+    open_page(page, GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    rules = page.locator("dialog[data-rules]")
+    tour = page.locator("dialog[data-tour]")
+    before = live_objects(page, "HTMLDialogElement.prototype")
+    for _ in range(4):
+        page.keyboard.press("?")
+        expect(rules.locator("[data-example]").first).to_be_visible()
+        rules.locator("[data-action='replay-tour']").click()
+        expect(rules).to_have_count(0)
+        expect(tour).to_be_visible()
+        tour.locator("[data-tour-action='skip']").click()
+        expect(tour).to_have_count(0)
+    after = live_objects(page, "HTMLDialogElement.prototype")
+    assert after <= before, f"4 openings of the rules and the tour left {after - before} dialogs"

@@ -98,8 +98,11 @@ export async function setLanguage(lang, { remember = true } = {}) {
   for (const listener of listeners) listener(current);
 }
 
+/** Call `listener` after every switch of language; returns the function that stops it (a
+ *  dialog that comes and goes must stop it as it closes, or it is kept for the page's life). */
 export function onLanguageChange(listener) {
   listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** Whether a key exists (bot names come from the engine and may be new). */

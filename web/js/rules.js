@@ -190,9 +190,10 @@ export function openRules({ engine, openTour }) {
     openTour();
   });
   let examples = null;
-  onLanguageChange(() => {
-    if (dialog.isConnected && examples) translateExamples(dialog, examples);
+  const stopTranslating = onLanguageChange(() => {
+    if (examples) translateExamples(dialog, examples);
   });
+  dialog.addEventListener("close", stopTranslating);
   (cache ??= engine.call("examples", { aspect: ASPECT }).then((reply) => reply.examples)).then(
     (found) => {
       examples = found;

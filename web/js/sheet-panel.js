@@ -78,8 +78,8 @@ export function openSheet(c, { openStats }) {
     wrap.scrollTop = wrap.scrollHeight; // the latest round
   };
   fill();
-  const onEvents = () => (dialog.isConnected ? fill() : c.root.removeEventListener("seven-rocks:events", onEvents));
-  c.root.addEventListener("seven-rocks:events", onEvents);
+  c.root.addEventListener("seven-rocks:events", fill);
+  dialog.addEventListener("close", () => c.root.removeEventListener("seven-rocks:events", fill));
   dialog.addEventListener("click", async (event) => {
     const action = event.target.closest("[data-action]")?.dataset.action;
     if (action === "copy-link") {

@@ -238,6 +238,7 @@ export function startTour() {
     removeEventListener("resize", render);
     document.removeEventListener("seven-rocks:rendered", onDraw);
     document.removeEventListener("seven-rocks:event", onEvent);
+    stopTranslating();
     clearTarget();
     dialog.close();
     dialog.remove();
@@ -268,7 +269,7 @@ export function startTour() {
   // seen; the rules dialog offers it again).
   const onEvent = (event) => event.detail?.type === "round_settled" && close();
   document.addEventListener("seven-rocks:event", onEvent);
-  onLanguageChange(render);
+  const stopTranslating = onLanguageChange(render);
   dialog.show();
   // After show(): a <dialog> watches close requests itself (and, not modal, ignores them), so
   // ours must be the newer watcher to be the one a request reaches.
