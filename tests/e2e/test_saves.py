@@ -116,3 +116,38 @@ def test_a_bad_save_is_reported_in_one_sentence_and_a_new_game_starts(page: Page
         wait_saved(page)
     play_first_move(page)
     wait_saved(page)
+
+
+#: A browser whose storage is full: the save is refused (settings and the rest still kept).
+FULL_STORAGE = """(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    const full = new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    if (key === "seven-rocks:save") throw full;
+    return setItem.call(this, key, value);
+  };
+})();"""
+NOT_SAVED = "[data-notice='warning']:has-text('not keeping the game')"
+
+
+def test_a_browser_that_will_not_keep_the_game_says_so_once(page: Page) -> None:
+    """Storage full (or turned off): the save was refused in silence, and the player found
+    a new game after a reload. Now it is said once, and the game plays on."""
+    page.context.add_init_script(FULL_STORAGE)
+    open_page(page, GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    expect(page.locator(NOT_SAVED)).to_have_count(1)
+    for _ in range(3):  # every move's save is refused again: still one notice
+        play_first_move(page)
+        assert wait_for_human_or(page, GAME_OVER) == "turn"
+    expect(page.locator(NOT_SAVED)).to_have_count(1)
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
+
+
+def test_a_browser_that_keeps_the_game_says_nothing_of_it(page: Page) -> None:
+    open_page(page, GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    play_first_move(page)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    wait_saved(page)
+    expect(page.locator("[data-notice]")).to_have_count(0)

@@ -84,6 +84,7 @@ export class Controller {
       root,
     );
     this.latestSave = null; // the engine's last save, written again when the page is hidden
+    this.unsaved = null; // the notice that this browser does not keep the game (said once)
     this.bottom = null; // the seat drawn at the bottom (pass-and-play turns the table)
     this.turnAt = null; // the events seen at the last draw that let the player move
     onPrefChange((name) => {
@@ -338,9 +339,14 @@ export class Controller {
     }
   }
 
-  /** Store `save` (null: none) unless another tab plays the game now; then say so instead. */
+  /** Store `save` (null: none) unless another tab plays the game now; then say so instead.
+   *  A browser that will not keep it (storage full, or turned off) is said once: the player
+   *  would otherwise find the game gone after a reload. */
   writeSave(save) {
-    return this.tabs.mayWrite() && writeJSON(SAVE_KEY, save);
+    if (!this.tabs.mayWrite()) return false;
+    const kept = writeJSON(SAVE_KEY, save);
+    if (!kept && save != null && !this.unsaved) this.unsaved = this.notify("notice.not_saved", {}, "warning");
+    return kept;
   }
 
   /** Written when the page is hidden or left: a browser killed right after a move keeps it. */
