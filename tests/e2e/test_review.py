@@ -436,3 +436,31 @@ def test_the_moves_reasons_are_read_beside_the_board_with_a_large_font(
         )
     assert parts["steps"]["bottom"] <= parts["main"]["bottom"] + 0.5, f"Next is cut off: {parts}"
     assert parts["table"] >= 8 * font - 0.5, f"the table is squeezed: {parts}"
+
+
+@pytest.mark.parametrize("viewport", ["390x844", "360x740", "1280x720"])
+def test_a_tap_on_a_move_far_down_the_list_shows_its_board(
+    viewport_page: Callable[..., Page], viewport: str
+) -> None:
+    """Upright, the list of moves runs on under the board: a tap on a move far down it
+    chose the move, but its board, caption and reasons stayed scrolled away above, so the
+    tap seemed to do nothing. The board now comes back into sight, as after a tap on the
+    chart. Beside the list (a laptop) nothing scrolls: the tapped move stays in sight."""
+    page = viewport_page(viewport, phone=viewport != "1280x720")
+    open_page(page, GAME)
+    drop_file(page, json.dumps(_short_record(target=100)))
+    page.locator("dialog[data-replay] [data-action='review']").click()
+    assert wait_state(page, "done") == "done"
+    rows = listed(page)
+    last = page.locator(MOVES).nth(len(rows) - 1)
+    last.scroll_into_view_if_needed()
+    table = page.locator(f"{PANEL} [data-review-table]")
+    if viewport != "1280x720":
+        expect(table).not_to_be_in_viewport()  # the case in question: scrolled far down
+    last.click()
+    board = page.locator(f"{PANEL} [data-review-board]")
+    expect(board).to_have_attribute("data-number", rows[-1]["number"])
+    expect(board).to_have_attribute("data-round", rows[-1]["round"])
+    expect(table).to_be_in_viewport(ratio=0.9)
+    if viewport == "1280x720":
+        expect(last).to_be_in_viewport()

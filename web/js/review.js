@@ -200,7 +200,10 @@ class ReviewPanel {
       const bar = target.closest("[data-review-bar]");
       const step = target.closest("[data-review-step]")?.dataset.reviewStep;
       if (move || bar || step) this.navigated = true;
-      if (move) this.select(Number(move.dataset.index));
+      if (move) {
+        this.select(Number(move.dataset.index));
+        this.showBoard(); // upright, the list runs on below the board: bring its position back
+      }
       if (bar) {
         this.goTo(Number(bar.dataset.index));
         this.showBoard();
@@ -366,9 +369,9 @@ class ReviewPanel {
     if (beside) item.scrollIntoView({ block: "nearest" });
   }
 
-  /** After a tap on the chart, the board it changed in sight: upright, the chart heads the
-   *  list under the board and stays at the top while the list scrolls, the board above it
-   *  scrolled away. */
+  /** After a tap on the chart or on a move in the list, the board it changed in sight:
+   *  upright, the list (the chart at its head) runs on under the board, which a reader far
+   *  down the list has scrolled away. Beside the list the board is always in sight. */
   showBoard() {
     const position = this.dialog.querySelector(".review__position");
     const main = this.dialog.querySelector(".review__main");
