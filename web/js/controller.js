@@ -37,6 +37,7 @@ import {
 import { onPrefChange, turnTableOn } from "./settings.js";
 import { TableView, whileResizing } from "./table.js";
 import { TabClaim } from "./tabs.js";
+import { keepScreenOn } from "./wake.js";
 import { warmEngine } from "./warm-engine.js";
 
 /** Tell the page's other modules (hint.js, sound.js) what happened: `seven-rocks:<name>`. */
@@ -632,6 +633,7 @@ export class Controller {
       },
     );
     this.watchPick(Boolean(this.ui.selected) && !this.ui.hinted);
+    keepScreenOn(!this.snap.over && !this.tabs.elsewhere); // a game goes on in this tab
     this.ui.newTile = null; // animated once
     this.ui.focusTile = null; // refocused once
     if (interactive && !this.markedPlayable) {
