@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from .playing import GAME_OVER, open_page, wait_for_human_or
+from .playing import GAME_OVER, open_page, play_first_move, wait_for_human_or
 
 pytestmark = pytest.mark.e2e
 
@@ -98,3 +98,23 @@ def test_the_screen_is_let_go_when_the_game_is_over(viewport_page: Callable[...,
     page.evaluate("window.__wake.hide(); window.__wake.show()")
     assert held(page) == 0
     assert page.evaluate("window.__wake.log") == log
+
+
+def test_a_game_left_alone_lets_the_screen_sleep_until_it_is_touched(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """A phone forgotten on the table with a game open kept its screen on all night: five
+    minutes with nothing moved or touched now let it sleep; the next touch keeps it on."""
+    page = viewport_page("390x844", init=WAKE_LOCK)
+    open_page(page, "?seed=2&speed=0&seats=human,greedy,greedy,greedy")
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    page.wait_for_function(HOLDS, arg=1, timeout=5_000)
+    page.clock.install()  # the page's timers from now on run on the test's clock
+    play_first_move(page)  # a touch: the game moves on, and South's turn comes back
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    page.clock.fast_forward("04:50")
+    assert held(page) == 1, "the screen was let go before five minutes of stillness"
+    page.clock.fast_forward("00:20")
+    page.wait_for_function(HOLDS, arg=0, timeout=5_000)
+    play_first_move(page)
+    page.wait_for_function(HOLDS, arg=1, timeout=5_000)

@@ -1,10 +1,16 @@
 // The screen stays on while a game goes on. A phone passed round the table, or put down
 // while the computer players move, would otherwise dim and lock in the middle of a round.
 // The browser lets the lock go whenever the page is hidden; it is asked for again when the
-// page is shown, if a game is still on. Where the browser has no screen wake lock, or
-// refuses one (a battery saver), nothing else happens: the screen behaves as it always did.
+// page is shown, if a game is still on. A game left alone (nothing moved, nothing touched)
+// for IDLE_MS lets the screen sleep as usual, so a phone forgotten on the table does not
+// drain its battery; the next move or touch keeps it on again. Where the browser has no
+// screen wake lock, or refuses one (a battery saver), nothing else happens.
+
+/** How long a game may stand still before the screen may sleep again. */
+export const IDLE_MS = 5 * 60_000;
 
 let wanted = false;
+let idle = null; // the timer that lets the screen sleep after IDLE_MS of stillness
 let lock = null; // the WakeLockSentinel held now
 let asking = false;
 
@@ -31,8 +37,11 @@ function release() {
   held?.release().catch(() => {});
 }
 
-/** Keep the screen on (`true`: a game goes on) or let it dim again. Cheap when unchanged. */
+/** Keep the screen on (`true`: a game goes on, and has just moved or been touched) or let it
+ *  dim again. Called at every draw of the game; cheap when nothing changes. */
 export function keepScreenOn(on) {
+  clearTimeout(idle);
+  if (on) idle = setTimeout(() => keepScreenOn(false), IDLE_MS);
   if (on === wanted) return;
   wanted = on;
   if (on) acquire();
