@@ -8,7 +8,16 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from .conftest import Guard
-from .playing import GAME_OVER, HAND, HELD, call, open_page, team_scores, wait_for_human_or
+from .playing import (
+    GAME_OVER,
+    HAND,
+    HELD,
+    LANGUAGE,
+    call,
+    open_page,
+    team_scores,
+    wait_for_human_or,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -109,3 +118,43 @@ def test_a_seed_deals_the_same_game_and_its_link_can_be_copied(
     sheet.locator("[data-action='copy-link']").click()
     expect(sheet.locator("[data-copy-status]")).to_have_attribute("data-copied", "yes")
     assert page.evaluate("navigator.clipboard.readText()") == link
+
+
+#: A phone's share sheet, as a stand-in that records what the page hands it.
+SHARE_SHEET = """(() => {
+  window.__shared = [];
+  navigator.share = async (data) => { window.__shared.push(data); };
+})();"""
+#: A browser with no share sheet (most desktops).
+NO_SHARE_SHEET = "delete Navigator.prototype.share; delete navigator.share;"
+
+
+def open_sheet_on_a_phone(page: Page) -> Locator:
+    open_page(page, "?seed=4242&speed=0&seats=human,greedy,greedy,greedy")
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    page.locator("#menu-button").tap()
+    page.locator("[data-action='sheet']:visible").tap()
+    return page.locator(SHEET)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_a_phone_shares_the_deals_link_through_its_share_sheet(
+    viewport_page: Callable[..., Page], lang: str
+) -> None:
+    """On a phone a link is sent through the system's share sheet (a chat, a message), not
+    copied and pasted by hand."""
+    page = viewport_page("390x844", init=SHARE_SHEET + LANGUAGE.replace("{lang}", lang))
+    sheet = open_sheet_on_a_phone(page)
+    link = sheet.locator("[data-share-link]").input_value()
+    sheet.locator("[data-action='share-link']").tap()
+    page.wait_for_function("() => window.__shared.length === 1")
+    shared = page.evaluate("window.__shared[0]")
+    assert shared["url"] == link and link.endswith("/?seed=4242"), shared
+    assert "4242" in shared["text"] and "Seven Rocks" in shared["text"], shared
+
+
+def test_without_a_share_sheet_the_link_is_copied(viewport_page: Callable[..., Page]) -> None:
+    page = viewport_page("390x844", init=NO_SHARE_SHEET)
+    sheet = open_sheet_on_a_phone(page)
+    expect(sheet.locator("[data-action='copy-link']")).to_be_visible()
+    expect(sheet.locator("[data-action='share-link']")).to_have_count(0)

@@ -20,6 +20,9 @@ export function shareLink(seed) {
   return url.href;
 }
 
+/** Whether the browser has a share sheet (phones, and some desktops) to send the link with. */
+const canShare = () => typeof navigator.share === "function";
+
 async function copyText(text, input) {
   try {
     await navigator.clipboard.writeText(text);
@@ -53,6 +56,7 @@ export function openSheet(c, { openStats }) {
         <span>${esc(t("share.deal"))} <strong data-seed>${esc(seed)}</strong></span>
         <input class="share__link" readonly data-share-link value="${esc(link)}" aria-label="${esc(t("share.link_label"))}">
         <button type="button" class="button" data-action="copy-link">${esc(t("share.copy"))}</button>
+        ${canShare() ? `<button type="button" class="button" data-action="share-link">${esc(t("share.share"))}</button>` : ""}
         <span class="share__status muted" data-copy-status role="status"></span>
       </div>
       <figure class="pegboard-wrap" data-pegboard-wrap></figure>
@@ -78,15 +82,24 @@ export function openSheet(c, { openStats }) {
     wrap.scrollTop = wrap.scrollHeight; // the latest round
   };
   fill();
+  const copied = (ok) => {
+    const status = dialog.querySelector("[data-copy-status]");
+    status.textContent = ok ? t("share.copied") : t("share.copy_failed");
+    status.dataset.copied = ok ? "yes" : "no";
+  };
   c.root.addEventListener("seven-rocks:events", fill);
   dialog.addEventListener("close", () => c.root.removeEventListener("seven-rocks:events", fill));
   dialog.addEventListener("click", async (event) => {
     const action = event.target.closest("[data-action]")?.dataset.action;
-    if (action === "copy-link") {
-      const ok = await copyText(link, dialog.querySelector("[data-share-link]"));
-      const status = dialog.querySelector("[data-copy-status]");
-      status.textContent = ok ? t("share.copied") : t("share.copy_failed");
-      status.dataset.copied = ok ? "yes" : "no";
+    if (action === "copy-link") copied(await copyText(link, dialog.querySelector("[data-share-link]")));
+    else if (action === "share-link") {
+      // The system's share sheet (a phone's messaging apps); cancelled there, nothing to say.
+      // Refused outright (no permission), the link is copied instead.
+      try {
+        await navigator.share({ title: "Seven Rocks", text: t("share.text", { seed }), url: link });
+      } catch (error) {
+        if (error?.name !== "AbortError") copied(await copyText(link, dialog.querySelector("[data-share-link]")));
+      }
     } else if (action === "download-record") downloadRecord(c);
     else if (action === "open-stats") {
       close();
