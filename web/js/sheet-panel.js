@@ -82,7 +82,8 @@ export function openSheet(c, { openStats }) {
     wrap.scrollTop = wrap.scrollHeight; // the latest round
   };
   fill();
-  const copied = (ok) => {
+  const copyLink = async () => {
+    const ok = await copyText(link, dialog.querySelector("[data-share-link]"));
     const status = dialog.querySelector("[data-copy-status]");
     status.textContent = ok ? t("share.copied") : t("share.copy_failed");
     status.dataset.copied = ok ? "yes" : "no";
@@ -91,14 +92,14 @@ export function openSheet(c, { openStats }) {
   dialog.addEventListener("close", () => c.root.removeEventListener("seven-rocks:events", fill));
   dialog.addEventListener("click", async (event) => {
     const action = event.target.closest("[data-action]")?.dataset.action;
-    if (action === "copy-link") copied(await copyText(link, dialog.querySelector("[data-share-link]")));
+    if (action === "copy-link") await copyLink();
     else if (action === "share-link") {
       // The system's share sheet (a phone's messaging apps); cancelled there, nothing to say.
       // Refused outright (no permission), the link is copied instead.
       try {
         await navigator.share({ title: "Seven Rocks", text: t("share.text", { seed }), url: link });
       } catch (error) {
-        if (error?.name !== "AbortError") copied(await copyText(link, dialog.querySelector("[data-share-link]")));
+        if (error?.name !== "AbortError") await copyLink();
       }
     } else if (action === "download-record") downloadRecord(c);
     else if (action === "open-stats") {

@@ -7,7 +7,7 @@
 // screen wake lock, or refuses one (a battery saver), nothing else happens.
 
 /** How long a game may stand still before the screen may sleep again. */
-export const IDLE_MS = 5 * 60_000;
+const IDLE_MS = 5 * 60_000;
 
 let wanted = false;
 let idle = null; // the timer that lets the screen sleep after IDLE_MS of stillness
