@@ -74,7 +74,9 @@ def wait_for_human_or(page: Page, other: str, timeout: float = 30) -> str:
 
 def play_first_move(page: Page) -> str:
     """Click South's first playable tile (and its first target if asked); return the tile."""
-    page.wait_for_selector(PLAYABLE, timeout=30_000)
+    # A locator's wait, not wait_for_selector: that returns a handle the page keeps alive
+    # until the test ends, and a long game would pile up one removed tile per move.
+    page.locator(PLAYABLE).first.wait_for(timeout=30_000)
     tile = page.locator(PLAYABLE).first.get_attribute("data-tile") or ""
     page.locator(PLAYABLE).first.click()
     deadline = time.monotonic() + 20
