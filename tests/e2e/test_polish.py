@@ -1101,6 +1101,30 @@ def test_the_tour_taken_again_mid_round_points_at_the_hand_from_beside_it(
     assert away < 48, f"the bubble ends {away:.0f} px above the hand"
 
 
+@pytest.mark.parametrize("viewport", ["390x844", "360x740"])
+def test_a_tile_picked_while_the_tour_is_open_can_be_played_where_it_is_lit(
+    viewport_page: Callable[..., Page], viewport: str
+) -> None:
+    """The bubble about the hand sat above it, over the table's lower part: a player who
+    picked a tile while it was open found one of its lit places under the bubble, and the
+    tap went to the bubble. The bubble now keeps off lit places."""
+    page = viewport_page(viewport)
+    open_page(page, GAME)
+    assert wait_for_human_or(page, SUMMARY) == "turn"
+    tour = replay_the_tour(page)
+    expect(tour).to_have_attribute("data-step", "hand")
+    page.locator("[data-hand='0'] [data-tile='3-4']").tap()  # two places on this table
+    expect(page.locator("#table [data-target]")).to_have_count(2)
+    page.evaluate(NEXT_FRAME)  # the bubble moves at the frame after the draw
+    page.evaluate(NEXT_FRAME)
+    bubble, lit = page.evaluate(BUBBLE_AND_SUBJECTS, "#table [data-target]")
+    covered = [r for r in lit if overlap(r, bubble)]
+    assert not covered, f"the bubble covers {len(covered)} of the {len(lit)} lit places"
+    expect(tour).to_be_visible()
+    page.locator("#table [data-target]").last.tap()  # a person's tap: fails if covered
+    expect(page.locator("[data-hand='0'] [data-tile='3-4']")).to_have_count(0)
+
+
 # Each of the tour's buttons: how many lines its label takes, and whether it lies inside the bubble.
 TOUR_BUTTONS = """(tour) => { const box = tour.getBoundingClientRect();
   return [...tour.querySelectorAll('[data-tour-action]')].map((b) => {

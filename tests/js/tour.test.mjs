@@ -122,3 +122,19 @@ test("when no width can keep off the subject, one that stays on the screen wins"
   assert.equal(at.index, 2);
   assert.equal(at.cost[0], 0, "it spills off the screen");
 });
+
+test("a picked tile's lit places stay tappable, even where the bubble would be nearest", () => {
+  const hand = rect(20, 700, 350, 100);
+  const header = rect(0, 0, 390, 50);
+  // Two places lit just above the hand, where the bubble about the hand would sit.
+  const lit = [rect(150, 600, 44, 44), rect(250, 560, 44, 44)];
+  const usual = placeBubble(SIZE, hand, [], PHONE, [header]);
+  assert.ok(lit.some((r) => overlaps(box(usual, SIZE), r)), "the case in question: it covered them");
+  const at = placeBubble(SIZE, hand, [], PHONE, [header], 8, lit);
+  const bubble = box(at, SIZE);
+  for (const r of lit) assert.equal(overlaps(bubble, r), false);
+  assert.equal(overlaps(bubble, hand), false);
+  assert.equal(overlaps(bubble, header), false);
+  const fitted = fitBubble(() => SIZE, 1, hand, [], PHONE, [header], 8, lit);
+  for (const r of lit) assert.equal(overlaps(box(fitted, SIZE), r), false);
+});

@@ -28,6 +28,9 @@ const SUBJECT = {
 };
 // Better left in sight: the tiles (it may be the player's turn already).
 const KEEP_CLEAR = "#table [data-tile], [data-hand='0'] [data-tile]";
+// Never covered: a tile's lit places. A player who picks a tile while the tour is open plays
+// it there (the bubble sat over them above the hand, and the tap went to the bubble).
+const LIT = "#table [data-target]";
 // Kept in sight unless the bubble points into it: the header (the scores and the buttons;
 // the first visit's "works offline" banner waits for the tour, and shows there).
 const HEADER = ".masthead";
@@ -64,15 +67,16 @@ function cheaper(a, b) {
 /**
  * Where a bubble of `size` ({width, height}) goes in a `view` ({width, height}). In order, each
  * settling only what the ones before leave open: nowhere over `subject` (the rectangle it
- * points at); over as little of `avoid` (the header, whose buttons and banner must stay in
- * sight) as it can; within `reach` of the subject (a quarter of the screen's short side) if it
- * can, so that the arrow is seen to point at it; over as little of `clear` (the tiles) as it
- * can; then as near the subject as it can. Closeness comes before the tiles: taken again
- * mid-round on a phone, a bubble about the hand kept off the full table by going to the top of
- * the screen, its arrow pointing down at the table. Returns {left, top, side}: `side` is where
- * the bubble is from its subject (its arrow points the other way). Pure, for the unit tests.
+ * points at) nor over `free` (what must stay tappable: a picked tile's lit places); over as
+ * little of `avoid` (the header, whose buttons and banner must stay in sight) as it can;
+ * within `reach` of the subject (a quarter of the screen's short side) if it can, so that the
+ * arrow is seen to point at it; over as little of `clear` (the tiles) as it can; then as near
+ * the subject as it can. Closeness comes before the tiles: taken again mid-round on a phone, a
+ * bubble about the hand kept off the full table by going to the top of the screen, its arrow
+ * pointing down at the table. Returns {left, top, side}: `side` is where the bubble is from
+ * its subject (its arrow points the other way). Pure, for the unit tests.
  */
-export function placeBubble(size, subject, clear, view, avoid = [], margin = MARGIN) {
+export function placeBubble(size, subject, clear, view, avoid = [], margin = MARGIN, free = []) {
   // The subject a pixel bigger all round: the bubble may sit flush against it, and rounding
   // its place to whole pixels must not then put it half a pixel over.
   const keep = { left: subject.left - 1, top: subject.top - 1, right: subject.right + 1, bottom: subject.bottom + 1 };
@@ -91,7 +95,7 @@ export function placeBubble(size, subject, clear, view, avoid = [], margin = MAR
     for (const left of spots(maxLeft, subject.right, subject.left, size.width, 30)) {
       const box = { left, top, right: left + size.width, bottom: top + size.height };
       const distance = gap(box, subject);
-      const cost = [overlap(box, keep), covered(box, avoid), distance > reach ? 1 : 0, covered(box, clear), distance];
+      const cost = [overlap(box, keep) + covered(box, free), covered(box, avoid), distance > reach ? 1 : 0, covered(box, clear), distance];
       if (!best || cheaper(cost, best.cost)) best = { cost, box };
     }
   }
@@ -113,13 +117,13 @@ export function placeBubble(size, subject, clear, view, avoid = [], margin = MAR
  * table's first tiles nor beside them: a narrower one fits beside them, a wider and so
  * shorter one above the hand. Returns placeBubble's answer and `index`, the width kept.
  */
-export function fitBubble(sizeAt, count, subject, clear, view, avoid = [], margin = MARGIN) {
+export function fitBubble(sizeAt, count, subject, clear, view, avoid = [], margin = MARGIN, free = []) {
   let best = null;
   for (let index = 0; index < count; index += 1) {
     const size = sizeAt(index);
     const spill =
       Math.max(0, size.height - (view.height - 2 * margin)) + Math.max(0, size.width - (view.width - 2 * margin));
-    const at = placeBubble(size, subject, clear, view, avoid, margin);
+    const at = placeBubble(size, subject, clear, view, avoid, margin, free);
     const cost = [spill, ...at.cost];
     if (spill === 0 && at.cost[0] === 0 && at.cost[1] === 0) return { ...at, index, cost };
     if (!best || cheaper(cost, best.cost)) best = { ...at, index, cost };
@@ -207,7 +211,8 @@ export function startTour() {
       dialog.style.width = WIDTHS[i];
       return dialog.getBoundingClientRect();
     };
-    const at = fitBubble(sizeAt, WIDTHS.length, subject, rectsOf(KEEP_CLEAR), { width: innerWidth, height: innerHeight }, avoid);
+    const view = { width: innerWidth, height: innerHeight };
+    const at = fitBubble(sizeAt, WIDTHS.length, subject, rectsOf(KEEP_CLEAR), view, avoid, MARGIN, rectsOf(LIT));
     const box = sizeAt(at.index);
     Object.assign(dialog.style, { top: `${at.top}px`, left: `${at.left}px` });
     dialog.dataset.side = at.side;
