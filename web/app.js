@@ -12,6 +12,7 @@ import { openSettings } from "./js/settings.js";
 import { closeSheet, openSheet } from "./js/sheet-panel.js";
 import { installShortcuts } from "./js/shortcuts.js";
 import { installSound } from "./js/sound.js";
+import { installTurnCue } from "./js/turn-cue.js";
 import { Stats } from "./js/stats.js";
 import { readSettings } from "./js/storage.js";
 import { installToolbar } from "./js/toolbar.js";
@@ -91,6 +92,7 @@ if (!failed) {
   // The parts around the game: each listens to the controller's page events or calls its API.
   new HintView(controller);
   installSound();
+  installTurnCue();
   const stats = new Stats(controller);
   const sheet = () => openSheet(controller, { openStats: () => stats.open() });
   // The rule book (and its drawn examples) is loaded when first opened, not on a first visit.

@@ -47,7 +47,8 @@ def test_settings_persist_after_reload_and_take_effect(page: Page) -> None:
     # No animation runs; the instant bots answer at once; a move makes a (synthesized) sound.
     assert not page.locator("#board").evaluate("el => el.classList.contains('board--animate')")
     play_first_move(page)
-    expect(html).to_have_attribute("data-last-sound", re.compile(r"^(place|points|knock|round)$"))
+    sounds = re.compile(r"^(place|points|knock|round|turn)$")
+    expect(html).to_have_attribute("data-last-sound", sounds)
     page.click("[data-action='settings']")
     expect(dialog.locator("input[data-pref='theme'][value='contrast']")).to_be_checked()
     expect(dialog.locator("input[data-pref='sound']")).to_be_checked()

@@ -40,7 +40,7 @@ import { TabClaim } from "./tabs.js";
 import { keepScreenOn } from "./wake.js";
 import { warmEngine } from "./warm-engine.js";
 
-/** Tell the page's other modules (hint.js, sound.js) what happened: `seven-rocks:<name>`. */
+/** Tell the page's other modules (hint.js, sound.js, turn-cue.js) what happened: `seven-rocks:<name>`. */
 const emit = (name, detail = null) => document.dispatchEvent(new CustomEvent(`seven-rocks:${name}`, { detail }));
 /** Nothing else holds the keyboard (no dialog, menu or field): focus may go to the hand. */
 const focusIsFree = () => {
@@ -218,6 +218,9 @@ export class Controller {
   // --------------------------------------------------------------- the loop
   /** Play bots' turns (and forced knocks) until the human must choose or the game ends. */
   async run(gen) {
+    // Did a computer player move in this run? Then the turn coming to a person is news to
+    // them (turn-cue.js buzzes and chimes); at a load, or after their own move, it is not.
+    let botMoved = false;
     while (gen === this.gen && this.snap) {
       if (this.pacer.held) {
         // A panel (score sheet, replay) is open: wait for it. [data-held] says that the loop
@@ -236,11 +239,13 @@ export class Controller {
       if (snap.pass_to != null) {
         this.renderNow(); // every hand face down in the same task as the pass screen shows
         this.askToPass(snap, gen);
+        if (botMoved) emit("your-turn", { seat: snap.pass_to });
         return; // the tap on the pass screen continues the loop (takeSeat)
       }
       if (snap.human_turn) {
         if (!snap.must_pass) {
           this.render();
+          if (botMoved) emit("your-turn", { seat: snap.turn });
           return; // the user's move continues the loop
         }
         this.ui = { ...this.ui, knocking: true, actions: this.ui.actions.map((a, s) => (s === snap.turn ? { type: "pass" } : a)) };
@@ -270,6 +275,7 @@ export class Controller {
         this.render();
         return;
       }
+      botMoved = true;
       await this.apply(next, gen);
     }
   }

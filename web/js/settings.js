@@ -18,9 +18,10 @@ function load() {
       animations: typeof saved.animations === "boolean" ? saved.animations : null,
       sound: saved.sound === true,
       turn_table: saved.turn_table !== false,
+      vibrate: saved.vibrate !== false,
     };
   } catch {
-    return { theme: "auto", animations: null, sound: false, turn_table: true };
+    return { theme: "auto", animations: null, sound: false, turn_table: true, vibrate: true };
   }
 }
 
@@ -34,6 +35,11 @@ export const soundOn = () => state.sound;
 /** Pass-and-play: does the table turn so the person playing sits at the bottom? */
 export const turnTableOn = () => state.turn_table;
 export const theme = () => state.theme;
+/** Buzz when the turn comes to a person? On unless turned off (only where it can: {@link canVibrate}). */
+export const vibrateOn = () => state.vibrate;
+/** Can this device buzz: a touch screen with the Vibration API (Android's browsers; not
+ *  iOS, nor a desktop, whose Chrome has the API and no motor). */
+export const canVibrate = () => typeof navigator.vibrate === "function" && matchMedia("(pointer: coarse)").matches;
 
 export function applyPrefs() {
   const root = document.documentElement;
@@ -94,6 +100,7 @@ export function openSettings(controller) {
       <label class="field" for="settings-speed"><span data-i18n="settings.speed"></span><select id="settings-speed" data-pref="speed">${speedOptions}</select></label>
       ${check("animations", animationsOn())}
       ${check("sound", state.sound)}
+      ${canVibrate() ? check("vibrate", state.vibrate) : ""}
       ${check("turn_table", state.turn_table)}
       <fieldset class="themes"><legend data-i18n="settings.theme"></legend>${themes}</fieldset>
       ${languageField("settings-language")}

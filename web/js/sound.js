@@ -1,5 +1,5 @@
 // Short synthesized sounds (WebAudio, nothing downloaded): a tile placed, points scored, a
-// knock, the end of a round. Off by default; the AudioContext is created only after a user
+// knock, the end of a round, and (from turn-cue.js) the turn coming back to you. Off by default; the AudioContext is created only after a user
 // gesture (and only while sounds are on), so no autoplay warning ever reaches the console.
 
 import { onPrefChange, soundOn } from "./settings.js";
@@ -46,6 +46,10 @@ export const SOUNDS = Object.freeze({
     tone(ctx, { freq: 150, ms: 90, at: 0.16, type: "square", gain: 0.12, slide: 70 });
   },
   round: (ctx) => [523, 659, 784, 1047].forEach((freq, i) => tone(ctx, { freq, ms: 200, at: i * 0.1 })),
+  turn: (ctx) => {
+    tone(ctx, { freq: 587, ms: 90, gain: 0.1 });
+    tone(ctx, { freq: 784, ms: 140, at: 0.1, gain: 0.1 });
+  },
 });
 
 export function play(name) {
