@@ -141,3 +141,38 @@ def test_pass_and_play_buzzes_when_the_phone_is_to_be_passed_after_a_bot(
     assert screen.get_attribute("data-seat") != person
     page.wait_for_function("(n) => window.__cue.turns > n", arg=turns, timeout=10_000)
     assert len(cue(page)["buzzes"]) == buzzes + 1, cue(page)  # type: ignore[arg-type]
+
+
+#: document.visibilityState as a stand-in the test turns (the page is really always shown).
+VISIBILITY = """(() => {
+  let state = "visible";
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => state === "hidden" });
+  window.__turnVisibility = (next) => {
+    state = next;
+    document.dispatchEvent(new Event("visibilitychange"));
+  };
+})();"""
+
+
+def test_a_tab_left_for_another_says_your_turn_in_its_title_and_chimes(
+    viewport_page: Callable[..., Page],
+) -> None:
+    init = BUZZER + SOUNDS_ON + VISIBILITY + LANGUAGE.replace("{lang}", "pt-BR")
+    page = viewport_page("390x844", init=init)
+    open_page(page, GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    plain = page.title()
+    buzzes = list(cue(page)["buzzes"])  # type: ignore[call-overload]
+    turns = int(cue(page)["turns"])  # type: ignore[call-overload]
+    # South plays and goes to another tab while the bots answer.
+    page.evaluate(
+        "() => document.addEventListener('click', () => window.__turnVisibility('hidden'))"
+    )
+    next_turn(page, turns)
+    assert page.title() == f"▶ Sua vez · {plain}"
+    # The chime is heard from the background (sounds are on); a hidden page is not buzzed.
+    expect(page.locator("html")).to_have_attribute("data-last-sound", "turn")
+    assert cue(page)["buzzes"] == buzzes
+    page.evaluate("() => window.__turnVisibility('visible')")
+    assert page.title() == plain
