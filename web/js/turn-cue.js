@@ -19,7 +19,7 @@ export function cueYourTurn() {
   if (soundOn()) play("turn"); // heard from a background tab too: it calls the player back
   if (document.visibilityState !== "visible") {
     plainTitle ??= document.title;
-    document.title = `▶ ${t("cue.title")} · ${plainTitle}`;
+    document.title = `▶ ${t("seat.your_turn")} · ${plainTitle}`;
     return; // a hidden page's buzz is refused by the browser
   }
   // Chrome refuses (with a console warning) a buzz before the page's first tap.
