@@ -53,7 +53,7 @@ DYNAMIC = (
     | {f"speed.{name}" for name in ("slow", "normal", "fast", "instant")}
     | {
         f"settings.{pref}{note}"
-        for pref in ("animations", "sound", "turn_table")
+        for pref in ("animations", "sound", "turn_table", "vibrate")
         for note in ("", "_note")
     }
 )
