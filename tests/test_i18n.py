@@ -46,6 +46,7 @@ def _used_keys() -> set[str]:
 #: Keys built at run time from game values (`seat.${seat}`, `side.${side}`, ...).
 DYNAMIC = (
     {f"seat.{s}" for s in range(4)}
+    | {f"seat.initial.{s}" for s in range(4)}
     | {f"side.{s}" for s in ("low", "high", "line_a", "line_b", "branch_a", "branch_b")}
     | {f"bot.{name}" for name in BOTS}
     | {f"tour.{step}{h}" for step in ("hand", "table", "scores", "hint") for h in ("", ".h")}
@@ -53,7 +54,7 @@ DYNAMIC = (
     | {f"speed.{name}" for name in ("slow", "normal", "fast", "instant")}
     | {
         f"settings.{pref}{note}"
-        for pref in ("animations", "sound", "turn_table", "vibrate")
+        for pref in ("animations", "sound", "turn_table", "vibrate", "tile_count")
         for note in ("", "_note")
     }
 )
@@ -97,8 +98,9 @@ def test_placeholders_match_and_nothing_is_left_empty() -> None:
         assert _placeholders(text) == _placeholders(pt[key]), key
 
 
-#: English words Portuguese writes the same way (the game's name is a name).
-SAME_IN_BOTH = {"Seven Rocks", "Menu", "Normal", "Total"}
+#: English words Portuguese writes the same way (the game's name is a name; South and
+#: North's initials).
+SAME_IN_BOTH = {"Seven Rocks", "Menu", "Normal", "Total", "S", "N"}
 
 
 def test_every_portuguese_string_is_translated() -> None:

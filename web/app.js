@@ -12,11 +12,12 @@ import { openSettings } from "./js/settings.js";
 import { closeSheet, openSheet } from "./js/sheet-panel.js";
 import { installShortcuts } from "./js/shortcuts.js";
 import { installSound } from "./js/sound.js";
-import { installTurnCue } from "./js/turn-cue.js";
 import { Stats } from "./js/stats.js";
 import { readSettings } from "./js/storage.js";
+import { TileCountView } from "./js/tilecount.js";
 import { installToolbar } from "./js/toolbar.js";
 import { maybeStartTour, startTour } from "./js/tour.js";
+import { installTurnCue } from "./js/turn-cue.js";
 import { warmTable } from "./js/warmup.js";
 
 const status = document.getElementById("status");
@@ -91,6 +92,7 @@ if (!failed) {
 
   // The parts around the game: each listens to the controller's page events or calls its API.
   new HintView(controller);
+  new TileCountView(controller);
   installSound();
   installTurnCue();
   const stats = new Stats(controller);

@@ -31,6 +31,7 @@ from ..engine.errors import SevenRocksError
 from ..engine.events import Event, GameWon, Passed, Placed, RoundSettled, RoundStarted
 from ..engine.moves import Move
 from ..engine.record import MAX_JSON_DEPTH, MAX_RECORD_BYTES, check_json_text
+from .tally import TileCount
 
 PROTOCOL: Final = 1
 #: The longest request read: the largest record the engine reads, plus room for the
@@ -160,6 +161,7 @@ class Snapshot(TypedDict, total=False):
     pass_to: int | None
     hand_sizes: list[int]
     hand: list[str]
+    count: TileCount | None  # the viewer's tile count (:mod:`.tally`); None with no hand shown
     table: dict[str, Any]
     human_turn: bool
     legal: dict[str, list[str]]  # tile -> attach points ("open" for the first tile)

@@ -57,6 +57,7 @@ from .review import DEFAULT_LEVEL, RECORD_FIELD, GameReview, attach, cached
 from .runner import Runner, bot_seed
 from .screen import Screen
 from .tables import TableCache, geometry_of, round_story, table_json
+from .tally import tile_count
 
 VIEWER: Final = 0  # with one person (or none) at the table, the screen shows South
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
@@ -419,6 +420,7 @@ class Session:
             "pass_to": pass_to,
             "hand_sizes": list(rnd.hand_sizes()),
             "hand": [] if viewer is None else [str(t) for t in rnd.hand(viewer)],
+            "count": None if viewer is None else tile_count(game.view(viewer)),
             "table": self._tables.table(rnd, aspect),
             "human_turn": human_turn,
             "legal": legal,

@@ -19,9 +19,10 @@ function load() {
       sound: saved.sound === true,
       turn_table: saved.turn_table !== false,
       vibrate: saved.vibrate !== false,
+      tile_count: saved.tile_count === true,
     };
   } catch {
-    return { theme: "auto", animations: null, sound: false, turn_table: true, vibrate: true };
+    return { theme: "auto", animations: null, sound: false, turn_table: true, vibrate: true, tile_count: false };
   }
 }
 
@@ -37,6 +38,9 @@ export const turnTableOn = () => state.turn_table;
 export const theme = () => state.theme;
 /** Buzz when the turn comes to a person? On unless turned off (only where it can: {@link canVibrate}). */
 export const vibrateOn = () => state.vibrate;
+/** Show the tile count under the table (tilecount.js)? Off unless turned on: counting is
+ *  the players' own skill, this is a help for learning it. */
+export const tileCountOn = () => state.tile_count;
 /** Can this device buzz: a touch screen with the Vibration API (Android's browsers; not
  *  iOS, nor a desktop, whose Chrome has the API and no motor). */
 export const canVibrate = () => typeof navigator.vibrate === "function" && matchMedia("(pointer: coarse)").matches;
@@ -101,6 +105,7 @@ export function openSettings(controller) {
       ${check("animations", animationsOn())}
       ${check("sound", state.sound)}
       ${canVibrate() ? check("vibrate", state.vibrate) : ""}
+      ${check("tile_count", state.tile_count)}
       ${check("turn_table", state.turn_table)}
       <fieldset class="themes"><legend data-i18n="settings.theme"></legend>${themes}</fieldset>
       ${languageField("settings-language")}

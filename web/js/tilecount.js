@@ -1,0 +1,84 @@
+// The tile count under the table (a setting, off by default): for each number, how many of
+// its tiles the player has not seen yet (neither on the table nor in their hand), and the
+// letters of the players known to have none of it (they knocked while it was open). Good
+// players keep this in their head; a learner can read it here. The engine computes it from
+// the player's own view (snapshot `count`, seven_rocks/app/tally.py); this module only
+// draws it, after each of the controller's draws (`seven-rocks:rendered`).
+
+import { listOf } from "./hint.js";
+import { onLanguageChange, seatName, t } from "./i18n.js";
+import { onPrefChange, tileCountOn } from "./settings.js";
+import { setAttr, setData, setText, toggleClass } from "./write.js";
+
+const NUMBERS = 7;
+
+/** What a screen reader says of one number, in the reader's language. */
+export function numberLabel(number, hidden, lacking) {
+  const seen = hidden === 1 ? t("count.number_one", { number }) : t("count.number", { number, count: hidden });
+  return lacking.length ? `${seen}; ${t("count.lacking", { seats: listOf(lacking.map(seatName)) })}` : seen;
+}
+
+export class TileCountView {
+  constructor(controller) {
+    this.controller = controller;
+    this.el = null;
+    const draw = () => this.draw();
+    document.addEventListener("seven-rocks:rendered", draw);
+    onPrefChange((name) => name === "tile_count" && draw());
+    onLanguageChange(draw);
+  }
+
+  /** The count to show now, or null: the setting off, no hand on show (a pass screen), or
+   *  a finished round's table under its summary (the count is the next round's). */
+  current() {
+    const { snap, shownTable } = this.controller;
+    if (!tileCountOn() || !snap?.count || shownTable) return null;
+    return snap.count;
+  }
+
+  draw() {
+    const count = this.current();
+    if (!count) {
+      this.el?.remove();
+      this.el = null;
+      return;
+    }
+    const el = this.strip();
+    setAttr(el, "aria-label", t("count.title"));
+    setText(el.querySelector(".tile-count__label"), t("count.label"));
+    const cells = el.querySelectorAll(".tile-count__number");
+    for (let number = 0; number < NUMBERS; number++) {
+      const cell = cells[number];
+      const hidden = count.hidden[number];
+      const lacking = count.lacking[number];
+      setData(cell, "hidden", String(hidden));
+      setData(cell, "lacking", lacking.join(" "));
+      toggleClass(cell, "tile-count__number--out", hidden === 0);
+      setAttr(cell, "aria-label", numberLabel(number, hidden, lacking));
+      setText(cell.querySelector(".tile-count__hidden"), String(hidden));
+      setText(cell.querySelector(".tile-count__lacks"), lacking.map((seat) => t(`seat.initial.${seat}`)).join(""));
+    }
+  }
+
+  /** The strip, made once and kept at the foot of the table (above an open hint). */
+  strip() {
+    if (this.el?.isConnected) return this.el;
+    const el = document.createElement("section");
+    el.className = "tile-count";
+    el.dataset.tileCount = "";
+    el.setAttribute("role", "group");
+    const cells = Array.from(
+      { length: NUMBERS },
+      (_, n) =>
+        `<li class="tile-count__number" data-number="${n}" role="img">` +
+        `<span class="tile-count__face" aria-hidden="true">${n}</span>` +
+        `<span class="tile-count__hidden" aria-hidden="true"></span>` +
+        `<span class="tile-count__lacks" aria-hidden="true"></span></li>`,
+    ).join("");
+    el.innerHTML = `<span class="tile-count__label" aria-hidden="true"></span><ol class="tile-count__numbers">${cells}</ol>`;
+    const area = document.querySelector(".table-area");
+    area.insertBefore(el, area.querySelector(".hint-panel"));
+    this.el = el;
+    return el;
+  }
+}
