@@ -79,7 +79,10 @@ def test_no_serious_or_critical_axe_violations(audited_page: Page) -> None:
     page.click("[data-action='settings']")
     expect(page.locator("dialog[data-settings]")).to_be_visible()
     _audit(page, "the settings dialog", found)
+    page.locator("dialog[data-settings] input[data-pref='tile_count']").check()
     page.keyboard.press("Escape")
+    expect(page.locator("[data-tile-count]")).to_be_visible()
+    _audit(page, "the game page with the tile count", found)
 
     page.click("[data-action='hint']")
     expect(page.locator("[data-hint][data-state='shown']")).to_be_visible(timeout=30_000)

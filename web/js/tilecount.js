@@ -54,7 +54,7 @@ export class TileCountView {
       setData(cell, "hidden", String(hidden));
       setData(cell, "lacking", lacking.join(" "));
       toggleClass(cell, "tile-count__number--out", hidden === 0);
-      setAttr(cell, "aria-label", numberLabel(number, hidden, lacking));
+      setText(cell.querySelector(".tile-count__said"), numberLabel(number, hidden, lacking));
       setText(cell.querySelector(".tile-count__hidden"), String(hidden));
       setText(cell.querySelector(".tile-count__lacks"), lacking.map((seat) => t(`seat.initial.${seat}`)).join(""));
     }
@@ -70,7 +70,7 @@ export class TileCountView {
     const cells = Array.from(
       { length: NUMBERS },
       (_, n) =>
-        `<li class="tile-count__number" data-number="${n}" role="img">` +
+        `<li class="tile-count__number" data-number="${n}"><span class="tile-count__said"></span>` +
         `<span class="tile-count__face" aria-hidden="true">${n}</span>` +
         `<span class="tile-count__hidden" aria-hidden="true"></span>` +
         `<span class="tile-count__lacks" aria-hidden="true"></span></li>`,
