@@ -8,7 +8,7 @@ import { language, loadLanguages, onLanguageChange, setLanguage, t } from "./js/
 import { readParams } from "./js/params.js";
 import { showPreview } from "./js/preview.js";
 import { acceptDrops } from "./js/records.js";
-import { openSettings } from "./js/settings.js";
+import { openSettings, setPref, tileCountOn } from "./js/settings.js";
 import { closeSheet, openSheet } from "./js/sheet-panel.js";
 import { installShortcuts } from "./js/shortcuts.js";
 import { installSound } from "./js/sound.js";
@@ -114,6 +114,7 @@ if (!failed) {
   installShortcuts({
     sheet: { open: sheet, close: closeSheet },
     hint: { run: () => controller.hint(), enabled: () => !document.querySelector("[data-action='hint']").disabled },
+    count: () => setPref("tile_count", !tileCountOn()),
     rules,
     settings,
   });

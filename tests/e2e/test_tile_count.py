@@ -158,3 +158,25 @@ def test_pass_and_play_shows_no_count_behind_the_pass_screen(
     seen = tiles | {str(turn.move.tile) for turn in turns if turn.move.tile is not None}
     shown, _ = shown_count(page, INITIALS["en"])
     assert shown == [sum(1 for t in ALL_TILES if t.has(n) and str(t) not in seen) for n in range(7)]
+
+
+def test_the_c_key_shows_and_hides_the_count_and_it_is_remembered(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = viewport_page("1280x720", phone=False)
+    open_page(page, GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    strip = page.locator(STRIP)
+    expect(strip).to_have_count(0)
+    page.keyboard.press("c")
+    expect(strip).to_be_visible()
+    assert shown_count(page, INITIALS["en"]) == expected_count(page)
+    page.keyboard.press("C")
+    expect(strip).to_have_count(0)
+    page.keyboard.press("c")
+    expect(strip).to_be_visible()
+    page.reload()
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=60_000)
+    expect(strip).to_be_visible()
+    page.keyboard.press(",")
+    expect(page.locator("dialog[data-settings] input[data-pref='tile_count']")).to_be_checked()

@@ -62,6 +62,7 @@ test("shortcuts ignore modified or handled keys", () => {
   const key = (k, extra = {}) => ({ key: k, defaultPrevented: false, ctrlKey: false, metaKey: false, altKey: false, ...extra });
   assert.equal(shortcutFor(key("S")), "sheet");
   assert.equal(shortcutFor(key("h")), "hint");
+  assert.equal(shortcutFor(key("C")), "count");
   assert.equal(shortcutFor(key("?")), "rules");
   assert.equal(shortcutFor(key(",")), "settings");
   assert.equal(shortcutFor(key("s", { ctrlKey: true })), null);

@@ -1,17 +1,17 @@
-// The page's keyboard shortcuts: S toggles the score sheet, H asks for a hint, ? opens the
-// rules and the comma the settings. Keys typed into a field, with a modifier, or already
+// The page's keyboard shortcuts: S toggles the score sheet, H asks for a hint, C shows or
+// hides the tile count, ? opens the rules and the comma the settings. Keys typed into a field, with a modifier, or already
 // handled (the board's own keys, a dialog's) are left alone; only S works over a dialog, to
 // close the sheet it opened.
 
-/** The shortcut a key press asks for ("sheet", "hint", "rules", "settings"), or null. */
+/** The shortcut a key press asks for ("sheet", "hint", "count", "rules", "settings"), or null. */
 export function shortcutFor(event) {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return null;
-  return { s: "sheet", S: "sheet", h: "hint", H: "hint", "?": "rules", ",": "settings" }[event.key] ?? null;
+  return { s: "sheet", S: "sheet", h: "hint", H: "hint", c: "count", C: "count", "?": "rules", ",": "settings" }[event.key] ?? null;
 }
 
 /**
  * Bind the shortcuts. `actions` = {sheet: {open, close} (close returns true when it closed
- * an open sheet), hint: {run, enabled}, rules, settings}.
+ * an open sheet), hint: {run, enabled}, count, rules, settings}.
  */
 export function installShortcuts(actions) {
   addEventListener("keydown", (event) => {
