@@ -13,7 +13,9 @@ from seven_rocks.app.dispatch import Dispatcher
 from seven_rocks.app.review import ReviewJob
 from seven_rocks.app.session import Session
 from seven_rocks.engine.game import Game
+from seven_rocks.engine.layout import Layout
 from seven_rocks.engine.record import from_record, to_record
+from seven_rocks.engine.tiles import ALL_TILES
 
 LEVEL = "quick"
 
@@ -139,6 +141,21 @@ def test_the_board_shows_the_seat_hand_and_both_tables() -> None:
             tiles = [t["tile"] for t in board[side]["table"]["tiles"]]
             assert len(tiles) == before + (board[side]["tile"] is not None)
             assert board[side]["tile"] is None or board[side]["tile"] in tiles
+        # What South could have counted then: the tiles of each number not on the table
+        # nor in the hand, and who had knocked with it open.
+        seen = set(board["hand"]) | {
+            str(t.move.tile) for t in rnd.turns[: m["number"] - 1] if t.move.tile
+        }
+        hidden = [sum(1 for t in ALL_TILES if t.has(n) and str(t) not in seen) for n in range(7)]
+        assert board["count"]["hidden"] == hidden
+        layout, lacking = Layout(), [set[int]() for _ in range(7)]
+        for t in rnd.turns[: m["number"] - 1]:
+            if t.move.tile is None and t.seat != 0:  # South's own knocks tell South nothing
+                for n in layout.open_values():
+                    lacking[n].add(t.seat)
+            elif t.move.tile is not None:
+                layout.place(t.move)
+        assert [set(seats) for seats in board["count"]["lacking"]] == lacking
 
 
 @pytest.mark.parametrize(

@@ -34,10 +34,13 @@ from typing import Any, Final
 from ..engine.game import Game
 from ..engine.layout import Layout
 from ..engine.moves import Move
+from ..engine.round import Round
+from ..engine.view import PlayerView
 from .geometry import GeometryBuilder
 from .protocol import RequestError, tile_of
 from .review import GameReview, MoveReview, ReviewJob
 from .tables import table_json
+from .tally import tile_count
 
 #: How long one slice of a review may keep the engine busy by default, in seconds.
 REVIEW_BUDGET: Final = 0.2
@@ -113,7 +116,8 @@ class Coach:
 
     def board(self, round_number: int, number: int, aspect: float) -> dict[str, Any]:
         """The position before the ``number``-th turn of round ``round_number`` (both from
-        1): the mover's hand, and the table after the played move and after the best one."""
+        1): the mover's hand and tile count (what they could have counted then), and the
+        table after the played move and after the best one."""
         game = self.game
         if game is None:
             raise RequestError("no review is open")
@@ -124,17 +128,18 @@ class Coach:
             raise RequestError(f"no move {number!r} in round {round_number}")
         turn = rnd.turns[number - 1]
         before = [t.move for t in rnd.turns[: number - 1]]
-        hand = list(rnd.deal[turn.seat])
-        for t in rnd.turns[: number - 1]:
-            if t.seat == turn.seat and t.move.tile is not None:
-                hand.remove(t.move.tile)
+        position = Round(rnd.deal, rnd.opener)
+        for move in before:
+            position.push(move)
+        view = PlayerView.of_round(position, turn.seat)
         reviewed = self._found.get((round_number, number))
         best = Move.parse(reviewed.best) if reviewed is not None else turn.move
         return {
             "round": round_number,
             "number": number,
             "seat": turn.seat,
-            "hand": [str(t) for t in hand],
+            "hand": [str(t) for t in view.hand],
+            "count": tile_count(view),
             "played": {**_move_json(turn.move), "table": _table(before, turn.move, aspect)},
             "best": {**_move_json(best), "table": _table(before, best, aspect)},
         }

@@ -143,6 +143,8 @@ def test_review_after_a_round_lists_the_moves_and_opens_again_from_the_cache(pag
     expect(table.locator(f"[data-tile='{best.tile}'].domino--last")).to_have_count(1)
     page.locator(f"{PANEL} [data-review-show='played']").click()
     expect(table).to_have_attribute("data-showing", "played")
+    # The tile count is a setting, off by default: the coach shows none either.
+    expect(page.locator(f"{PANEL} [data-review-count]")).to_have_count(0)
 
     # The cache lives with the game (its record and its save) ...
     assert [r["seat"] for r in record["reviews"]] == [0]

@@ -180,3 +180,45 @@ def test_the_c_key_shows_and_hides_the_count_and_it_is_remembered(
     expect(strip).to_be_visible()
     page.keyboard.press(",")
     expect(page.locator("dialog[data-settings] input[data-pref='tile_count']")).to_be_checked()
+
+
+REVIEW_PANEL = "dialog[data-review-panel]"
+
+
+def test_the_coach_shows_what_could_have_been_counted_at_each_reviewed_move(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = viewport_page("390x844", init=COUNT_ON)
+    open_page(page, GAME)
+    while wait_for_human_or(page, SUMMARY, timeout=60) == "turn":
+        play_first_move(page)
+    page.locator(f"{SUMMARY} [data-action='review']").tap()
+    review = page.locator(f"{REVIEW_PANEL} [data-review]")
+    expect(review).to_have_attribute("data-review-state", "done", timeout=60_000)
+    game = from_record(call(page, "record"))
+    rows = page.locator(f"{REVIEW_PANEL} [data-review-move]").all()
+    assert len(rows) >= 3
+    knocks_seen = False
+    for row in rows:
+        rnd_number, number = (
+            int(row.get_attribute("data-round") or 0),
+            int(row.get_attribute("data-number") or 0),
+        )
+        row.tap()
+        board = page.locator(f"{REVIEW_PANEL} [data-review-board]")
+        expect(board).to_have_attribute("data-drawn", f"{rnd_number}-{number}")
+        hand = {
+            t.get_attribute("data-tile")
+            for t in page.locator(f"{REVIEW_PANEL} [data-review-hand] [data-tile]").all()
+        }
+        before = game.rounds[rnd_number - 1].turns[: number - 1]
+        seen = hand | {str(t.move.tile) for t in before if t.move.tile is not None}
+        hidden = [sum(1 for t in ALL_TILES if t.has(n) and str(t) not in seen) for n in range(7)]
+        strip = page.locator(f"{REVIEW_PANEL} [data-review-count]")
+        shown = [
+            int(strip.locator(f"[data-number='{n}'] .tile-count__hidden").inner_text())
+            for n in range(7)
+        ]
+        assert shown == hidden, (rnd_number, number)
+        knocks_seen = knocks_seen or any(strip.locator(".tile-count__lacks").all_inner_texts())
+    assert knocks_seen, "no knock before any of South's moves: pick another seed"

@@ -23,7 +23,9 @@ import { decimal, esc, signedDecimal } from "./html.js";
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
 import { costliest, lossChart } from "./losschart.js";
 import { openPanel } from "./modal.js";
+import { tileCountOn } from "./settings.js";
 import { TableView, afterReshape } from "./table.js";
+import { drawCount, makeCountStrip } from "./tilecount.js";
 import { tileLabel, tileSvg } from "./tiles.js";
 import { setText } from "./write.js";
 
@@ -448,6 +450,22 @@ class ReviewPanel {
         return `<span class="mini-tile${cls}" data-tile="${tile}" title="${tile}">${tileSvg(tile)}</span>`;
       })
       .join("");
+    this.drawCount(board.count);
+  }
+
+  /** With the tile count on (the game's setting), what the seat could have counted at this
+   *  position, under its hand: the coach's way of teaching the count. */
+  drawCount(count) {
+    let strip = this.dialog.querySelector("[data-review-count]");
+    if (!tileCountOn() || !count) {
+      strip?.remove();
+      return;
+    }
+    if (!strip) {
+      strip = makeCountStrip("reviewCount");
+      this.dialog.querySelector("[data-review-hand]").after(strip);
+    }
+    drawCount(strip, count);
   }
 }
 

@@ -3,7 +3,8 @@
 // letters of the players known to have none of it (they knocked while it was open). Good
 // players keep this in their head; a learner can read it here. The engine computes it from
 // the player's own view (snapshot `count`, seven_rocks/app/tally.py); this module only
-// draws it, after each of the controller's draws (`seven-rocks:rendered`).
+// draws it, after each of the controller's draws (`seven-rocks:rendered`), and lends its
+// strip to the coach (review.js), which shows the count of each reviewed position.
 
 import { listOf } from "./hint.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
@@ -16,6 +17,42 @@ const NUMBERS = 7;
 export function numberLabel(number, hidden, lacking) {
   const seen = hidden === 1 ? t("count.number_one", { number }) : t("count.number", { number, count: hidden });
   return lacking.length ? `${seen}; ${t("count.lacking", { seats: listOf(lacking.map(seatName)) })}` : seen;
+}
+
+/** A count strip, empty (`drawCount` fills it), with `data-<hook>` for tests. */
+export function makeCountStrip(hook) {
+  const el = document.createElement("section");
+  el.className = "tile-count";
+  el.dataset[hook] = "";
+  el.setAttribute("role", "group");
+  const cells = Array.from(
+    { length: NUMBERS },
+    (_, n) =>
+      `<li class="tile-count__number" data-number="${n}"><span class="tile-count__said"></span>` +
+      `<span class="tile-count__face" aria-hidden="true">${n}</span>` +
+      `<span class="tile-count__hidden" aria-hidden="true"></span>` +
+      `<span class="tile-count__lacks" aria-hidden="true"></span></li>`,
+  ).join("");
+  el.innerHTML = `<span class="tile-count__label" aria-hidden="true"></span><ol class="tile-count__numbers">${cells}</ol>`;
+  return el;
+}
+
+/** Fill a strip with a count (the engine's `count`), writing only what changed. */
+export function drawCount(el, count) {
+  setAttr(el, "aria-label", t("count.title"));
+  setText(el.querySelector(".tile-count__label"), t("count.label"));
+  const cells = el.querySelectorAll(".tile-count__number");
+  for (let number = 0; number < NUMBERS; number++) {
+    const cell = cells[number];
+    const hidden = count.hidden[number];
+    const lacking = count.lacking[number];
+    setData(cell, "hidden", String(hidden));
+    setData(cell, "lacking", lacking.join(" "));
+    toggleClass(cell, "tile-count__number--out", hidden === 0);
+    setText(cell.querySelector(".tile-count__said"), numberLabel(number, hidden, lacking));
+    setText(cell.querySelector(".tile-count__hidden"), String(hidden));
+    setText(cell.querySelector(".tile-count__lacks"), lacking.map((seat) => t(`seat.initial.${seat}`)).join(""));
+  }
 }
 
 export class TileCountView {
@@ -43,42 +80,12 @@ export class TileCountView {
       this.el = null;
       return;
     }
-    const el = this.strip();
-    setAttr(el, "aria-label", t("count.title"));
-    setText(el.querySelector(".tile-count__label"), t("count.label"));
-    const cells = el.querySelectorAll(".tile-count__number");
-    for (let number = 0; number < NUMBERS; number++) {
-      const cell = cells[number];
-      const hidden = count.hidden[number];
-      const lacking = count.lacking[number];
-      setData(cell, "hidden", String(hidden));
-      setData(cell, "lacking", lacking.join(" "));
-      toggleClass(cell, "tile-count__number--out", hidden === 0);
-      setText(cell.querySelector(".tile-count__said"), numberLabel(number, hidden, lacking));
-      setText(cell.querySelector(".tile-count__hidden"), String(hidden));
-      setText(cell.querySelector(".tile-count__lacks"), lacking.map((seat) => t(`seat.initial.${seat}`)).join(""));
+    if (!this.el?.isConnected) {
+      // At the foot of the table, above an open hint.
+      this.el = makeCountStrip("tileCount");
+      const area = document.querySelector(".table-area");
+      area.insertBefore(this.el, area.querySelector(".hint-panel"));
     }
-  }
-
-  /** The strip, made once and kept at the foot of the table (above an open hint). */
-  strip() {
-    if (this.el?.isConnected) return this.el;
-    const el = document.createElement("section");
-    el.className = "tile-count";
-    el.dataset.tileCount = "";
-    el.setAttribute("role", "group");
-    const cells = Array.from(
-      { length: NUMBERS },
-      (_, n) =>
-        `<li class="tile-count__number" data-number="${n}"><span class="tile-count__said"></span>` +
-        `<span class="tile-count__face" aria-hidden="true">${n}</span>` +
-        `<span class="tile-count__hidden" aria-hidden="true"></span>` +
-        `<span class="tile-count__lacks" aria-hidden="true"></span></li>`,
-    ).join("");
-    el.innerHTML = `<span class="tile-count__label" aria-hidden="true"></span><ol class="tile-count__numbers">${cells}</ol>`;
-    const area = document.querySelector(".table-area");
-    area.insertBefore(el, area.querySelector(".hint-panel"));
-    this.el = el;
-    return el;
+    drawCount(this.el, count);
   }
 }
