@@ -8,6 +8,7 @@ was due and then see what happened (or did not)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -44,8 +45,8 @@ FACE_UP_PLAYABLE = "[data-face='up'] .hand-tile--playable"
 VIBRATE = "dialog[data-settings] input[data-pref='vibrate']"
 
 
-def cue(page: Page) -> dict[str, object]:
-    state: dict[str, object] = page.evaluate("() => window.__cue")
+def cue(page: Page) -> dict[str, Any]:
+    state: dict[str, Any] = page.evaluate("() => window.__cue")
     return state
 
 
@@ -65,9 +66,9 @@ def test_the_phone_buzzes_once_each_time_the_turn_comes_back_after_the_bots(
     open_page(page, GAME)
     assert wait_for_human_or(page, GAME_OVER) == "turn"
     # (The opening bots' moves may have cued South's first turn already: counted from here.)
-    before = len(cue(page)["buzzes"])  # type: ignore[arg-type]
+    before = len(cue(page)["buzzes"])
     for played in (1, 2):
-        turns = int(cue(page)["turns"])  # type: ignore[call-overload]
+        turns = int(cue(page)["turns"])
         next_turn(page, turns)
         assert cue(page)["buzzes"] == [40] * (before + played), cue(page)
         # With sounds on, the last sound is the chime for the turn (after the bots' tiles).
@@ -91,8 +92,8 @@ def test_a_player_who_turns_the_buzz_off_is_not_buzzed_and_it_is_remembered(
     expect(vibrate).not_to_be_checked()
     page.locator("dialog[data-settings] [data-action='close-dialog']").tap()
     expect(page.locator("dialog[data-settings]")).to_have_count(0)
-    buzzes = list(cue(page)["buzzes"])  # type: ignore[call-overload]
-    next_turn(page, int(cue(page)["turns"]))  # type: ignore[call-overload]
+    buzzes = list(cue(page)["buzzes"])
+    next_turn(page, int(cue(page)["turns"]))
     assert cue(page)["buzzes"] == buzzes, "buzzed although turned off"
     # Without sounds (the default) no chime either: the bots' last tile made the last sound.
     expect(page.locator("html")).not_to_have_attribute("data-last-sound", "turn")
@@ -112,7 +113,7 @@ def test_only_a_touch_screen_offers_the_buzz(viewport_page: Callable[..., Page])
     # And a desktop's Chrome (which has the API but no motor) is never asked to buzz.
     desktop.keyboard.press("Escape")
     assert wait_for_human_or(desktop, GAME_OVER) == "turn"
-    next_turn(desktop, int(cue(desktop)["turns"]))  # type: ignore[call-overload]
+    next_turn(desktop, int(cue(desktop)["turns"]))
     assert cue(desktop)["buzzes"] == []
 
 
@@ -128,8 +129,8 @@ def test_pass_and_play_buzzes_when_the_phone_is_to_be_passed_after_a_bot(
     person = screen.get_attribute("data-seat")
     screen.locator("[data-pass-ready]").tap()
     expect(screen).to_have_count(0)
-    turns = int(cue(page)["turns"])  # type: ignore[call-overload]
-    buzzes = len(cue(page)["buzzes"])  # type: ignore[arg-type]
+    turns = int(cue(page)["turns"])
+    buzzes = len(cue(page)["buzzes"])
     tile = page.locator(FACE_UP_PLAYABLE).first
     name = tile.get_attribute("data-tile")
     tile.tap()
@@ -140,7 +141,7 @@ def test_pass_and_play_buzzes_when_the_phone_is_to_be_passed_after_a_bot(
     expect(screen).to_have_count(1, timeout=30_000)
     assert screen.get_attribute("data-seat") != person
     page.wait_for_function("(n) => window.__cue.turns > n", arg=turns, timeout=10_000)
-    assert len(cue(page)["buzzes"]) == buzzes + 1, cue(page)  # type: ignore[arg-type]
+    assert len(cue(page)["buzzes"]) == buzzes + 1, cue(page)
 
 
 #: document.visibilityState as a stand-in the test turns (the page is really always shown).
@@ -163,8 +164,8 @@ def test_a_tab_left_for_another_says_your_turn_in_its_title_and_chimes(
     open_page(page, GAME)
     assert wait_for_human_or(page, GAME_OVER) == "turn"
     plain = page.title()
-    buzzes = list(cue(page)["buzzes"])  # type: ignore[call-overload]
-    turns = int(cue(page)["turns"])  # type: ignore[call-overload]
+    buzzes = list(cue(page)["buzzes"])
+    turns = int(cue(page)["turns"])
     # South plays and goes to another tab while the bots answer.
     page.evaluate(
         "() => document.addEventListener('click', () => window.__turnVisibility('hidden'))"

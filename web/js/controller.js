@@ -40,7 +40,8 @@ import { TabClaim } from "./tabs.js";
 import { keepScreenOn } from "./wake.js";
 import { warmEngine } from "./warm-engine.js";
 
-/** Tell the page's other modules (hint.js, sound.js, turn-cue.js) what happened: `seven-rocks:<name>`. */
+/** Tell the page's other modules (hint.js, sound.js, turn-cue.js) what happened:
+ *  `seven-rocks:<name>`. */
 const emit = (name, detail = null) => document.dispatchEvent(new CustomEvent(`seven-rocks:${name}`, { detail }));
 /** Nothing else holds the keyboard (no dialog, menu or field): focus may go to the hand. */
 const focusIsFree = () => {

@@ -462,7 +462,7 @@ class ReviewPanel {
       return;
     }
     if (!strip) {
-      strip = makeCountStrip("reviewCount");
+      strip = makeCountStrip("reviewCount", count);
       this.dialog.querySelector("[data-review-hand]").after(strip);
     }
     drawCount(strip, count);

@@ -1,7 +1,7 @@
 // The page's keyboard shortcuts: S toggles the score sheet, H asks for a hint, C shows or
-// hides the tile count, ? opens the rules and the comma the settings. Keys typed into a field, with a modifier, or already
-// handled (the board's own keys, a dialog's) are left alone; only S works over a dialog, to
-// close the sheet it opened.
+// hides the tile count, ? opens the rules and the comma the settings. Keys typed into a
+// field, with a modifier, or already handled (the board's own keys, a dialog's) are left
+// alone; only S works over a dialog, to close the sheet it opened.
 
 /** The shortcut a key press asks for ("sheet", "hint", "count", "rules", "settings"), or null. */
 export function shortcutFor(event) {

@@ -1,6 +1,7 @@
 // Short synthesized sounds (WebAudio, nothing downloaded): a tile placed, points scored, a
-// knock, the end of a round, and (from turn-cue.js) the turn coming back to you. Off by default; the AudioContext is created only after a user
-// gesture (and only while sounds are on), so no autoplay warning ever reaches the console.
+// knock, the end of a round, and (from turn-cue.js) the turn coming back to you. Off by
+// default; the AudioContext is created only after a user gesture (and only while sounds are
+// on), so no autoplay warning ever reaches the console.
 
 import { onPrefChange, soundOn } from "./settings.js";
 

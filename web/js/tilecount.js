@@ -11,22 +11,21 @@ import { onLanguageChange, seatName, t } from "./i18n.js";
 import { onPrefChange, tileCountOn } from "./settings.js";
 import { setAttr, setData, setText, toggleClass } from "./write.js";
 
-const NUMBERS = 7;
-
 /** What a screen reader says of one number, in the reader's language. */
-export function numberLabel(number, hidden, lacking) {
+function numberLabel(number, hidden, lacking) {
   const seen = hidden === 1 ? t("count.number_one", { number }) : t("count.number", { number, count: hidden });
   return lacking.length ? `${seen}; ${t("count.lacking", { seats: listOf(lacking.map(seatName)) })}` : seen;
 }
 
-/** A count strip, empty (`drawCount` fills it), with `data-<hook>` for tests. */
-export function makeCountStrip(hook) {
+/** A strip for `count` (the engine's: one cell per number it lists), empty until
+ *  `drawCount` fills it, with `data-<hook>` for tests. */
+export function makeCountStrip(hook, count) {
   const el = document.createElement("section");
   el.className = "tile-count";
   el.dataset[hook] = "";
   el.setAttribute("role", "group");
   const cells = Array.from(
-    { length: NUMBERS },
+    { length: count.hidden.length },
     (_, n) =>
       `<li class="tile-count__number" data-number="${n}"><span class="tile-count__said"></span>` +
       `<span class="tile-count__face" aria-hidden="true">${n}</span>` +
@@ -42,7 +41,7 @@ export function drawCount(el, count) {
   setAttr(el, "aria-label", t("count.title"));
   setText(el.querySelector(".tile-count__label"), t("count.label"));
   const cells = el.querySelectorAll(".tile-count__number");
-  for (let number = 0; number < NUMBERS; number++) {
+  for (let number = 0; number < count.hidden.length; number++) {
     const cell = cells[number];
     const hidden = count.hidden[number];
     const lacking = count.lacking[number];
@@ -82,7 +81,7 @@ export class TileCountView {
     }
     if (!this.el?.isConnected) {
       // At the foot of the table, above an open hint.
-      this.el = makeCountStrip("tileCount");
+      this.el = makeCountStrip("tileCount", count);
       const area = document.querySelector(".table-area");
       area.insertBefore(this.el, area.querySelector(".hint-panel"));
     }
