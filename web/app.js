@@ -103,18 +103,20 @@ if (!failed) {
     part?.openRules({ engine, openTour: startTour });
   };
   const settings = () => openSettings(controller);
+  const count = () => setPref("tile_count", !tileCountOn());
   installToolbar(document.getElementById("toolbar"), {
     "new-game": () => controller.openNewGameDialog(),
     hint: () => controller.hint(),
     sheet,
     stats: () => stats.open(),
+    count,
     rules,
     settings,
   });
   installShortcuts({
     sheet: { open: sheet, close: closeSheet },
     hint: { run: () => controller.hint(), enabled: () => !document.querySelector("[data-action='hint']").disabled },
-    count: () => setPref("tile_count", !tileCountOn()),
+    count,
     rules,
     settings,
   });

@@ -48,3 +48,42 @@ def test_the_names_follow_the_text_size_both_ways(viewport_page: Callable[..., P
     names_read(page, ["Nós", "Eles"])
     page.evaluate("document.documentElement.style.fontSize = ''")
     names_read(page, ["Você e Norte", "Oeste e Leste"])
+
+
+#: Each item of the open menu: its label and its box, and the menu's.
+MENU_ITEMS = """() => {
+  const menu = document.getElementById("toolbar");
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom };
+  };
+  return { menu: box(menu), items: [...menu.children].filter((el) => el.offsetParent !== null)
+    .map((el) => ({ label: el.textContent.trim().slice(0, 20), ...box(el) })) };
+}"""
+
+
+@pytest.mark.parametrize("size", ["740x360", "569x277", "360x740"])
+def test_every_item_of_the_menu_can_be_reached_on_a_phone(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """On a phone on its side the menu ran past the window's foot: the bots' speed and the
+    language could not be reached.  Now it fits under the header (two columns), and on the
+    smallest screens what does not fit scrolls inside it."""
+    page = viewport_page(size, init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, "?seed=5")
+    height = int(size.split("x")[1])
+    page.locator("#menu-button").tap()
+    shown = page.evaluate(MENU_ITEMS)
+    assert shown["menu"]["bottom"] <= height, shown["menu"]
+    assert len(shown["items"]) == 9, shown["items"]  # every button and both choices
+    if size == "740x360":
+        for item in shown["items"]:
+            assert item["bottom"] <= height, f"{item['label']} is below the window: {item}"
+    # The last item (the language) is reached, by a scroll inside the menu where need be,
+    # and works.
+    language = page.locator("#toolbar select#language")
+    language.scroll_into_view_if_needed()
+    box = language.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= height, box
+    language.select_option("en")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")

@@ -222,3 +222,28 @@ def test_the_coach_shows_what_could_have_been_counted_at_each_reviewed_move(
         assert shown == hidden, (rnd_number, number)
         knocks_seen = knocks_seen or any(strip.locator(".tile-count__lacks").all_inner_texts())
     assert knocks_seen, "no knock before any of South's moves: pick another seed"
+
+
+def test_a_phones_menu_switches_the_count_in_two_taps(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = viewport_page("390x844", init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    switch = page.locator("#toolbar [data-action='count']")
+    expect(switch).to_be_hidden()  # in the menu, closed
+    page.locator("#menu-button").tap()
+    expect(switch).to_have_text("Contagem de pedras")
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    switch.tap()
+    expect(page.locator(STRIP)).to_be_visible()
+    expect(switch).to_be_hidden()  # choosing closed the menu
+    page.locator("#menu-button").tap()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    switch.tap()
+    expect(page.locator(STRIP)).to_have_count(0)
+    # A desktop's full toolbar has no room for it (C and the settings do it there).
+    desktop = viewport_page("1280x720", phone=False)
+    open_page(desktop, GAME)
+    expect(desktop.locator("#toolbar [data-action='count']")).to_be_hidden()
+    expect(desktop.locator("#toolbar [data-action='settings']")).to_be_visible()

@@ -73,6 +73,9 @@ export class TileCountView {
   }
 
   draw() {
+    // The phone menu's switch says whether the count is on.
+    const toggle = document.querySelector("#toolbar [data-action='count']");
+    if (toggle) setAttr(toggle, "aria-pressed", String(tileCountOn()));
     const count = this.current();
     if (!count) {
       this.el?.remove();

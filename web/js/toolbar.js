@@ -5,7 +5,7 @@
 // the game.
 
 /**
- * Bind the toolbar: `actions` maps a button's data-action ("new-game", "hint", "sheet",
+ * Bind the toolbar: `actions` maps a button's data-action ("new-game", "hint", "sheet", "count",
  * "stats", "rules", "settings") to what it does.
  */
 export function installToolbar(toolbar, actions) {
