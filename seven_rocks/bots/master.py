@@ -125,7 +125,10 @@ master-h1000 B --games 1000 --seed S --jobs 2 --record F --resume``):
   and +157.9.  Master's games paired with the oracle's on the same deal and seats: 59.9%
   of the oracle's margin on seed 141, 57.7% on seed 151, 58.8% together (bootstrap 95%:
   56.9% .. 60.7%).  With seeds 121 and 131, master made 59.2% of what the oracle made on
-  the same 4,000 deals.
+  the same 4,000 deals;
+* seed 161, master (2026-12-03, run in the background, all 1,000 games): 92.8% (91.0% ..
+  94.2%), margin +91.8 +- 4.0, 0.107 s median / 0.274 s p95.  Six seeds pooled, 6,000
+  games: +93.5 +- 1.6, 59.5% (58.5% .. 60.6%) of +157.
 
 Tried since, on the default's search: playouts warier of the next seat's reply (``wary=0.75``
 for 0.5), seed 151, stopped at 468 games: 92.3% wins, margin paired with the default's on
