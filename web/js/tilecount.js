@@ -58,6 +58,8 @@ export class TileCountView {
   constructor(controller) {
     this.controller = controller;
     this.el = null;
+    // The phone menu's switch (static markup) says whether the count is on.
+    this.toggle = document.querySelector("#toolbar [data-action='count']");
     const draw = () => this.draw();
     document.addEventListener("seven-rocks:rendered", draw);
     onPrefChange((name) => name === "tile_count" && draw());
@@ -73,9 +75,7 @@ export class TileCountView {
   }
 
   draw() {
-    // The phone menu's switch says whether the count is on.
-    const toggle = document.querySelector("#toolbar [data-action='count']");
-    if (toggle) setAttr(toggle, "aria-pressed", String(tileCountOn()));
+    if (this.toggle) setAttr(this.toggle, "aria-pressed", String(tileCountOn()));
     const count = this.current();
     if (!count) {
       this.el?.remove();
