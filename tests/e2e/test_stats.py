@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from seven_rocks.engine.record import from_record
 
-from .playing import GAME_OVER, call, close_dialog, open_page
+from .playing import GAME_OVER, LANGUAGE, call, close_dialog, open_page
 
 pytestmark = pytest.mark.e2e
 
@@ -47,6 +50,10 @@ def test_statistics_count_a_finished_game_and_can_be_reset(page: Page) -> None:
     )
     if best:
         expect(stats.locator("[data-stat='best']")).to_contain_text(f"+{best[0]} with ")
+    # West and East were both the random bot: the game counts against that level.
+    expect(stats.locator("[data-stat='streak']")).to_have_text("1 (longest 1)" if won else "0")
+    expect(stats.locator("[data-stats-levels] dt")).to_have_text(["Random"])
+    expect(stats.locator("[data-stat-against='random']")).to_have_text(f"{won} of 1 ({100 * won}%)")
     # Kept across visits, and the same game played again to its end is not counted twice.
     stats.locator("[data-action='close-panel']").click()
     page.reload()
@@ -73,3 +80,74 @@ def test_statistics_count_a_finished_game_and_can_be_reset(page: Page) -> None:
     expect(stats.locator("[data-action='reset-stats']")).to_be_disabled()  # nothing to reset
     expect(stats.locator("[data-action='close-panel']")).to_be_focused()
     expect(stats.locator("[data-stat='average']")).to_have_text("—")
+
+
+def test_a_phone_shows_the_record_against_each_level_in_portuguese(
+    viewport_page: Callable[..., Page],
+) -> None:
+    # Statistics kept by an earlier version (no streak, no levels) keep their figures; and a
+    # record against several levels reads in the ladder's order, every row in reach.
+    page = viewport_page("360x740", init=LANGUAGE.replace("{lang}", "pt-BR"))
+    stored = {
+        "version": 2,
+        "played": 30,
+        "won": 17,
+        "rounds": 95,
+        "points": 4200,
+        "best": {"points": 35, "tile": "5-5", "round": 3},
+        "last": None,
+        "streak": 2,
+        "longest": 5,
+        "against": {
+            "people": {"played": 2, "won": 1},
+            "master": {"played": 9, "won": 3},
+            "mixed": {"played": 1, "won": 1},
+            "expert": {"played": 8, "won": 6},
+        },
+    }
+    page.goto("/favicon.svg")
+    page.evaluate(f"localStorage.setItem('seven-rocks:stats', {json.dumps(json.dumps(stored))})")
+    open_page(page, "?seed=3&speed=0")
+    page.locator("#menu-button").tap()
+    page.locator("[data-action='stats']:visible").tap()
+    stats = page.locator(STATS)
+    expect(stats.locator("[data-stat='won']")).to_have_text("17 (57%)")
+    expect(stats.locator("[data-stat='streak']")).to_have_text("2 (recorde 5)")
+    expect(stats.locator("[data-stats-levels] dt")).to_have_text(
+        ["Experiente", "Mestre", "Níveis mistos", "Pessoas"]
+    )
+    expect(stats.locator("[data-stat-against='master']")).to_have_text("3 de 9 (33%)")
+    expect(page.locator("[data-notice]")).to_have_count(0)
+    # The last row and Close can be reached on the phone (the sheet scrolls if it must).
+    stats.locator("[data-stat-against='people']").scroll_into_view_if_needed()
+    expect(stats.locator("[data-stat-against='people']")).to_be_in_viewport()
+    close = stats.locator("[data-action='close-panel']")
+    close.scroll_into_view_if_needed()
+    expect(close).to_be_in_viewport()
+    close.tap()
+    expect(stats).to_have_count(0)
+    # Kept as they were: opening the page again changed nothing.
+    assert json.loads(page.evaluate("localStorage.getItem('seven-rocks:stats')")) == stored
+
+
+def test_statistics_of_an_earlier_version_keep_their_figures(page: Page) -> None:
+    old = {
+        "version": 1,
+        "played": 4,
+        "won": 3,
+        "rounds": 14,
+        "points": 700,
+        "best": None,
+        "last": None,
+    }
+    page.goto("/favicon.svg")
+    page.evaluate(f"localStorage.setItem('seven-rocks:stats', {json.dumps(json.dumps(old))})")
+    open_page(page, "?seed=3&speed=0")
+    page.locator("[data-action='stats']").click()
+    stats = page.locator(STATS)
+    expect(stats.locator("[data-stat='played']")).to_have_text("4")
+    expect(stats.locator("[data-stat='won']")).to_have_text("3 (75%)")
+    expect(stats.locator("[data-stat='average']")).to_have_text("50.0")
+    expect(stats.locator("[data-stat='streak']")).to_have_text("0")
+    expect(stats.locator("[data-stats-levels]")).to_have_count(0)
+    expect(page.locator("[data-notice]")).to_have_count(0)

@@ -1,20 +1,69 @@
-// Statistics kept in this browser: games played and won (by South's team), average points
-// per round (the team's placement points), and South's best placement. Updated once per
-// finished game, from the game's public history; validated on load like a saved game.
+// Statistics kept in this browser: games played and won (by South's team), the winning
+// streak, the record against each level of opponents, average points per round (the team's
+// placement points), and South's best placement. Updated once per finished game, from the
+// game's public history; validated on load like a saved game.
 
-import { t } from "./i18n.js";
+import { botName, language, t } from "./i18n.js";
 import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
 import { readRaw, writeJSON } from "./storage.js";
 
 export const STATS_KEY = "seven-rocks:stats";
-const STATS_VERSION = 1;
+const STATS_VERSION = 2;
+/** Opponents of different levels, or people: the two keys besides a bot's name. */
+export const MIXED = "mixed";
+export const PEOPLE = "people";
+const OPPONENT_KEY = /^[a-z][a-z0-9-]{0,31}$/;
+const MAX_OPPONENT_KEYS = 32;
 
-export const emptyStats = () => ({ version: STATS_VERSION, played: 0, won: 0, rounds: 0, points: 0, best: null, last: null });
+export const emptyStats = () => ({
+  version: STATS_VERSION,
+  played: 0,
+  won: 0,
+  rounds: 0,
+  points: 0,
+  best: null,
+  last: null,
+  streak: 0,
+  longest: 0,
+  against: {},
+});
 
 const count = (n) => Number.isInteger(n) && n >= 0;
+const isObject = (value) => value != null && typeof value === "object" && !Array.isArray(value);
 
-/** {stats, problem: null | "corrupt"}: unusable statistics are replaced by empty ones. */
+/** True if `data` holds the figures every version has, each sound. */
+function soundTotals(data) {
+  const best = data.best;
+  return (
+    [data.played, data.won, data.rounds, data.points].every(count) &&
+    data.won <= data.played &&
+    (best === null || (isObject(best) && count(best.points) && typeof best.tile === "string" && count(best.round))) &&
+    (data.last === null || typeof data.last === "string")
+  );
+}
+
+/** True if version 2's own figures are sound: streaks within the games, a bounded record per level. */
+function soundV2(data) {
+  if (!count(data.streak) || !count(data.longest) || data.streak > data.longest || data.longest > data.won) return false;
+  if (!isObject(data.against)) return false;
+  const keys = Object.keys(data.against);
+  if (keys.length > MAX_OPPONENT_KEYS) return false;
+  let games = 0;
+  for (const key of keys) {
+    const record = data.against[key];
+    if (!OPPONENT_KEY.test(key) || !isObject(record) || !count(record.played) || !count(record.won)) return false;
+    if (record.won > record.played) return false;
+    games += record.played;
+  }
+  return games <= data.played;
+}
+
+/**
+ * {stats, problem: null | "corrupt"}: unusable statistics are replaced by empty ones. Version
+ * 1's figures are kept as they were; its games had no streak or level counted, so those
+ * start from the first game finished after the upgrade.
+ */
 export function readStats() {
   const raw = readRaw(STATS_KEY);
   if (raw == null) return { stats: emptyStats(), problem: null };
@@ -24,27 +73,47 @@ export function readStats() {
   } catch {
     return { stats: emptyStats(), problem: "corrupt" };
   }
-  const best = data?.best;
-  const fine =
-    data != null &&
-    typeof data === "object" &&
-    data.version === STATS_VERSION &&
-    [data.played, data.won, data.rounds, data.points].every(count) &&
-    data.won <= data.played &&
-    (best === null ||
-      (typeof best === "object" && count(best.points) && typeof best.tile === "string" && count(best.round))) &&
-    (data.last === null || typeof data.last === "string");
-  return fine ? { stats: data, problem: null } : { stats: emptyStats(), problem: "corrupt" };
+  if (!isObject(data) || !soundTotals(data)) return { stats: emptyStats(), problem: "corrupt" };
+  if (data.version === 1) {
+    const { played, won, rounds, points, best, last } = data;
+    return { stats: { ...emptyStats(), played, won, rounds, points, best, last }, problem: null };
+  }
+  return data.version === STATS_VERSION && soundV2(data)
+    ? { stats: data, problem: null }
+    : { stats: emptyStats(), problem: "corrupt" };
 }
 
-/** Add one finished game (its whole event list) to the statistics; idempotent per game. */
-export function recordGame(stats, events, seed) {
+/**
+ * Which opponents a game was against, for the record per level: the bot's name when West
+ * and East are the same bot, PEOPLE when both are people, MIXED otherwise. `bots` lists
+ * each seat's bot (null: a person), South first, clockwise.
+ */
+export function opponentsOf(bots) {
+  const west = bots?.[1] ?? null;
+  const east = bots?.[3] ?? null;
+  if (west === null && east === null) return PEOPLE;
+  return west === east && OPPONENT_KEY.test(west) ? west : MIXED;
+}
+
+/**
+ * Add one finished game (its whole event list) to the statistics; idempotent per game.
+ * `bots` (each seat's bot, null for a person) says whom it was against.
+ */
+export function recordGame(stats, events, seed, bots = null) {
   const won = events.find((e) => e.type === "game_won");
   if (!won) return stats;
   const placed = events.filter((e) => e.type === "placed");
   const fingerprint = `${seed}:${won.scores.join(",")}:${events.length}`;
   if (stats.last === fingerprint) return stats;
-  const next = { ...stats, played: stats.played + 1, won: stats.won + (won.team === 0 ? 1 : 0), last: fingerprint };
+  const victory = won.team === 0;
+  const next = { ...stats, played: stats.played + 1, won: stats.won + (victory ? 1 : 0), last: fingerprint };
+  next.streak = victory ? stats.streak + 1 : 0;
+  next.longest = Math.max(stats.longest, next.streak);
+  const key = opponentsOf(bots);
+  const before = stats.against[key] ?? { played: 0, won: 0 };
+  if (key in stats.against || Object.keys(stats.against).length < MAX_OPPONENT_KEYS) {
+    next.against = { ...stats.against, [key]: { played: before.played + 1, won: before.won + (victory ? 1 : 0) } };
+  }
   next.rounds += events.filter((e) => e.type === "round_started").length;
   for (const e of placed) {
     if (e.team !== 0 || e.points <= 0) continue; // South's team
@@ -54,6 +123,19 @@ export function recordGame(stats, events, seed) {
     }
   }
   return next;
+}
+
+/** "Mestre" for "mestre": a level's name as a row's label. */
+const capitalised = (text) => text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);
+
+/** The keys of `against` in the ladder's order (`ladder`: the offered bots, weakest first), then the rest. */
+export function opponentOrder(against, ladder = []) {
+  const rank = (key) => {
+    const at = ladder.indexOf(key);
+    if (at >= 0) return at;
+    return ladder.length + (key === MIXED ? 2 : key === PEOPLE ? 3 : 1);
+  };
+  return Object.keys(against).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
 export class Stats {
@@ -72,7 +154,7 @@ export class Stats {
 
   finished() {
     const c = this.controller;
-    this.stats = recordGame(this.stats, c.events, c.snap?.seed);
+    this.stats = recordGame(this.stats, c.events, c.snap?.seed, c.snap?.bots);
     writeJSON(STATS_KEY, this.stats);
     document.body.dataset.statsPlayed = String(this.stats.played);
   }
@@ -85,19 +167,31 @@ export class Stats {
   body() {
     const s = this.stats;
     const avg = s.rounds ? (s.points / s.rounds).toFixed(1) : "—";
-    const rate = s.played ? Math.round((100 * s.won) / s.played) : 0;
+    const percent = (won, played) => Math.round((100 * won) / played);
     const best = s.best
       ? t("stats.best_value", { points: s.best.points, tile: s.best.tile, round: s.best.round })
       : "—";
-    const row = (key, value, hook) =>
-      `<div class="stats__row"><dt>${esc(t(key))}</dt><dd data-stat="${hook}">${esc(value)}</dd></div>`;
+    const streak = s.longest ? t("stats.streak_value", { streak: s.streak, longest: s.longest }) : String(s.streak);
+    const row = (label, value, hook) =>
+      `<div class="stats__row"><dt>${esc(label)}</dt><dd ${hook}>${esc(value)}</dd></div>`;
+    const opponent = (key) =>
+      key === PEOPLE ? t("stats.vs_people") : key === MIXED ? t("stats.vs_mixed") : capitalised(botName(key));
+    const levels = opponentOrder(s.against, this.controller.info?.bots ?? []).map((key) => {
+      const { played, won } = s.against[key];
+      const value = t("stats.level_value", { won, played, rate: percent(won, played) });
+      return row(opponent(key), value, `data-stat-against="${esc(key)}"`);
+    });
     return (
       `<dl class="stats">` +
-      row("stats.played", String(s.played), "played") +
-      row("stats.won", s.played ? t("stats.won_value", { won: s.won, rate }) : "0", "won") +
-      row("stats.average", avg, "average") +
-      row("stats.best", best, "best") +
-      `</dl>`
+      row(t("stats.played"), String(s.played), `data-stat="played"`) +
+      row(t("stats.won"), s.played ? t("stats.won_value", { won: s.won, rate: percent(s.won, s.played) }) : "0", `data-stat="won"`) +
+      row(t("stats.streak"), streak, `data-stat="streak"`) +
+      row(t("stats.average"), avg, `data-stat="average"`) +
+      row(t("stats.best"), best, `data-stat="best"`) +
+      `</dl>` +
+      (levels.length
+        ? `<h3 class="stats__heading">${esc(t("stats.by_level"))}</h3><dl class="stats" data-stats-levels>${levels.join("")}</dl>`
+        : "")
     );
   }
 
