@@ -49,6 +49,7 @@ DYNAMIC = (
     | {f"seat.initial.{s}" for s in range(4)}
     | {f"side.{s}" for s in ("low", "high", "line_a", "line_b", "branch_a", "branch_b")}
     | {f"bot.{name}" for name in BOTS}
+    | {f"level.{name}" for name in BOTS}
     | {f"tour.{step}{h}" for step in ("hand", "table", "scores", "hint") for h in ("", ".h")}
     | {f"theme.{name}" for name in ("auto", "light", "dark", "contrast")}
     | {f"speed.{name}" for name in ("slow", "normal", "fast", "instant")}

@@ -3,7 +3,7 @@
 
 import { howRoundEnded } from "./announce.js";
 import { esc, num, signed } from "./html.js";
-import { botName, seatName, t, teamName } from "./i18n.js";
+import { botName, capitalised, has, seatName, t, teamName } from "./i18n.js";
 import { openModal } from "./modal.js";
 import { MAX_NAME, cleanName, namedSeat } from "./people.js";
 import { tileSvg } from "./tiles.js";
@@ -58,6 +58,14 @@ export function newGameDialog({ bots, chosen, names = [null, null, null, null] }
       `<select id="seat-level-${seat}" name="seat${seat}" data-seat-level="${seat}">${person}${options}</select>${nameField(seat)}</div>`
     );
   };
+  // What each level plays like, folded under the seats: a level's name alone ("greedy") does
+  // not tell a new player whom they choose, and the open list would push Start off a phone.
+  const described = bots.filter((name) => has(`level.${name}`));
+  const levels = described.length
+    ? `<details class="levels" data-levels><summary>${esc(t("dialog.levels"))}</summary><dl>` +
+      described.map((name) => `<div class="levels__row" data-level="${esc(name)}"><dt>${esc(capitalised(botName(name)))}</dt><dd>${esc(t(`level.${name}`))}</dd></div>`).join("") +
+      `</dl></details>`
+    : "";
   // The focus starts on Start, not on the first field: on a phone a focused name field pops
   // the keyboard up over the sheet as it opens; and Enter starts the game at once.
   return ask({ className: "dialog--new", hook: "newGame", html:
@@ -66,6 +74,7 @@ export function newGameDialog({ bots, chosen, names = [null, null, null, null] }
       <p>${esc(t("dialog.new_intro"))}</p>
       <p class="note">${esc(t("dialog.people_note"))}</p>
       ${[0, 2, 1, 3].map(seatRow).join("")}
+      ${levels}
       <label class="field"><span>${esc(t("dialog.seed"))}</span><input name="seed" inputmode="numeric" pattern="[0-9]*" autocomplete="off"></label>
       <div class="dialog__actions">
         <button type="button" class="button" value="cancel" data-action="cancel">${esc(t("dialog.cancel"))}</button>

@@ -150,6 +150,9 @@ export const teamShortName = (team, you = youSeat) =>
       ? t("team.us")
       : t("team.them")
     : t("team.pair", { first: seatName(team).charAt(0), second: seatName(team + 2).charAt(0) });
+/** "Mestre" for "mestre": a word that starts a label, in the current language's casing. */
+export const capitalised = (text) => text.charAt(0).toLocaleUpperCase(current) + text.slice(1);
+
 export const botName = (name) => (name == null ? t("bot.human") : has(`bot.${name}`) ? t(`bot.${name}`) : name);
 
 /** "5-5 (branch A)" for an attach point "5-5:branch_a"; "" for the opening. */

@@ -3,7 +3,7 @@
 // placement points), and South's best placement. Updated once per finished game, from the
 // game's public history; validated on load like a saved game.
 
-import { botName, language, t } from "./i18n.js";
+import { botName, capitalised, t } from "./i18n.js";
 import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
 import { readRaw, writeJSON } from "./storage.js";
@@ -124,9 +124,6 @@ export function recordGame(stats, events, seed, bots = null) {
   }
   return next;
 }
-
-/** "Mestre" for "mestre": a level's name as a row's label. */
-const capitalised = (text) => text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);
 
 /** The keys of `against` in the ladder's order (`ladder`: the offered bots, weakest first), then the rest. */
 export function opponentOrder(against, ladder = []) {

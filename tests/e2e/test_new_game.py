@@ -1,0 +1,60 @@
+"""New game: the levels a player chooses from are explained where they choose them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .playing import LANGUAGE, open_page
+
+pytestmark = pytest.mark.e2e
+
+NEW_GAME = "dialog[data-new-game]"
+LEVELS = f"{NEW_GAME} [data-levels]"
+
+
+@pytest.mark.parametrize(
+    ("viewport", "lang", "master"),
+    [("390x844", "pt-BR", "Mestre"), ("740x360", "en", "Master"), ("1280x720", "en", "Master")],
+)
+def test_each_level_on_offer_is_explained_in_the_new_game_dialog(
+    viewport_page: Callable[..., Page], viewport: str, lang: str, master: str
+) -> None:
+    phone = viewport != "1280x720"
+    page = viewport_page(viewport, phone=phone, init=LANGUAGE.replace("{lang}", lang))
+    open_page(page, "?seed=3&speed=0")
+    menu = page.locator("#menu-button")
+    if menu.is_visible():
+        menu.tap()
+    button = page.locator("[data-action='new-game']:visible").first
+    button.tap() if phone else button.click()
+    dialog = page.locator(NEW_GAME)
+    expect(dialog).to_be_visible()
+    # Folded at first: the seats and Start keep their room.
+    rows = page.locator(f"{LEVELS} [data-level]")
+    expect(rows.first).to_be_hidden()
+    summary = page.locator(f"{LEVELS} summary")
+    summary.scroll_into_view_if_needed()
+    summary.tap() if phone else summary.click()
+    expect(rows.first).to_be_visible()
+    # One row for each level a seat can be given, in the same order, with its own words.
+    offered = page.locator("[data-seat-level='1'] option:not([value='human'])")
+    names = [str(v) for v in offered.evaluate_all("(options) => options.map((o) => o.value)")]
+    assert names, "no level offered"
+    assert [
+        str(n) for n in rows.evaluate_all("(rows) => rows.map((r) => r.dataset.level)")
+    ] == names
+    labels = [t.strip().lower() for t in offered.all_inner_texts()]
+    expect(rows.locator("dt")).to_have_text([label[:1].upper() + label[1:] for label in labels])
+    said = [t.strip() for t in rows.locator("dd").all_inner_texts()]
+    assert all(len(text) > 20 for text in said) and len(set(said)) == len(said), said
+    expect(rows.locator("dt").last).to_have_text(master)
+    # Opened, the list scrolls under the sheet's foot: Start stays in reach and starts.
+    rows.last.scroll_into_view_if_needed()
+    expect(rows.last).to_be_in_viewport()
+    start = dialog.locator("[data-action='start']")
+    expect(start).to_be_in_viewport()
+    start.tap() if phone else start.click()
+    expect(dialog).to_have_count(0)
