@@ -164,7 +164,7 @@ export class Stats {
   body() {
     const s = this.stats;
     const avg = s.rounds ? (s.points / s.rounds).toFixed(1) : "—";
-    const percent = (won, played) => Math.round((100 * won) / played);
+    const percent = (won, played) => (played ? Math.round((100 * won) / played) : 0); // a hand-edited 0 of 0
     const best = s.best
       ? t("stats.best_value", { points: s.best.points, tile: s.best.tile, round: s.best.round })
       : "—";
