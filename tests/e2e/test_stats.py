@@ -85,8 +85,7 @@ def test_statistics_count_a_finished_game_and_can_be_reset(page: Page) -> None:
 def test_a_phone_shows_the_record_against_each_level_in_portuguese(
     viewport_page: Callable[..., Page],
 ) -> None:
-    # Statistics kept by an earlier version (no streak, no levels) keep their figures; and a
-    # record against several levels reads in the ladder's order, every row in reach.
+    # A record against several levels reads in the ladder's order, every row in reach.
     page = viewport_page("360x740", init=LANGUAGE.replace("{lang}", "pt-BR"))
     stored = {
         "version": 2,

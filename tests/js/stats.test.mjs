@@ -9,12 +9,11 @@ import { MIXED, PEOPLE, STATS_KEY, emptyStats, opponentOrder, opponentsOf, readS
 const LADDER = ["random", "greedy", "expert", "master"];
 const EXPERTS = [null, "expert", "expert", "expert"];
 
-/** A finished game's events: South's team wins when `team` is 0; `seed` tells games apart. */
-const game = (team, seed, placed = []) => [
+/** A finished game's events: South's team wins when `team` is 0 (games are told apart by their seed). */
+const game = (team, placed = []) => [
   { type: "round_started" },
   ...placed,
   { type: "game_won", team, scores: team === 0 ? [250, 100] : [100, 250] },
-  { type: "seed", seed },
 ];
 
 function stored(value) {
@@ -26,17 +25,17 @@ test("a finished game counts once, with the streak and the record against its op
   let stats = emptyStats();
   const results = [0, 0, 1, 0, 0, 0, 1];
   results.forEach((team, n) => {
-    stats = recordGame(stats, game(team, n), n, EXPERTS);
+    stats = recordGame(stats, game(team), n, EXPERTS);
   });
   assert.equal(stats.played, 7);
   assert.equal(stats.won, 5);
   assert.equal(stats.streak, 0); // the last game was lost
   assert.equal(stats.longest, 3);
   assert.deepEqual(stats.against, { expert: { played: 7, won: 5 } });
-  stats = recordGame(stats, game(0, 9), 9, EXPERTS);
+  stats = recordGame(stats, game(0), 9, EXPERTS);
   assert.equal(stats.streak, 1);
   // The same game reported again (a reload at the game's end) is not counted twice.
-  const again = recordGame(stats, game(0, 9), 9, EXPERTS);
+  const again = recordGame(stats, game(0), 9, EXPERTS);
   assert.equal(again, stats);
   // A game that is not over adds nothing.
   assert.equal(recordGame(stats, [{ type: "round_started" }], 10, EXPERTS), stats);
@@ -50,10 +49,10 @@ test("the opponents are West and East: one level, people, or a mix", () => {
   assert.equal(opponentsOf([null, null, "expert", null]), PEOPLE);
   assert.equal(opponentsOf(null), PEOPLE);
   let stats = emptyStats();
-  stats = recordGame(stats, game(0, 1), 1, [null, "master", null, "master"]);
-  stats = recordGame(stats, game(1, 2), 2, [null, null, "expert", null]);
-  stats = recordGame(stats, game(0, 3), 3, [null, "greedy", "expert", "master"]);
-  stats = recordGame(stats, game(1, 4), 4, [null, "master", null, "master"]);
+  stats = recordGame(stats, game(0), 1, [null, "master", null, "master"]);
+  stats = recordGame(stats, game(1), 2, [null, null, "expert", null]);
+  stats = recordGame(stats, game(0), 3, [null, "greedy", "expert", "master"]);
+  stats = recordGame(stats, game(1), 4, [null, "master", null, "master"]);
   assert.deepEqual(stats.against, {
     master: { played: 2, won: 1 },
     people: { played: 1, won: 0 },
@@ -75,7 +74,7 @@ test("South's team's placements make the average and South's best", () => {
     { type: "placed", team: 0, seat: 0, points: 10, tile: "2-3", round: 1 },
     { type: "placed", team: 0, seat: 0, points: 15, tile: "4-6", round: 1 },
   ];
-  const stats = recordGame(emptyStats(), game(0, 1, placed), 1, EXPERTS);
+  const stats = recordGame(emptyStats(), game(0, placed), 1, EXPERTS);
   assert.equal(stats.points, 45);
   assert.equal(stats.rounds, 1);
   assert.deepEqual([stats.best.points, stats.best.tile], [15, "4-6"]);
@@ -87,7 +86,7 @@ test("version 1's figures are kept on upgrade; streaks and levels start from the
   const { stats, problem } = readStats();
   assert.equal(problem, null);
   assert.deepEqual(stats, { ...emptyStats(), ...v1, version: 2 });
-  const next = recordGame(stats, game(0, 1), 1, EXPERTS);
+  const next = recordGame(stats, game(0), 1, EXPERTS);
   assert.deepEqual([next.played, next.won, next.streak, next.longest], [13, 8, 1, 1]);
   assert.deepEqual(next.against, { expert: { played: 1, won: 1 } });
   stored(next);
@@ -96,7 +95,7 @@ test("version 1's figures are kept on upgrade; streaks and levels start from the
 
 test("unsound statistics are refused, never half read", () => {
   let good = emptyStats();
-  for (let n = 0; n < 4; n += 1) good = recordGame(good, game(n % 3 === 0 ? 1 : 0, n), n, EXPERTS);
+  for (let n = 0; n < 4; n += 1) good = recordGame(good, game(n % 3 === 0 ? 1 : 0), n, EXPERTS);
   stored(good);
   assert.deepEqual(readStats(), { stats: good, problem: null });
   const bad = [
