@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seven_rocks.bots import BOTS, PRESETS, Bot, make_bot
-from seven_rocks.bots.master import MasterBot
+from seven_rocks.bots.master import Level, MasterBot, _Race
 from seven_rocks.bots.playout import BLOCKED, DOMINO, TARGET, Sim, move_index
 from seven_rocks.bots.sampling import DealSampler, InferredDeals, PlayModel
 from seven_rocks.engine.game import Game
@@ -28,10 +28,11 @@ from seven_rocks.research import (
     RESEARCH_BOTS,
     MasterH1000Bot,
     MasterNextBot,
+    MasterRaceBot,
     MasterV1Bot,
     OracleBot,
 )
-from seven_rocks.research.masters import H1000, NEXT, V1
+from seven_rocks.research.masters import H1000, NEXT, RACE, V1
 from seven_rocks.research.tournament import decide
 
 BOT_DIR = Path(__file__).resolve().parent.parent / "seven_rocks" / "bots"
@@ -50,6 +51,9 @@ def fair_factories() -> dict[str, Callable[[int | None], Bot]]:
     out["master-v1"] = lambda seed: MasterBot(seed, dataclasses.replace(V1, samples=12))
     out["master-next"] = lambda seed: MasterBot(seed, dataclasses.replace(NEXT, samples=12))
     out["master-h1000"] = lambda seed: MasterBot(seed, dataclasses.replace(H1000, samples=16))
+    out["master-race"] = lambda seed: MasterBot(
+        seed, dataclasses.replace(RACE, samples=16, extend=64)
+    )
     return out
 
 
@@ -166,11 +170,17 @@ def test_explanations_are_the_same_for_twins_and_say_something(name: str) -> Non
         assert "now" in text_a or "knock" in text_a
 
 
-@pytest.mark.parametrize(("weigh", "halving"), [(0.0, False), (0.15, False), (0.15, True)])
-def test_search_analysis_does_not_depend_on_hidden_hands(weigh: float, halving: bool) -> None:
+@pytest.mark.parametrize(
+    ("weigh", "halving", "extend"),
+    [(0.0, False, 0), (0.15, False, 0), (0.15, True, 0), (0.15, True, 48)],
+)
+def test_search_analysis_does_not_depend_on_hidden_hands(
+    weigh: float, halving: bool, extend: int
+) -> None:
     for index, (first, second) in enumerate(TWINS[:15]):
-        a = MasterBot(index, samples=12, weigh=weigh, halving=halving).analyse(first)
-        b = MasterBot(index, samples=12, weigh=weigh, halving=halving).analyse(second)
+        level = Level(12, 12, wary=0.5, weigh=weigh, halving=halving, extend=extend)
+        a = MasterBot(index, level).analyse(first)
+        b = MasterBot(index, level).analyse(second)
         assert [(x.move, x.value, x.samples) for x in a] == [
             (x.move, x.value, x.samples) for x in b
         ]
@@ -201,6 +211,51 @@ def test_halving_plays_the_better_half_on() -> None:
         assert analysis.value == pytest.approx(after[deals][move])
     assert halved[0].move == max(second_cut, key=lambda m: after[40][m])
     assert [a.samples for a in halved] == sorted((a.samples for a in halved), reverse=True)
+
+
+@pytest.mark.parametrize(
+    ("weights", "differences", "clear"),
+    [
+        ([1, 1, 1, 1], [3, 3, 3, 3], True),  # always ahead by the same amount
+        ([1, 1, 1, 1], [0, 0, 0, 0], True),  # two moves that never differ: nothing to race
+        ([1, 1, 1, 1], [5, -5, 5, -5], False),  # a mean of 0 with any noise
+        ([1, 1, 1, 1], [4, -2, 4, -2], False),  # mean 1, SD 3 over 4 deals: SE 1.5
+        ([1] * 34, [4, -2] * 17, False),  # the same over 34 deals: 2 SE = 1.03
+        ([1] * 36, [4, -2] * 18, True),  # over 36: 2 SE = 1, the mean: clear
+        ([2, 2, 2, 2], [4, -2, 4, -2], False),  # the weights' scale changes nothing
+    ],
+)
+def test_race_is_clear_once_the_mean_difference_spans_two_standard_errors(
+    weights: list[float], differences: list[float], clear: bool
+) -> None:
+    race = _Race()
+    for weight, difference in zip(weights, differences, strict=True):
+        race.add(weight, difference)
+    assert race.clear() is clear
+
+
+def test_racing_stops_when_the_last_two_are_apart_and_goes_on_when_close() -> None:
+    """The last two moves stop at a check (every quarter of the deals from half of them on)
+    once they are apart, else go past the level's deals up to ``extend``; either way their
+    verdicts are the plain search's over the deals they got (the same deals and playout
+    seeds), and the other moves are the halving's."""
+    views = [v for v, _ in TWINS if sum(v.hand_sizes) > 12 and len(v.legal_moves()) >= 2]
+    finals = []
+    for view in views[:12]:
+        raced = MasterBot(7, samples=40, weigh=0.15, halving=True, extend=160).analyse(view)
+        halved = MasterBot(7, samples=40, weigh=0.15, halving=True).analyse(view)
+        deals = raced[0].samples
+        assert raced[1].samples == deals and deals in range(20, 161, 10)
+        plain = {
+            a.move: a.value
+            for a in MasterBot(7, samples=deals, weigh=0.15, halving=False).analyse(view)
+        }
+        for a in raced[:2]:
+            assert a.value == pytest.approx(plain[a.move])
+        assert {a.move for a in raced[:2]} == {a.move for a in halved[:2]}
+        assert [(a.move, a.samples) for a in raced[2:]] == [(a.move, a.samples) for a in halved[2:]]
+        finals.append(deals)
+    assert min(finals) < 40 < max(finals), finals  # both ways happen on these positions
 
 
 def test_halving_never_cuts_before_a_deal_is_searched() -> None:
@@ -503,6 +558,7 @@ def test_master_v1_and_the_candidates_are_fair_yardsticks_not_offered() -> None:
         ("master-v1", MasterV1Bot),
         ("master-next", MasterNextBot),
         ("master-h1000", MasterH1000Bot),
+        ("master-race", MasterRaceBot),
     ):
         assert name not in BOTS and name not in PRESETS
         assert RESEARCH_BOTS[name] is cls

@@ -133,10 +133,38 @@ master-h1000 B --games 1000 --seed S --jobs 2 --record F --resume``):
 Tried since, on the default's search: playouts warier of the next seat's reply (``wary=0.75``
 for 0.5), seed 151, stopped at 468 games: 92.3% wins, margin paired with the default's on
 the same deals -0.2 +- 6.5: no sign of a gain, dropped.
+
+How much more search can still give, without playing games (``benchmarks/decisions.py
+--jobs 2 --bots ...``, 2026-12-04): on 400 playout-phase choices of master seats against
+greedy, each level's *regret* (the expected round points its move gives up against the
+best move of a far bigger search of the same model, 8,000 deals, no halving):
+
+=================  ===============  ==================  ===============================
+bot                regret           gain over default   CPU s median / p95 (these; 200
+                                                        of ``benchmarks/bots.py``)
+=================  ===============  ==================  ===============================
+``master-v1``      0.660 +- 0.184   -0.480 +- 0.180     0.026 / 0.066
+``master-next``    0.213 +- 0.082   -0.033              0.089 / 0.220
+default            0.180 +- 0.089                       0.131 / 0.246; 0.099 / 0.229
+``master-race``    0.139 +- 0.086   +0.041 +- 0.046     0.125 / 0.565; 0.089 / 0.426
+``strong``         0.109 +- 0.057   +0.071 +- 0.070     0.261 / 0.494
+=================  ===============  ==================  ===============================
+
+A master seat makes about 37 such choices per game against greedy (30 games), so a
+regret gain ``g`` should be worth about ``37 g`` points of game margin, and the screen
+agrees with the matches: it predicts +17.6 for the default over ``master-v1`` (the
+matches: +77 to +93.5, +16.5) and +1.2 over ``master-next`` (about +1.7).  Two
+conclusions: a perfect search of this model would add at most about 0.18 x 37 = +7
+points of margin to the default's +93.5 (the rest of the way to the oracle's +157 is
+what the hidden hands hide, and the playout model); and the time budget leaves about
++1.5 of it (``master-race``: the last two moves raced, ``Level.extend``; the same median
+time, a longer tail), +2.6 at twice the time (``strong``).  ``master-race`` against greedy
+on seed 161's deals: see issue 14's closing note.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -181,6 +209,15 @@ class Level:
     #: after half, only the better half of the moves (at least two) is played on, so the
     #: deals go where the choice is close.  ``samples`` is then what the last two get.
     halving: bool = False
+    #: Racing the last two moves (0 = off): once only two moves are searched, their paired
+    #: difference over the deals so far is checked every quarter of ``samples`` from half of
+    #: them on; the search stops as soon as it is clear (:data:`CLEAR` standard errors)
+    #: and otherwise goes on past ``samples`` to at most this many deals.
+    extend: int = 0
+
+
+#: How many standard errors the last two moves' mean difference must span to stop the race.
+CLEAR = 2.0
 
 
 LEVELS: dict[str, Level] = {
@@ -261,6 +298,33 @@ def _better_half(alive: list[int], totals: list[float], masses: list[float]) -> 
     return sorted(sorted(alive, key=mean, reverse=True)[:keep])
 
 
+class _Race:
+    """The paired difference of the last two moves, deal by deal (importance-weighted):
+    with common random numbers it is far less noisy than either move's own mean."""
+
+    __slots__ = ("squares", "sum", "sum_sq", "weight")
+
+    def __init__(self) -> None:
+        self.weight = 0.0
+        self.squares = 0.0  # of the weights: the effective number of deals is weight² / squares
+        self.sum = 0.0
+        self.sum_sq = 0.0
+
+    def add(self, weight: float, difference: float) -> None:
+        self.weight += weight
+        self.squares += weight * weight
+        self.sum += weight * difference
+        self.sum_sq += weight * difference * difference
+
+    def clear(self) -> bool:
+        """Whether the mean difference spans :data:`CLEAR` standard errors (two moves
+        that never differ are clear too: more deals would not part them)."""
+        mean = self.sum / self.weight
+        variance = max(0.0, self.sum_sq / self.weight - mean * mean)
+        deals = self.weight * self.weight / self.squares
+        return abs(mean) >= CLEAR * math.sqrt(variance / deals)
+
+
 def _branch_twin(move: Move) -> Move | None:
     """For a placement on the spinner's ``branch_b``: the same tile on ``branch_a``."""
     at = move.at
@@ -300,6 +364,7 @@ class MasterBot(Bot):
         infer: float | None = None,
         weigh: float | None = None,
         halving: bool | None = None,
+        extend: int | None = None,
         time_limit: float | None = None,
     ) -> None:
         super().__init__(seed)
@@ -322,6 +387,7 @@ class MasterBot(Bot):
         self.infer = preset.infer if infer is None else infer
         self.weigh = preset.weigh if weigh is None else weigh
         self.halving = preset.halving if halving is None else halving
+        self.extend = preset.extend if extend is None else extend
         if self.search not in ("flat", "ismcts"):
             raise ValueError(f"unknown search {self.search!r} (flat or ismcts)")
         self.time_limit = time_limit
@@ -412,7 +478,11 @@ class MasterBot(Bot):
         model = PlayModel(view, beta=self.weigh) if self.weigh else None
         if model is not None and not model.informative:
             model = None
-        for done in range(samples):
+        race = _Race() if self.extend and not exact else None
+        step = max(1, samples // 4)
+        limit = samples
+        done = 0
+        while done < limit:
             if done in cuts and len(alive) > 2:
                 alive = _better_half(alive, totals, masses)
             hands = deals(rng)
@@ -428,16 +498,26 @@ class MasterBot(Bot):
             else:
                 snap = root.snapshot()
                 playout_seed = rng.getrandbits(32)
+                values = []
                 for i in alive:
                     root.restore(snap)
                     root.push(indices[i])
                     root.playout(random.Random(playout_seed), self.epsilon, self.wary)
-                    totals[i] += weight * outcome_value(root, team)
+                    value = outcome_value(root, team)
+                    totals[i] += weight * value
+                    values.append(value)
+                if race is not None and len(alive) == 2:
+                    race.add(weight, values[0] - values[1])
             for i in alive:
                 counts[i] += 1
                 masses[i] += weight
+            done += 1
             if self.time_limit is not None and time.perf_counter() - started > self.time_limit:
                 break
+            if race is not None and race.weight and done >= samples // 2 and done % step == 0:
+                if race.clear():
+                    break
+                limit = self.extend
         out = [
             Analysis(
                 m, totals[i] / (masses[i] if masses[i] > 0.0 else max(1, counts[i])), counts[i]

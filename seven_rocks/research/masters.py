@@ -1,5 +1,5 @@
-"""``master-v1``, ``master-next`` and ``master-h1000``: the master's search frozen, and
-the candidates for its successor.
+"""``master-v1``, ``master-next``, ``master-h1000`` and ``master-race``: the master's search
+frozen, and the candidates for its successor.
 
 Both are fair players (they decide from a :class:`~seven_rocks.engine.view.PlayerView` only)
 that the game does not offer: yardsticks for tournaments, played side by side on the same
@@ -17,6 +17,10 @@ search option added since defaults to off in :class:`~seven_rocks.bots.master.Le
   moves still in contention at the end get twice ``master-next``'s deals): the one that
   became the default (:mod:`seven_rocks.bots.master`'s docstring).  Kept under its own
   name so that its matches can be played again whatever the default becomes.
+* ``master-race`` is ``master-h1000`` racing its last two moves (``Level.extend``): once
+  two moves are left, it stops at 500, 750, ... deals when their paired difference is
+  clear, and otherwise goes on, to 4,000 deals at most; so clear choices cost less than
+  the default's and close ones get up to four times its deals.
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ V1: Final = Level(samples=150, exact_tiles=10, wary=0.5)
 NEXT: Final = Level(samples=500, exact_tiles=12, wary=0.5, weigh=0.15)
 #: ``NEXT`` with successive halving over 1,000 deals: the default since issue 14.
 H1000: Final = Level(samples=1000, exact_tiles=12, wary=0.5, weigh=0.15, halving=True)
+#: ``H1000`` racing its last two moves: stops at 500, 750 ... deals once they are clearly
+#: apart, else goes on to 4,000.
+RACE: Final = Level(samples=1000, exact_tiles=12, wary=0.5, weigh=0.15, halving=True, extend=4000)
 
 
 class MasterV1Bot(MasterBot):
@@ -61,4 +68,22 @@ class MasterH1000Bot(MasterBot):
         super().__init__(seed, H1000)
 
 
-__all__ = ["H1000", "NEXT", "V1", "MasterH1000Bot", "MasterNextBot", "MasterV1Bot"]
+class MasterRaceBot(MasterBot):
+    """``master-h1000`` racing its last two moves (see the module docstring)."""
+
+    name = "master-race"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, RACE)
+
+
+__all__ = [
+    "H1000",
+    "NEXT",
+    "RACE",
+    "V1",
+    "MasterH1000Bot",
+    "MasterNextBot",
+    "MasterRaceBot",
+    "MasterV1Bot",
+]
