@@ -458,7 +458,9 @@ class MasterBot(Bot):
 
         With ``halving``, the better half of the moves goes on after a quarter of the
         deals and again after half (:func:`_better_half`); the moves searched longest
-        come first, so the best of the last ones standing leads.
+        come first, so the best of the last ones standing leads.  With ``extend`` too,
+        the last two race (:class:`_Race`): from half of the deals on, every quarter, the
+        search ends once they are clearly apart, else goes on to ``extend`` deals.
         Near the end (``exact``) each deal is solved by alpha-beta, so fewer deals do;
         otherwise each move is played out from the same snapshot with the same playout
         seed, so the moves of one deal differ only by the move (common random numbers).

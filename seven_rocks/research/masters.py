@@ -1,7 +1,7 @@
 """``master-v1``, ``master-next``, ``master-h1000`` and ``master-race``: the master's search
 frozen, and the candidates for its successor.
 
-Both are fair players (they decide from a :class:`~seven_rocks.engine.view.PlayerView` only)
+All are fair players (they decide from a :class:`~seven_rocks.engine.view.PlayerView` only)
 that the game does not offer: yardsticks for tournaments, played side by side on the same
 duplicate deals.  Their settings are written out here, not taken from
 :data:`~seven_rocks.bots.master.LEVELS`, so retuning the levels cannot move them; every
