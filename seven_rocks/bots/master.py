@@ -526,7 +526,7 @@ class MasterBot(Bot):
             if race is not None and race.weight and done >= samples // 2 and done % step == 0:
                 if race.clear():
                     break
-                limit = self.extend
+                limit = max(samples, self.extend)  # never fewer deals than the level
         out = [
             Analysis(
                 m, totals[i] / (masses[i] if masses[i] > 0.0 else max(1, counts[i])), counts[i]
