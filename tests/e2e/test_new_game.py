@@ -46,8 +46,10 @@ def test_each_level_on_offer_is_explained_in_the_new_game_dialog(
     assert [
         str(n) for n in rows.evaluate_all("(rows) => rows.map((r) => r.dataset.level)")
     ] == names
-    labels = [t.strip().lower() for t in offered.all_inner_texts()]
-    expect(rows.locator("dt")).to_have_text([label[:1].upper() + label[1:] for label in labels])
+    # The same names, capitalised alike in the list and in the explanation.
+    labels = [t.strip() for t in offered.all_inner_texts()]
+    assert all(label[:1].isupper() for label in labels), labels
+    expect(rows.locator("dt")).to_have_text(labels)
     said = [t.strip() for t in rows.locator("dd").all_inner_texts()]
     assert all(len(text) > 20 for text in said) and len(set(said)) == len(said), said
     expect(rows.locator("dt").last).to_have_text(master)

@@ -51,7 +51,7 @@ export function newGameDialog({ bots, chosen, names = [null, null, null, null] }
     }
     const person = `<option value="human"${chosen[seat] == null ? " selected" : ""}>${esc(t("dialog.person"))}</option>`;
     const options = bots
-      .map((name) => `<option value="${esc(name)}"${name === chosen[seat] ? " selected" : ""}>${esc(botName(name))}</option>`)
+      .map((name) => `<option value="${esc(name)}"${name === chosen[seat] ? " selected" : ""}>${esc(capitalised(botName(name)))}</option>`)
       .join("");
     return (
       `<div class="field field--seat" data-seat-row="${seat}"><label for="seat-level-${seat}">${esc(label)}</label>` +
