@@ -27,12 +27,13 @@ from seven_rocks.engine.view import PlayerView
 from seven_rocks.research import (
     RESEARCH_BOTS,
     MasterH1000Bot,
+    MasterInferBot,
     MasterNextBot,
     MasterRaceBot,
     MasterV1Bot,
     OracleBot,
 )
-from seven_rocks.research.masters import H1000, NEXT, RACE, V1
+from seven_rocks.research.masters import H1000, INFER, NEXT, RACE, V1
 from seven_rocks.research.tournament import decide
 
 BOT_DIR = Path(__file__).resolve().parent.parent / "seven_rocks" / "bots"
@@ -54,6 +55,7 @@ def fair_factories() -> dict[str, Callable[[int | None], Bot]]:
     out["master-race"] = lambda seed: MasterBot(
         seed, dataclasses.replace(RACE, samples=16, extend=64)
     )
+    out["master-infer"] = lambda seed: MasterBot(seed, dataclasses.replace(INFER, samples=16))
     return out
 
 
@@ -414,6 +416,58 @@ def test_play_model_prefers_deals_that_explain_passed_up_points() -> None:
     assert model.weight(swapped) < model.weight(actual)
 
 
+@pytest.mark.parametrize(
+    ("other", "habit"),
+    [(Tile(1, 6), {"shed": 0.5}), (Tile(1, 1), {"double": 2.0})],
+    ids=["heavier tile", "double"],
+)
+def test_play_model_habits_doubt_deals_where_a_tile_to_shed_was_kept(
+    other: Tile, habit: dict[str, float]
+) -> None:
+    """Seat 1 answered 0-1 with 1-2 (ends 0 + 2: no points).  A deal in which it also
+    held 1-6 (ends 0 + 6, as pointless, 7 pips to shed instead of 3) or 1-1 (a double,
+    ends 0 + 2) explains that play worse once the model knows the shedding habit than
+    on points alone, where the alternative was merely one more legal move."""
+    rnd = Round(
+        [
+            [Tile(0, 1), Tile(0, 2), Tile(0, 3), Tile(0, 4), Tile(0, 5), Tile(0, 6), Tile(0, 0)],
+            [Tile(1, 2), Tile(2, 2), Tile(2, 3), Tile(2, 4), Tile(2, 5), Tile(2, 6), Tile(3, 3)],
+            [Tile(1, 3), Tile(1, 4), Tile(1, 5), Tile(1, 6), Tile(3, 4), Tile(3, 5), Tile(3, 6)],
+            [Tile(1, 1), Tile(4, 4), Tile(4, 5), Tile(4, 6), Tile(5, 5), Tile(5, 6), Tile(6, 6)],
+        ],
+        opener=0,
+    )
+    rnd.play("0-1")
+    rnd.play("1-2@0-1:high")
+    view = PlayerView.of_round(rnd, 0)
+    actual = [rnd.hand_mask(s) for s in range(4)]
+    holder = next(s for s in range(4) if actual[s] & other.mask)
+    kept = actual[:]
+    kept[1] = kept[1] & ~Tile(2, 2).mask | other.mask
+    kept[holder] = kept[holder] & ~other.mask | Tile(2, 2).mask
+
+    def odds(model: PlayModel) -> float:
+        return model.weight(kept) / model.weight(actual)
+
+    points_only = odds(PlayModel(view, beta=1.0))
+    assert 0.0 < odds(PlayModel(view, beta=1.0, **habit)) < 0.5 * points_only < 1.0
+
+
+def test_play_model_with_no_habits_is_the_points_model_bit_for_bit() -> None:
+    """``shed`` and ``double`` at 0 leave every weight exactly as before (the default
+    master's choices, and so its golden records, depend on them)."""
+    for seed in range(6):
+        rnd, seat = random_position(300 + seed, 0.6)
+        view = PlayerView.of_round(rnd, seat)
+        plain = PlayModel(view, beta=0.15)
+        zero = PlayModel(view, beta=0.15, shed=0.0, double=0.0)
+        sampler = DealSampler(view)
+        rng = random.Random(seed)
+        for _ in range(20):
+            hands = sampler.sample(rng)
+            assert zero.weight(hands) == plain.weight(hands)
+
+
 def positions_with_passes() -> list[tuple[Round, int]]:
     out = []
     for seed in range(400):
@@ -559,6 +613,7 @@ def test_master_v1_and_the_candidates_are_fair_yardsticks_not_offered() -> None:
         ("master-next", MasterNextBot),
         ("master-h1000", MasterH1000Bot),
         ("master-race", MasterRaceBot),
+        ("master-infer", MasterInferBot),
     ):
         assert name not in BOTS and name not in PRESETS
         assert RESEARCH_BOTS[name] is cls

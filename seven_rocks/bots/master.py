@@ -212,6 +212,10 @@ class Level:
     #: Importance weights from play: each uniform deal's value counts in proportion to
     #: :meth:`~.sampling.PlayModel.weight` at this beta (0 = every deal counts the same).
     weigh: float = 0.0
+    #: The play model's other habits, for ``infer`` and ``weigh`` alike: its preference for
+    #: shedding heavy tiles (per pip) and doubles (:class:`~.sampling.PlayModel`).
+    shed: float = 0.0
+    double: float = 0.0
     #: Successive halving of the playout search: after a quarter of the deals, and again
     #: after half, only the better half of the moves (at least two) is played on, so the
     #: deals go where the choice is close.  ``samples`` is then what the last two get.
@@ -370,6 +374,8 @@ class MasterBot(Bot):
         search: str | None = None,
         infer: float | None = None,
         weigh: float | None = None,
+        shed: float | None = None,
+        double: float | None = None,
         halving: bool | None = None,
         extend: int | None = None,
         time_limit: float | None = None,
@@ -393,6 +399,8 @@ class MasterBot(Bot):
         self.search = preset.search if search is None else search
         self.infer = preset.infer if infer is None else infer
         self.weigh = preset.weigh if weigh is None else weigh
+        self.shed = preset.shed if shed is None else shed
+        self.double = preset.double if double is None else double
         self.halving = preset.halving if halving is None else halving
         self.extend = preset.extend if extend is None else extend
         if self.search not in ("flat", "ismcts"):
@@ -424,10 +432,13 @@ class MasterBot(Bot):
         sampler = DealSampler(view)
         deals: DealSource = sampler.sample
         if self.infer:
-            model = PlayModel(view, beta=self.infer)
+            model = self._play_model(view, self.infer)
             if model.informative:
                 deals = InferredDeals(sampler, model, self.rng, INFER_POOL * self.samples).sample
         return deals
+
+    def _play_model(self, view: PlayerView, beta: float) -> PlayModel:
+        return PlayModel(view, beta=beta, shed=self.shed, double=self.double)
 
     def _search_tree(
         self, view: PlayerView, moves: list[Move], deals: DealSource
@@ -484,7 +495,7 @@ class MasterBot(Bot):
         samples = self.samples if not exact else max(8, self.samples // 4)
         # (No cut before the first deal: with fewer than four there is nothing to rank by.)
         cuts = [c for c in (samples // 4, samples // 2) if c] if self.halving and not exact else []
-        model = PlayModel(view, beta=self.weigh) if self.weigh else None
+        model = self._play_model(view, self.weigh) if self.weigh else None
         if model is not None and not model.informative:
             model = None
         race = _Race() if self.extend and not exact else None

@@ -24,7 +24,7 @@ from math import comb, exp
 
 from ..engine.kernel import M_AT, POINTS
 from ..engine.layout import Layout
-from ..engine.tiles import FULL_SET_MASK, tiles_of
+from ..engine.tiles import ALL_TILES, FULL_SET_MASK, tiles_of
 from ..engine.view import PlayerView
 
 
@@ -194,11 +194,26 @@ class PlayModel:
     uniform choice (``noise``).  A deal in which a seat passed up big points it could
     have scored is then less likely than one where it had nothing better.  Only public
     facts are used: the table before each turn and the move made.
+
+    ``shed`` and ``double`` add the other habit every player at this table shows: getting
+    rid of heavy tiles (``shed`` per pip) and of doubles (``double``) while they can,
+    since a hand left at the end is deducted and a double matches one number only.  The
+    exponent is then ``beta * points + shed * pips + double * is_double``: a seat that
+    laid a light tile when it could have laid a heavier one or a double, for the same
+    points, probably held neither.  (Both 0: points alone, the weights exactly as before.)
     """
 
     __slots__ = ("_played_from", "_turns")
 
-    def __init__(self, view: PlayerView, beta: float = 0.15, noise: float = 0.15) -> None:
+    def __init__(
+        self,
+        view: PlayerView,
+        beta: float = 0.15,
+        noise: float = 0.15,
+        *,
+        shed: float = 0.0,
+        double: float = 0.0,
+    ) -> None:
         table = Layout()
         # Per informative turn: seat, tiles that seat played from that turn on, the
         # playable tiles then, and per playable tile (weight sum, move count).
@@ -218,12 +233,16 @@ class PlayModel:
                 options: dict[int, tuple[float, int]] = {}
                 playable = 0
                 for index in sorted(by_tile):
+                    pips, is_double = ALL_TILES[index].pips, ALL_TILES[index].is_double
                     weight = 0.0
                     for mi in sorted(by_tile[index], key=M_AT.__getitem__):
-                        weight += exp(beta * POINTS[table.sum_after(mi)])
+                        points = POINTS[table.sum_after(mi)]
+                        weight += exp(beta * points + shed * pips + double * is_double)
                     options[index] = (weight, len(by_tile[index]))
                     playable |= 1 << index
-                chosen = exp(beta * POINTS[table.sum_after(move.index)])
+                points = POINTS[table.sum_after(move.index)]
+                pips, is_double = move.tile.pips, move.tile.is_double
+                chosen = exp(beta * points + shed * pips + double * is_double)
                 records.append((turn.seat, move.tile.mask, playable, options, chosen))
             table.place(move)
         # Tiles each seat played from each informative turn on (walk backwards).

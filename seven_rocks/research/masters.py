@@ -1,5 +1,5 @@
-"""``master-v1``, ``master-next``, ``master-h1000`` and ``master-race``: the master's search
-frozen, and the candidates for its successor.
+"""``master-v1``, ``master-next``, ``master-h1000``, ``master-race`` and ``master-infer``: the
+master's search frozen, and the candidates for its successor.
 
 All are fair players (they decide from a :class:`~seven_rocks.engine.view.PlayerView` only)
 that the game does not offer: yardsticks for tournaments, played side by side on the same
@@ -21,6 +21,13 @@ search option added since defaults to off in :class:`~seven_rocks.bots.master.Le
   two moves are left, it stops at 500, 750, ... deals when their paired difference is
   clear, and otherwise goes on, to 4,000 deals at most; so clear choices cost less than
   the default's and close ones get up to four times its deals.
+* ``master-infer`` is ``master-h1000`` with a better guess of the hidden hands: instead of
+  weighting uniform deals by a mild points-only play model, it resamples its deals from a
+  pool three times as big (``Level.infer``) by a sharper model that also knows the habit
+  every player here shows, shedding heavy tiles and doubles while they can
+  (:class:`~seven_rocks.bots.sampling.PlayModel`'s ``shed`` and ``double``).  That model
+  places more hidden tiles with their true holders against every opponent measured
+  (``benchmarks/inference.py``); its matches are in :mod:`seven_rocks.bots.master`.
 """
 
 from __future__ import annotations
@@ -39,6 +46,11 @@ H1000: Final = Level(samples=1000, exact_tiles=12, wary=0.5, weigh=0.15, halving
 #: ``H1000`` racing its last two moves: stops at 500, 750 ... deals once they are clearly
 #: apart, else goes on to 4,000.
 RACE: Final = Level(samples=1000, exact_tiles=12, wary=0.5, weigh=0.15, halving=True, extend=4000)
+#: ``H1000``'s search on deals resampled by a sharper play model that also knows the
+#: shedding habit (points at beta 1, 0.5 per pip, 2 for a double), instead of weighted.
+INFER: Final = Level(
+    samples=1000, exact_tiles=12, wary=0.5, infer=1.0, shed=0.5, double=2.0, halving=True
+)
 
 
 class MasterV1Bot(MasterBot):
@@ -68,6 +80,16 @@ class MasterH1000Bot(MasterBot):
         super().__init__(seed, H1000)
 
 
+class MasterInferBot(MasterBot):
+    """``master-h1000`` on deals inferred from the others' plays and habits (see the
+    module docstring)."""
+
+    name = "master-infer"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, INFER)
+
+
 class MasterRaceBot(MasterBot):
     """``master-h1000`` racing its last two moves (see the module docstring)."""
 
@@ -79,10 +101,12 @@ class MasterRaceBot(MasterBot):
 
 __all__ = [
     "H1000",
+    "INFER",
     "NEXT",
     "RACE",
     "V1",
     "MasterH1000Bot",
+    "MasterInferBot",
     "MasterNextBot",
     "MasterRaceBot",
     "MasterV1Bot",
