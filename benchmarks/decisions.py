@@ -54,14 +54,20 @@ EXACT_TILES = max(level.exact_tiles for level in LEVELS.values())
 REFERENCE_SEED = 10_000
 
 
-def positions(count: int, seed: int, opponent: str) -> list[PlayerView]:
-    """Playout-phase views of the master seats with a choice, from successive games."""
+def positions(
+    count: int, seed: int, opponent: str, truth: list[list[int]] | None = None
+) -> list[PlayerView]:
+    """Playout-phase views of the master seats with a choice, from successive games;
+    with ``truth``, each one's true hands (four bit sets) are appended there, for the
+    screens that score a guess of the hidden hands (``benchmarks/inference.py``)."""
     found: list[PlayerView] = []
 
     def keeping(bot: Bot, seat: int) -> Decision:
         def decide(view: PlayerView) -> Move:
             if seat % 2 == 0 and len(view.legal_moves()) > 1 and sum(view.hand_sizes) > EXACT_TILES:
                 found.append(view)
+                if truth is not None:
+                    truth.append([runner.game.current.hand_mask(s) for s in range(4)])
             return bot.choose(view)
 
         return decide

@@ -3,24 +3,11 @@ what it calls a bot's regret there (its numbers guide issue 14's strength work).
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 from seven_rocks.bots import make_bot
 from seven_rocks.bots.master import LEVELS, MasterBot
+from tests.support.benchmarks import load_benchmark
 
-
-def load_screen() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "decisions.py"
-    spec = importlib.util.spec_from_file_location("decisions_screen", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-screen = load_screen()
+screen = load_benchmark("decisions")
 
 
 def test_the_screen_keeps_the_master_seats_choices_while_no_level_searches_exactly() -> None:
