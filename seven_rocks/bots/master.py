@@ -167,6 +167,20 @@ paired game by game with the default's 1,000 games on the same deals and seats (
 +3.5 +- 4.4: in line with the screen's +1.5, too few games to tell it from nothing.  Not
 the default: its matches against ``master-v1`` and expert are not played, and its p95
 leaves no room at the budgets' speed.
+
+Inference, not search, is where the margin was (2026-12-04).  ``benchmarks/inference.py``
+(300 positions per opponent, 1,500 uniform deals each) measures the share of hidden tiles
+a play model's weights place with their true holder: uniform deals 0.347 against greedy;
+the default's model (points, beta 0.15) 0.367; points at beta 1 plus the shedding habit
+(0.5 per pip, 2 for a double) 0.392, and as much better against expert (0.368 -> 0.393)
+and master-brisk (0.370 -> 0.386), at the price of a third of the deals' effective weight.
+``master-infer`` (:mod:`seven_rocks.research.masters`) resamples its deals from a pool of
+3,000 by that model.  Against greedy, seed 161 (``seven-rocks tournament master-infer
+greedy --games 1000 --seed 161 --jobs 2``; played as a scratch bot whose first games the
+committed one reproduces move for move): 94.3% (92.7% .. 95.6%), margin **+100.3 +- 3.9,
+63.9% of the oracle's +157** (61.4% .. 66.4%); paired with the default's 1,000 games on
+the same deals, **+8.5 +- 4.7**; 0.105 s median / 0.233 s p95 per decision.  Not yet the
+default: its 1,000-game matches against ``master-v1`` and expert are still to play.
 """
 
 from __future__ import annotations
