@@ -63,7 +63,16 @@ class DealSampler:
     operations.
     """
 
-    __slots__ = ("_classes", "_count", "_others", "_own", "_seat", "_sizes")
+    __slots__ = (
+        "_class_tiles",
+        "_classes",
+        "_count",
+        "_options",
+        "_others",
+        "_own",
+        "_seat",
+        "_sizes",
+    )
 
     def __init__(
         self,
@@ -80,7 +89,7 @@ class DealSampler:
         forbid = voids if voids is not None else view.void_masks()
         others = [s for s in range(4) if s != seat]
         self._others = others
-        sizes = tuple(view.hand_sizes[s] for s in others)
+        sizes = (view.hand_sizes[others[0]], view.hand_sizes[others[1]], view.hand_sizes[others[2]])
         if sum(sizes) != unseen.bit_count():
             raise ValueError(
                 f"hand sizes {sizes} do not add up to the {unseen.bit_count()} unseen tiles"
@@ -100,6 +109,14 @@ class DealSampler:
         self._count = _count_ways(tuple((e, m.bit_count()) for e, m in self._classes), sizes)
         if not self._count:
             raise ValueError("no deal of the unseen tiles is consistent with the view")
+        # Each class's tiles (as masks, in index order) and, per class and seats' room left,
+        # the ways to split it with their deal counts: a deal is drawn thousands of times a
+        # decision from a handful of such states, so they are worked out once each.
+        self._class_tiles = tuple(tuple(t.mask for t in tiles_of(m)) for _, m in self._classes)
+        self._options: dict[
+            tuple[int, tuple[int, int, int]],
+            tuple[tuple[tuple[int, tuple[int, int, int]], ...], int],
+        ] = {}
 
     @property
     def deal_count(self) -> int:
@@ -110,20 +127,10 @@ class DealSampler:
         """One consistent deal, as four hand bit sets (seat order)."""
         hands = [0, 0, 0, 0]
         hands[self._seat] = self._own
-        remaining = list(self._sizes)
-        classes = self._classes
-        shapes = tuple((e, m.bit_count()) for e, m in classes)
-        for index, (eligible, mask) in enumerate(classes):
-            k = shapes[index][1]
-            rest = shapes[index + 1 :]
-            options: list[tuple[int, tuple[int, int, int]]] = []
-            total = 0
-            for split in _splits(k, eligible, remaining[0], remaining[1], remaining[2]):
-                left = (remaining[0] - split[0], remaining[1] - split[1], remaining[2] - split[2])
-                weight = _multinomial(k, split) * _count_ways(rest, left)
-                if weight:
-                    options.append((weight, split))
-                    total += weight
+        others = self._others
+        remaining = self._sizes
+        for index, masks in enumerate(self._class_tiles):
+            options, total = self._split_options(index, remaining)
             pick = int(rng.random() * total)
             chosen = options[-1][1]
             for weight, split in options:
@@ -131,15 +138,43 @@ class DealSampler:
                     chosen = split
                     break
                 pick -= weight
-            tiles = tiles_of(mask)
+            tiles = list(masks)
             rng.shuffle(tiles)
             start = 0
             for i in range(3):
+                hand = hands[others[i]]
                 for tile in tiles[start : start + chosen[i]]:
-                    hands[self._others[i]] |= tile.mask
+                    hand |= tile
+                hands[others[i]] = hand
                 start += chosen[i]
-                remaining[i] -= chosen[i]
+            remaining = (
+                remaining[0] - chosen[0],
+                remaining[1] - chosen[1],
+                remaining[2] - chosen[2],
+            )
         return hands
+
+    def _split_options(
+        self, index: int, remaining: tuple[int, int, int]
+    ) -> tuple[tuple[tuple[int, tuple[int, int, int]], ...], int]:
+        """The ways to split class ``index`` over the seats' ``remaining`` room, each with
+        the number of consistent deals it leads to, and their total (cached)."""
+        key = (index, remaining)
+        found = self._options.get(key)
+        if found is None:
+            eligible, mask = self._classes[index]
+            k = mask.bit_count()
+            rest = tuple((e, m.bit_count()) for e, m in self._classes[index + 1 :])
+            options = []
+            total = 0
+            for split in _splits(k, eligible, remaining[0], remaining[1], remaining[2]):
+                left = (remaining[0] - split[0], remaining[1] - split[1], remaining[2] - split[2])
+                weight = _multinomial(k, split) * _count_ways(rest, left)
+                if weight:
+                    options.append((weight, split))
+                    total += weight
+            found = self._options[key] = (tuple(options), total)
+        return found
 
 
 def _splits(k: int, eligible: int, ra: int, rb: int, rc: int) -> list[tuple[int, int, int]]:
