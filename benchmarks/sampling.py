@@ -2,9 +2,10 @@
 
     .venv/bin/python benchmarks/sampling.py [--views 300] [--deals 300] [--seed 0]
 
-``master-infer`` resamples its deals from a pool of ``INFER_POOL x samples`` (3,000)
-consistent deals weighed by the play model, drawn afresh at every decision, so the
-draw and the weight are paid thousands of times a move.  Views are every decision of
+The default master (``master-infer``'s settings) resamples its deals from a pool of
+``INFER_POOL x samples`` (3,000) consistent deals weighed by the play model, drawn
+afresh at every decision, so the draw and the weight are paid thousands of times a
+move.  Views are every decision of
 the first two rounds of games between random and greedy players (passes included, so
 the voids the sampler must respect are there); for each view the benchmark times
 ``--deals`` draws of :class:`~seven_rocks.bots.sampling.DealSampler` (after building

@@ -199,10 +199,10 @@ def test_halving_plays_the_better_half_on() -> None:
     )
 
     def plain(deals: int) -> dict[Move, float]:
-        bot = MasterBot(7, samples=deals, weigh=0.15, halving=False)
+        bot = MasterBot(7, H1000, samples=deals, halving=False)
         return {a.move: a.value for a in bot.analyse(view)}
 
-    halved = MasterBot(7, samples=40, weigh=0.15, halving=True).analyse(view)
+    halved = MasterBot(7, H1000, samples=40, halving=True).analyse(view)
     searched = {a.move: a for a in halved}
     after = {deals: plain(deals) for deals in (10, 20, 40)}
     first_cut = sorted(after[10], key=lambda m: -after[10][m])[: max(2, (len(after[10]) + 1) // 2)]
@@ -244,13 +244,12 @@ def test_racing_stops_when_the_last_two_are_apart_and_goes_on_when_close() -> No
     views = [v for v, _ in TWINS if sum(v.hand_sizes) > 12 and len(v.legal_moves()) >= 2]
     finals = []
     for view in views[:12]:
-        raced = MasterBot(7, samples=40, weigh=0.15, halving=True, extend=160).analyse(view)
-        halved = MasterBot(7, samples=40, weigh=0.15, halving=True).analyse(view)
+        raced = MasterBot(7, H1000, samples=40, halving=True, extend=160).analyse(view)
+        halved = MasterBot(7, H1000, samples=40, halving=True).analyse(view)
         deals = raced[0].samples
         assert raced[1].samples == deals and deals in range(20, 161, 10)
         plain = {
-            a.move: a.value
-            for a in MasterBot(7, samples=deals, weigh=0.15, halving=False).analyse(view)
+            a.move: a.value for a in MasterBot(7, H1000, samples=deals, halving=False).analyse(view)
         }
         for a in raced[:2]:
             assert a.value == pytest.approx(plain[a.move])
@@ -303,7 +302,7 @@ def test_weighted_search_is_the_play_models_weighted_mean() -> None:
 
     def values(deals: list[list[int]], weigh: float) -> dict[str, float]:
         turn = itertools.cycle(deals)
-        bot = MasterBot(0, samples=32, exact_tiles=10, weigh=weigh)
+        bot = MasterBot(0, H1000, samples=32, exact_tiles=10, weigh=weigh)
         return {str(a.move): a.value for a in bot.analyse(view, lambda _r: next(turn)[:])}
 
     v1, v2 = values([first], 0.15), values([second], 0.15)

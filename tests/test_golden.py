@@ -9,7 +9,11 @@ The files in ``tests/golden/`` were written by ``main`` before the redesign (iss
 (that command's file before the new master, with the seat names ``master`` spelt
 ``master-v1``): the frozen ``master-v1`` in :mod:`seven_rocks.research` must keep playing it.
 ``tournament-master-expert-seed3.jsonl`` was written again, on purpose, by the commit that
-made issue 14's search (1,000 deals with successive halving) the default ``master``.
+made issue 14's search (1,000 deals with successive halving) the default ``master``, and
+again by the one that gave the default ``master-infer``'s settings (deals resampled by a
+play model that knows the shedding habit); the file it replaced, with ``master`` spelt
+``master-h1000``, is ``tournament-master-h1000-expert-seed3.jsonl``, which the frozen
+``master-h1000`` must keep playing.
 Both tournament files now keep only their first duplicate pair (the first two lines, cut
 from those files, not written again): the master's games took most of a minute of every
 test run, and one pair still puts the search through 13 rounds and 316 moves.  The
@@ -62,6 +66,8 @@ def test_simulated_records_are_byte_identical(tmp_path: Path) -> None:
         ("master", "tournament-master-expert-seed3.jsonl"),
         # master-v1 plays as the master did before issue 14: the record made then.
         ("master-v1", "tournament-master-v1-expert-seed3.jsonl"),
+        # master-h1000 plays as the master did from issue 14's first step to its last.
+        ("master-h1000", "tournament-master-h1000-expert-seed3.jsonl"),
     ],
 )
 def test_master_tournament_records_are_byte_identical(

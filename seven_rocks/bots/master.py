@@ -2,8 +2,11 @@
 
 For each decision the bot draws deals of the unseen tiles uniformly among those
 consistent with everything public (hand sizes, the tiles played, every pass's voids:
-:class:`~seven_rocks.bots.sampling.DealSampler`), weights each by how well it explains
-the other seats' plays (``weigh``), and for each deal scores every candidate move:
+:class:`~seven_rocks.bots.sampling.DealSampler`), keeps them in proportion to how well
+they explain the other seats' plays (:class:`~seven_rocks.bots.sampling.PlayModel`: the
+points each took or passed up, and the habit of shedding heavy tiles and doubles;
+``infer`` resamples a pool three times as big, ``weigh`` weights each deal instead),
+and for each deal scores every candidate move:
 
 * by playing the round out with a fast policy (:class:`~.playout.Sim`): every seat
   takes the most points now minus half of what the next seat could score in reply on
@@ -24,35 +27,39 @@ optional ``time_limit`` (seconds) caps a decision (then it depends on the clock)
 
 Levels (``MasterBot(level=...)``, or the tournament names ``master-quick`` etc.;
 ``master`` is ``"default"``).  CPU seconds per decision on positions with a choice
-(``benchmarks/bots.py --positions 200``, 2026-12-01), and duplicate results, games to 250:
+(``benchmarks/bots.py --positions 200``, 2026-12-04), and duplicate results, games to 250:
 
 =========  ==========  ==========  ===============  ======================================
 level      deals       exact at    median / p95 s   vs expert (win rate, 95% CI)
 =========  ==========  ==========  ===============  ======================================
-quick         40       <= 8 tiles  0.005 / 0.020    45.5% (40.7% .. 50.4%, 400 games)
-brisk        150       <= 10       0.021 / 0.073    63.0% (58.2% .. 67.6%, 400 games)
-default    1,000 (*)   <= 12       0.119 / 0.282    77.7% (75.0% .. 80.2%, 1,000 games)
-strong     2,000 (*)   <= 12       0.238 / 0.558    not measured (twice the default's deals)
+quick         40       <= 8 tiles  0.004 / 0.016    45.5% (40.7% .. 50.4%, 400 games)
+brisk        150       <= 10       0.015 / 0.057    63.0% (58.2% .. 67.6%, 400 games)
+default    1,000 (*)   <= 12       0.097 / 0.219    75.3% (70.8% .. 79.3%, 392 games)
+strong     2,000 (*)   <= 12       0.195 / 0.438    not measured (twice the default's deals)
 =========  ==========  ==========  ===============  ======================================
 
-(*) with successive halving and importance weights (``halving``, ``weigh=0.15``, below).
+(*) with successive halving, on deals resampled from a pool of three times as many by
+the play model with the shedding habit (``halving``, ``infer=1``, ``shed=0.5``,
+``double=2``: ``master-infer``'s settings, below).
 ``brisk`` was the default before issue 14 (``master-v1`` plays it, frozen); the coach
 reviews with it, because a whole game's review must stay within 10 s in the browser.
-In the browser (Pyodide in Chromium, ``benchmarks/browser.py --runs 5 --moves 40``) the
-default decides in 183 ms median, 397 ms p95 (``brisk``: 39 ms, 108 ms).
-The same benchmark on 2026-12-02, the same code, on a slower day of this shared machine:
-quick 0.008 / 0.029, brisk 0.029 / 0.104, default 0.175 / 0.416, strong 0.335 / 0.780.
-``master-v1`` (the same search as ``brisk``) took 0.023 s median when issue 14 set its
-budgets and 0.029 s that day, so the benchmark's ``ref med`` column puts the default at
-0.137 s median at the budgets' speed.
+In the browser (Pyodide in Chromium, ``benchmarks/browser.py``) the default decides in
+182 ms median, 369 ms p95 on decisions with a choice (``--runs 3 --moves 40``,
+2026-12-04, while a match kept both of this machine's cores busy: an upper figure; the
+default before, ``master-h1000``, 183 / 397 ms on an idle machine; ``brisk``, the
+coach's, 39 / 108 ms).
+CPU seconds move with this shared machine: ``master-v1`` (the same search as ``brisk``)
+took 0.023 s median when issue 14 set its budgets and 0.016 s in the run above, so the
+benchmark's ``ref med`` column puts the default at 0.138 s median (0.15 allowed) at the
+budgets' speed; ``master-h1000`` (the default before) measured 0.091 / 0.235 in the same
+run (0.129 at the budgets' speed).
 
-Two upgrades are built in and off at every level because they did not measure better:
-
-* ``search="ismcts"``: single-observer Information-Set MCTS (:mod:`.ismcts`) at the
-  same budget won only 41.0% (34.4% .. 47.9%, 200 games) against this flat search;
-* ``infer=beta``: deals resampled by how well they explain the other seats' plays
-  (:class:`~.sampling.PlayModel`, ``infer=0.15``): 68 wins in the first 104 games of
-  ``brisk``'s 400-game match against expert, where ``brisk`` won 66: inconclusive.
+Built in and off at every level, because it did not measure better: ``search="ismcts"``,
+single-observer Information-Set MCTS (:mod:`.ismcts`), which at the same budget won only
+41.0% (34.4% .. 47.9%, 200 games) against this flat search.  ``infer`` was first tried
+on ``brisk`` at beta 0.15 on points alone: 68 wins in the first 104 games of its
+400-game match against expert, where ``brisk`` won 66: inconclusive; with the sharper
+model and the shedding habit it is the default's (the end of this docstring).
 
 Issue 14 (a stronger master), measured against ``master-v1`` (the default before it,
 ``brisk``, frozen in :mod:`seven_rocks.research.masters`) on duplicate deals, games to
@@ -97,7 +104,8 @@ interval is 1.96 standard errors of the per-game margins:
   yet, still short of the target's 60%.
 
 ``master-h1000``'s search became the default, on these matches (``seven-rocks tournament
-master-h1000 B --games 1000 --seed S --jobs 2 --record F --resume``):
+master-h1000 B --games 1000 --seed S --jobs 2 --record F --resume``); it stayed the
+default until ``master-infer``'s settings replaced it (the end of this docstring):
 
 * against ``master-v1``, seed 111, 1,000 games: 65.2% (62.2% .. 68.1%), margin +35.2 +-
   6.1, pairs won both 202, split 248, lost both 50 (the target: 56%, interval above 50%);
@@ -171,16 +179,29 @@ leaves no room at the budgets' speed.
 Inference, not search, is where the margin was (2026-12-04).  ``benchmarks/inference.py``
 (300 positions per opponent, 1,500 uniform deals each) measures the share of hidden tiles
 a play model's weights place with their true holder: uniform deals 0.347 against greedy;
-the default's model (points, beta 0.15) 0.367; points at beta 1 plus the shedding habit
+the then default's model (points, beta 0.15) 0.367; points at beta 1 plus the shedding habit
 (0.5 per pip, 2 for a double) 0.392, and as much better against expert (0.368 -> 0.393)
 and master-brisk (0.370 -> 0.386), at the price of a third of the deals' effective weight.
 ``master-infer`` (:mod:`seven_rocks.research.masters`) resamples its deals from a pool of
 3,000 by that model.  Against greedy, seed 161 (``seven-rocks tournament master-infer
 greedy --games 1000 --seed 161 --jobs 2``; played as a scratch bot whose first games the
 committed one reproduces move for move): 94.3% (92.7% .. 95.6%), margin **+100.3 +- 3.9,
-63.9% of the oracle's +157** (61.4% .. 66.4%); paired with the default's 1,000 games on
-the same deals, **+8.5 +- 4.7**; 0.105 s median / 0.233 s p95 per decision.  Not yet the
-default: its 1,000-game matches against ``master-v1`` and expert are still to play.
+63.9% of the oracle's +157** (61.4% .. 66.4%); paired with the then default's (``master-h1000``)
+1,000 games on the same deals, **+8.5 +- 4.7**; 0.105 s median / 0.233 s p95 per decision.
+
+``master-infer``'s settings became the default (2026-12-04), on these matches
+(``seven-rocks tournament master-infer B --games 1000 --seed S --jobs 2 --record F
+--resume``):
+
+* against ``master-v1``, seed 171, 1,000 games: 62.6% (59.6% .. 65.5%), margin +29.7 +-
+  6.1, pairs won both 188, split 250, lost both 62 (the target: 56%, interval above
+  50%); 0.096 s median / 0.231 s p95 per decision (``master-v1``: 0.013 / 0.049);
+* against greedy, seed 161 (above): margin +100.3 +- 3.9, 63.9% of the oracle's +157
+  (the target: 60%);
+* against expert, seed 181, the first 392 of 1,000 games (stopped at the end of a
+  session, to be resumed with ``--resume``): 75.3% (70.8% .. 79.3%), margin +51.5 +-
+  9.0, pairs won both 110, split 75, lost both 11 (the target: 65%; the default
+  before: 77.7% on seed 101).
 """
 
 from __future__ import annotations
@@ -250,8 +271,13 @@ LEVELS: dict[str, Level] = {
     #: The default before issue 14 (``master-v1``'s search): the coach's level, a sixth
     #: of the default's time, so a whole game's review stays within 10 s in the browser.
     "brisk": Level(samples=150, exact_tiles=10, wary=0.5),
-    "default": Level(samples=1000, exact_tiles=12, wary=0.5, weigh=0.15, halving=True),
-    "strong": Level(samples=2000, exact_tiles=12, wary=0.5, weigh=0.15, halving=True),
+    #: ``master-infer``'s settings since the end of issue 14 (``master-h1000``'s before).
+    "default": Level(
+        samples=1000, exact_tiles=12, wary=0.5, infer=1.0, shed=0.5, double=2.0, halving=True
+    ),
+    "strong": Level(
+        samples=2000, exact_tiles=12, wary=0.5, infer=1.0, shed=0.5, double=2.0, halving=True
+    ),
 }
 
 
