@@ -271,7 +271,7 @@ LEVELS: dict[str, Level] = {
     #: The default before issue 14 (``master-v1``'s search): the coach's level, a sixth
     #: of the default's time, so a whole game's review stays within 10 s in the browser.
     "brisk": Level(samples=150, exact_tiles=10, wary=0.5),
-    #: ``master-infer``'s settings since the end of issue 14 (``master-h1000``'s before).
+    #: ``master-infer``'s settings since 2026-12-04 (``master-h1000``'s before).
     "default": Level(
         samples=1000, exact_tiles=12, wary=0.5, infer=1.0, shed=0.5, double=2.0, halving=True
     ),

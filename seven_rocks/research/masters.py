@@ -15,7 +15,7 @@ search option added since defaults to off in :class:`~seven_rocks.bots.master.Le
   only once a long enough match confirms it.
 * ``master-h1000`` is ``master-next`` with successive halving at 1,000 deals (the two
   moves still in contention at the end get twice ``master-next``'s deals): the default
-  during issue 14, until ``master-infer``'s settings replaced it
+  from early in issue 14 until ``master-infer``'s settings replaced it
   (:mod:`seven_rocks.bots.master`'s docstring).  Kept under its own name so that its
   matches can be played again whatever the default becomes.
 * ``master-race`` is ``master-h1000`` racing its last two moves (``Level.extend``): once
@@ -28,8 +28,8 @@ search option added since defaults to off in :class:`~seven_rocks.bots.master.Le
   every player here shows, shedding heavy tiles and doubles while they can
   (:class:`~seven_rocks.bots.sampling.PlayModel`'s ``shed`` and ``double``).  That model
   places more hidden tiles with their true holders against every opponent measured
-  (``benchmarks/inference.py``).  Its settings are the default's since the end of issue
-  14; its matches are in :mod:`seven_rocks.bots.master`.
+  (``benchmarks/inference.py``).  Its settings are the default's since 2026-12-04; its
+  matches are in :mod:`seven_rocks.bots.master`.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ H1000: Final = Level(samples=1000, exact_tiles=12, wary=0.5, weigh=0.15, halving
 RACE: Final = Level(samples=1000, exact_tiles=12, wary=0.5, weigh=0.15, halving=True, extend=4000)
 #: ``H1000``'s search on deals resampled by a sharper play model that also knows the
 #: shedding habit (points at beta 1, 0.5 per pip, 2 for a double), instead of weighted:
-#: the default's settings since the end of issue 14.
+#: the default's settings since 2026-12-04.
 INFER: Final = Level(
     samples=1000, exact_tiles=12, wary=0.5, infer=1.0, shed=0.5, double=2.0, halving=True
 )
