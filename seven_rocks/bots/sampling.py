@@ -27,6 +27,13 @@ from ..engine.layout import Layout
 from ..engine.tiles import ALL_TILES, FULL_SET_MASK, tiles_of
 from ..engine.view import PlayerView
 
+#: A count per other seat, in ``_others`` order: a class's tiles given to each, or the
+#: room left in each hand.
+Counts = tuple[int, int, int]
+#: The ways to split one class over the seats' room, each with its number of consistent
+#: deals, and their total: what a draw picks from, worked out once per class and room.
+SplitOptions = tuple[tuple[tuple[int, Counts], ...], int]
+
 
 def view_hand_mask(view: PlayerView) -> int:
     """The viewer's own hand as a bit set."""
@@ -113,10 +120,7 @@ class DealSampler:
         # the ways to split it with their deal counts: a deal is drawn thousands of times a
         # decision from a handful of such states, so they are worked out once each.
         self._class_tiles = tuple(tuple(t.mask for t in tiles_of(m)) for _, m in self._classes)
-        self._options: dict[
-            tuple[int, tuple[int, int, int]],
-            tuple[tuple[tuple[int, tuple[int, int, int]], ...], int],
-        ] = {}
+        self._options: dict[tuple[int, Counts], SplitOptions] = {}
 
     @property
     def deal_count(self) -> int:
@@ -154,9 +158,7 @@ class DealSampler:
             )
         return hands
 
-    def _split_options(
-        self, index: int, remaining: tuple[int, int, int]
-    ) -> tuple[tuple[tuple[int, tuple[int, int, int]], ...], int]:
+    def _split_options(self, index: int, remaining: Counts) -> SplitOptions:
         """The ways to split class ``index`` over the seats' ``remaining`` room, each with
         the number of consistent deals it leads to, and their total (cached)."""
         key = (index, remaining)
