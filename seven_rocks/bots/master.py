@@ -34,7 +34,7 @@ level      deals       exact at    median / p95 s   vs expert (win rate, 95% CI)
 =========  ==========  ==========  ===============  ======================================
 quick         40       <= 8 tiles  0.004 / 0.016    45.5% (40.7% .. 50.4%, 400 games)
 brisk        150       <= 10       0.015 / 0.057    63.0% (58.2% .. 67.6%, 400 games)
-default    1,000 (*)   <= 12       0.097 / 0.219    75.3% (70.8% .. 79.3%, 392 games)
+default    1,000 (*)   <= 12       0.097 / 0.219    76.6% (73.9% .. 79.1%, 1,000 games)
 strong     2,000 (*)   <= 12       0.195 / 0.438    not measured (twice the default's deals)
 =========  ==========  ==========  ===============  ======================================
 
@@ -198,10 +198,11 @@ committed one reproduces move for move): 94.3% (92.7% .. 95.6%), margin **+100.3
   50%); 0.096 s median / 0.231 s p95 per decision (``master-v1``: 0.013 / 0.049);
 * against greedy, seed 161 (above): margin +100.3 +- 3.9, 63.9% of the oracle's +157
   (the target: 60%);
-* against expert, seed 181, the first 392 of 1,000 games (stopped at the end of a
-  session, to be resumed with ``--resume``): 75.3% (70.8% .. 79.3%), margin +51.5 +-
-  9.0, pairs won both 110, split 75, lost both 11 (the target: 65%; the default
-  before: 77.7% on seed 101).
+* against expert, seed 181, 1,000 games (played as ``master``, the committed default;
+  its first 392 games, played by ``master-infer`` a session earlier, came out the same):
+  76.6% (73.9% .. 79.1%), margin +54.9 +- 5.7, pairs won both 285, split 196, lost both
+  19 (the target: 65%; the default before: 77.7% on seed 101); 0.118 s median / 0.319 s
+  p95 per decision.
 """
 
 from __future__ import annotations
