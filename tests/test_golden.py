@@ -66,7 +66,7 @@ def test_simulated_records_are_byte_identical(tmp_path: Path) -> None:
         ("master", "tournament-master-expert-seed3.jsonl"),
         # master-v1 plays as the master did before issue 14: the record made then.
         ("master-v1", "tournament-master-v1-expert-seed3.jsonl"),
-        # master-h1000 plays as the master did from issue 14's first step to its last.
+        # master-h1000 plays as the default master did before master-infer's settings.
         ("master-h1000", "tournament-master-h1000-expert-seed3.jsonl"),
     ],
 )
