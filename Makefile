@@ -9,7 +9,7 @@ PORT   ?= 8000
 BIN    := $(VENV)/bin
 DEPS   := $(VENV)/.dev-installed node_modules/.package-lock.json
 
-.PHONY: play test check setup build serve lint typecheck js unit e2e slow bench clean
+.PHONY: play test check setup build serve lint typecheck js unit e2e slow bench screenshots clean
 
 play: $(VENV)/.installed node_modules/.package-lock.json   ## build the site and serve it on 127.0.0.1
 	$(BIN)/seven-rocks build --out dist
@@ -81,6 +81,12 @@ e2e: $(DEPS)   ## the browser tests (Playwright in Debian's Chromium)
 
 slow: $(DEPS)   ## the long runs: big simulations, Pyodide in Node
 	$(BIN)/pytest -m slow
+
+# The reference pictures of key states (tests/e2e/screens/): after a deliberate change to
+# what the page draws, take them again, look at them (git diff shows which changed), commit.
+screenshots: $(DEPS)   ## accept the page's look as it is now: write the reference screenshots
+	bash scripts/ensure-chromium.sh
+	SEVEN_ROCKS_ACCEPT_SCREENS=1 $(BIN)/pytest -m e2e -n 2 tests/e2e/test_drawn.py
 
 bench: $(DEPS)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'

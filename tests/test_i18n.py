@@ -43,11 +43,11 @@ def _used_keys() -> set[str]:
     return keys
 
 
-#: Keys built at run time from game values (`seat.${seat}`, `side.${side}`, ...).
+#: Keys built at run time from game values (`seat.${seat}`, `dir.${angle}`, ...).
 DYNAMIC = (
     {f"seat.{s}" for s in range(4)}
     | {f"seat.initial.{s}" for s in range(4)}
-    | {f"side.{s}" for s in ("low", "high", "line_a", "line_b", "branch_a", "branch_b")}
+    | {f"dir.{angle}" for angle in (0, 90, 180, 270)}
     | {f"bot.{name}" for name in BOTS}
     | {f"level.{name}" for name in BOTS}
     | {f"tour.{step}{h}" for step in ("hand", "table", "scores", "hint") for h in ("", ".h")}
@@ -122,7 +122,6 @@ def test_portuguese_uses_the_rule_books_terms() -> None:
     pt = " ".join(_catalogue("pt-BR").values()).lower()
     for term in (
         "bateu",
-        "bate na mesa",
         "dupla de ramificação",
         "extremidade",
         "rodada",
@@ -130,6 +129,23 @@ def test_portuguese_uses_the_rule_books_terms() -> None:
         "trancado",
     ):
         assert term in pt, term
+
+
+#: What the game says as it is played, when a player cannot play (a knock) and when a player
+#: plays their last tile (going out).
+KNOCKS = ("seat.knock", "announce.knocks", "prompt.must_pass", "hint.blocked", "level.expert")
+GOING_OUT = ("round.domino", "announce.by_domino", "round.next_opener_domino")
+
+
+def test_portuguese_play_says_bateu_only_for_going_out() -> None:
+    """At the table "bateu" is going out; a knock said with the same verb ("Bateu na
+    mesa!") reads as the round's end. The rule book's own phrase stays in the rules."""
+    pt = _catalogue("pt-BR")
+    for key in KNOCKS:
+        assert "bat" not in pt[key].lower(), (key, pt[key])
+        assert "pass" in pt[key].lower(), (key, pt[key])
+    for key in GOING_OUT:
+        assert "bateu" in pt[key].lower(), (key, pt[key])
 
 
 def test_the_rules_dialog_shows_every_rule_of_the_catalogue() -> None:

@@ -232,15 +232,12 @@ SECTION_KEYS: dict[str, tuple[str, ...]] = {
     ),
     "Winning": ("rules.win.h", "rules.win.1", "rules.win.decided"),
     "Decided points": ("rules.decided", "rules.end.decided", "rules.win.decided"),
-    # The dialog names every attach point in the reader's language (pointName -> side.*).
+    # The dialog names every attach point in the reader's language (pointName -> point.*).
     "Words in Portuguese and in records": (
         "table.spinner",
-        "side.low",
-        "side.high",
-        "side.line_a",
-        "side.line_b",
-        "side.branch_a",
-        "side.branch_b",
+        "point.end",
+        "point.line",
+        "point.branch",
     ),
     "Source": ("rules.source.h", "rules.source.1"),
 }
@@ -269,7 +266,7 @@ def test_the_games_rules_say_each_section(section: str, lang: str) -> None:
     assert keys, section
     for key in keys:
         assert catalogue.get(key, "").strip(), f"{section}: {key} has no {lang} text"
-        shown = f'"{key}"' in dialog or (key.startswith("side.") and "pointName(" in dialog)
+        shown = f'"{key}"' in dialog or (key.startswith("point.") and "pointName(" in dialog)
         assert shown, f"{section}: web/js/rules.js never shows {key}"
 
 

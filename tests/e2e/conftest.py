@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import pytest
@@ -234,10 +234,18 @@ def ready_page(page: Page, open_game: Callable[[], float]) -> Page:
 def viewport_page(
     browser: Browser, base_url: str, request: pytest.FixtureRequest
 ) -> Iterator[Callable[..., Page]]:
-    """A factory of guarded pages at a viewport ("390x844": a phone, touch, device scale 2)."""
+    """A factory of guarded pages at a viewport ("390x844": a phone, touch, device scale 2);
+    ``service_workers="block"`` for a page that must look the same at every run (no
+    "saved on this device" note, whenever the worker happens to finish installing)."""
     made: list[tuple[BrowserContext, Guard, str]] = []
 
-    def _make(viewport: str, *, phone: bool = True, init: str | None = None) -> Page:
+    def _make(
+        viewport: str,
+        *,
+        phone: bool = True,
+        init: str | None = None,
+        service_workers: Literal["allow", "block"] = "allow",
+    ) -> Page:
         width, height = map(int, viewport.split("x"))
         context = browser.new_context(
             base_url=base_url,
@@ -245,6 +253,7 @@ def viewport_page(
             is_mobile=phone,
             has_touch=phone,
             device_scale_factor=2 if phone else 1,
+            service_workers=service_workers,
         )
         if init:
             context.add_init_script(init)

@@ -91,6 +91,15 @@ def play_first_move(page: Page) -> str:
     return tile
 
 
+def press(page: Page, selector: str, phone: bool) -> None:
+    """Tap (a phone) or click (a mouse) the first element ``selector`` finds."""
+    element = page.locator(selector).first
+    if phone:
+        element.tap()
+    else:
+        element.click()
+
+
 def tap(target: Locator, timeout_ms: float = 3_000) -> bool:
     """Click ``target`` if it can be clicked within ``timeout_ms``; whether it was."""
     try:

@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from .conftest import BOOT_TIMEOUT_MS, Guard, _origin, finish_context, watch_context
+from .playing import press
 
 pytestmark = pytest.mark.e2e
 
@@ -92,14 +93,6 @@ def phone_page(
     watch_context(context, guard)
     yield context.new_page(), viewport
     finish_context(context, guard, f"test_a_whole_game_is_seen_and_tapped-{viewport}")
-
-
-def press(page: Page, selector: str, phone: bool) -> None:
-    locator = page.locator(selector).first
-    if phone:
-        locator.tap()
-    else:
-        locator.click()
 
 
 def next_turn(page: Page) -> bool:

@@ -133,15 +133,20 @@ export const seatName = (seat) => t(`seat.${seat}`);
 /** The seat of the one person at this table, or null (bots alone, or people passing the
  *  device): a team is "You & North" only where there is one "you" and it sits there. */
 let youSeat = 0;
-export function setYouSeat(seat) {
+/** The people's names at this table, by seat (null: no name, or a computer player). */
+let peopleNames = [null, null, null, null];
+export function setYouSeat(seat, names = null) {
   youSeat = seat ?? null;
+  peopleNames = names ?? [null, null, null, null];
 }
-/** "You & North" for the one person's team; otherwise its seats, "West & East". `you`: the
- *  one person's seat at another table (a replayed record's), else this game's. */
-export const teamName = (team, you = youSeat) =>
-  you != null && you % 2 === team
-    ? t("team.you", { partner: seatName(you ^ 2) })
-    : t("team.pair", { first: seatName(team), second: seatName(team + 2) });
+/** "You & North" for the one person's team; otherwise its players, by the names the people
+ *  gave ("Ana & Bia", "Ana & North") or by seat ("West & East"). `you` and `names`: another
+ *  table's (a replayed record's), else this game's. */
+export const teamName = (team, you = youSeat, names = peopleNames) => {
+  if (you != null && you % 2 === team) return t("team.you", { partner: names?.[you ^ 2] || seatName(you ^ 2) });
+  const [first, second] = [team, team + 2].map((seat) => names?.[seat] || seatName(seat));
+  return t("team.pair", { first, second });
+};
 /** A team's name where the full one would be cut (a narrow header): "Us" / "Them" beside
  *  the one person, else the seats' initials, "W & E". */
 export const teamShortName = (team, you = youSeat) =>
@@ -149,15 +154,27 @@ export const teamShortName = (team, you = youSeat) =>
     ? you % 2 === team
       ? t("team.us")
       : t("team.them")
-    : t("team.pair", { first: seatName(team).charAt(0), second: seatName(team + 2).charAt(0) });
+    : t("team.pair", {
+        first: (peopleNames[team] || seatName(team)).charAt(0),
+        second: (peopleNames[team + 2] || seatName(team + 2)).charAt(0),
+      });
 /** "Mestre" for "mestre": a word that starts a label, in the current language's casing. */
 export const capitalised = (text) => text.charAt(0).toLocaleUpperCase(current) + text.slice(1);
 
 export const botName = (name) => (name == null ? t("bot.human") : has(`bot.${name}`) ? t(`bot.${name}`) : name);
 
-/** "5-5 (branch A)" for an attach point "5-5:branch_a"; "" for the opening. */
-export function pointName(point) {
+/** An attach point in the words of the table, with its preposition: "on the 4 of 1-4" for
+ *  "1-4:high", "on 5-5" for a double's side in its line, "on a side arm of 5-5" for a
+ *  spinner's branch; "" for the opening. Given the way its line runs (the geometry's `angle`),
+ *  it says where on the table it is ("on 5-5, left"), so two places of one tile differ. */
+export function pointName(point, angle = null) {
   if (!point || point === "open") return "";
   const [tile, side] = point.split(":");
-  return t("point", { tile, side: t(`side.${side}`) });
+  const [a, b] = tile.split("-").map(Number);
+  const name =
+    side === "low" || side === "high"
+      ? t("point.end", { tile, n: side === "low" ? Math.min(a, b) : Math.max(a, b) })
+      : t(side.startsWith("branch") ? "point.branch" : "point.line", { tile });
+  const way = ((Math.round(Number(angle) / 90) * 90) % 360 + 360) % 360;
+  return angle == null || !Number.isFinite(Number(angle)) ? name : t("point.toward", { point: name, dir: t(`dir.${way}`) });
 }

@@ -50,6 +50,16 @@ function captionName(seat, snap) {
   return name ? `${name} · ${seatName(seat)}` : seatName(seat);
 }
 
+/** Each seat's latest tile this round ({"a-b": seat}), while that seat has not moved again:
+ *  a glance at the table shows what the partner and the opponents just did. */
+function seatTiles(actions) {
+  const tiles = {};
+  actions.forEach((action, seat) => {
+    if (action?.type === "play") tiles[action.tile] = seat;
+  });
+  return tiles;
+}
+
 /** The sum banner's text for a placement event ("2 + 5 + 3 = 10 → +10"). */
 export const sumText = (placed) =>
   placed.points > 0 ? t("sum.line", { sum: placed.sum_text, points: placed.points }) : t("sum.none", { sum: placed.sum_text });
@@ -83,7 +93,7 @@ function releaseFocus(board, snap, targetsLit) {
 export function renderGame(dom, model) {
   const { board, tableView } = dom;
   const { snap, ui, shown, interactive, animate } = model;
-  setYouSeat(onlyPerson(snap.bots)); // the team names, everywhere, follow
+  setYouSeat(onlyPerson(snap.bots), snap.names); // the team names, everywhere, follow
   const lit = shown ? [] : targetsOf(snap, ui.selected);
   releaseFocus(board, snap, lit.length > 0);
   if (placeSeats(board, model.bottom ?? 0)) tableView.seatsMoved();
@@ -95,13 +105,14 @@ export function renderGame(dom, model) {
   const labels = { spinner: t("table.spinner"), targets: {} };
   for (const p of targets) {
     labels.targets[p.point] =
-      p.point === "open" ? t("target.open", { tile: ui.selected }) : t("target.label", { tile: ui.selected, point: pointName(p.point) });
+      p.point === "open" ? t("target.open", { tile: ui.selected }) : t("target.label", { tile: ui.selected, point: pointName(p.point, p.angle) });
   }
   tableView.render({
     table,
     lastTile: shown ? shown.lastTile : tileOf(snap.last),
     newTile: shown ? null : ui.newTile,
     newSeat: shown ? null : ui.lastPlaced?.seat, // a new tile travels from its player's seat
+    seatTiles: shown ? {} : seatTiles(ui.actions),
     targets,
     activeTarget: ui.activeTarget,
     selectedTile: ui.selected,
@@ -212,7 +223,10 @@ function renderScores(snap, animate) {
     scoreEl.dataset.score = String(score);
     if (changed && animate) countTo(scoreEl, Number(before), score);
     else if (!scoreEl.counting) setText(scoreEl, num(score));
-    fitLabel(box.querySelector(".team__name"), teamName(team), teamShortName(team));
+    const name = box.querySelector(".team__name");
+    // Named by the game from now on, not by the page's loading text (index.html's data-i18n).
+    if (name.dataset.i18n) delete name.dataset.i18n;
+    fitLabel(name, teamName(team), teamShortName(team));
     const fill = box.querySelector(".team__fill");
     const width = `${Math.max(0, Math.min(1, score / snap.target)) * 100}%`; // the bar's length
     if (fill.style.width !== width) fill.style.width = width;

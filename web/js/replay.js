@@ -90,7 +90,7 @@ export class Replay {
     this.record = summary.record;
     // The record's own table names its teams ("You & North" only if one person played).
     const you = onlyPerson((this.record.seats ?? []).map((label) => parseSeatLabel(label).bot));
-    this.teamName = (team) => teamName(team, you);
+    this.teamName = (team) => teamName(team, you, null);
     this.name = name;
     this.aspect = aspect;
     this.rounds = new Map(); // round index -> promise of {story, events} (asked for when shown)

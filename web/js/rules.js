@@ -112,11 +112,11 @@ function caption(name, index, step) {
   const sum = `${step.terms.join(" + ") || "0"} = ${step.sum}`;
   const points = step.points > 0 ? `+${step.points}` : t("rules.step.points", { points: 0 });
   const noteKey = NOTES[`${name}:${n}`];
-  const note = noteKey ? t(noteKey, { points: step.open.map(pointName).join("; ") }) : "";
+  const note = noteKey ? t(noteKey, { points: step.open.map((point) => pointName(point)).join("; ") }) : "";
   const label = t("rules.figure_label", {
     tiles: step.table.tiles.map((tile) => tile.tile).join(", "),
     ends: step.table.ends.map((e) => e.value).join(" + ") || "0",
-    points: step.open.map(pointName).join("; "),
+    points: step.open.map((point) => pointName(point)).join("; "),
   });
   return { text: t("rules.step.caption", { n, move, sum, points }), note, label };
 }

@@ -9,6 +9,7 @@
 //   selectedTile,   // "a-b" whose targets are lit (for labels), or null
 //   labels,         // {target(point) -> aria label, spinner: text}
 //   newSeat,        // the seat that placed newTile: it travels from there (optional)
+//   seatTiles,      // {"a-b": seat} each seat's latest tile, outlined in its team's colour
 //   animate,        // false: no tweening (reduced motion, instant speed)
 //   showPoints,     // draw every open attach point as a hollow dot (the rules' diagrams)
 //   minSpan,        // the smallest view across the short side (default MIN_SPAN)
@@ -128,6 +129,7 @@ function tileInner(t, model) {
   return (
     `<g class="domino__inner">${title}` +
     `<rect class="domino__last" x="-1.14" y="-0.64" width="2.28" height="1.28" rx="0.24"/>` +
+    `<rect class="domino__by" x="-1.06" y="-0.56" width="2.12" height="1.12" rx="0.2"/>` +
     `${faceMarkup(a, b)}${spinner}</g>`
   );
 }
@@ -139,11 +141,14 @@ function valueMarkup(className, value) {
   return `<path class="${className}" data-value="${value}" transform="scale(${DIGIT_SCALE})" d="${numberPath(value)}"/>`;
 }
 
+/** A counted end's badge. The group's `transform` attribute puts it on its end; its pop
+ *  animates the inner group, since a CSS transform on the outer one would replace that
+ *  attribute and draw every new badge at the table's origin. */
 function endMarkup(end, model) {
   const fresh = model.newTile ? " end--new" : "";
   return (
     `<g class="end${fresh}" data-end="${end.tile}:${end.side ?? "double"}" transform="translate(${fmt(end.x)} ${fmt(end.y)})">` +
-    `<circle class="end__disc" r="0.36"/>${valueMarkup("end__value", end.value)}</g>`
+    `<g class="end__badge"><circle class="end__disc" r="0.36"/>${valueMarkup("end__value", end.value)}</g></g>`
   );
 }
 
@@ -279,6 +284,17 @@ export class TableView {
       previous = el;
       const classes = this.classes(t, model);
       if (el.getAttribute("class") !== classes) el.setAttribute("class", classes);
+      const by = model.seatTiles?.[t.tile];
+      const team = by == null ? "" : String(by % 2);
+      if ((el.dataset.byTeam ?? "") !== team) {
+        if (team) {
+          el.dataset.byTeam = team;
+          el.dataset.bySeat = String(by);
+        } else {
+          delete el.dataset.byTeam;
+          delete el.dataset.bySeat;
+        }
+      }
       const before = fresh ? null : Number(el.dataset.turn);
       const place = placement(t, before);
       const old = el.style.transform;

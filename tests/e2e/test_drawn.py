@@ -1,0 +1,136 @@
+"""Every turn of whole games is drawn where the engine put it, as a player sees it.
+
+Four screens (two phones upright, a phone on its side, a laptop), a person at South and
+three computer players; the rounds alternate animations on and off (as a player may turn
+them in the settings), and at every turn, once nothing moves, the screen is read and held
+against the worker's snapshot (see ``drawn.py``): each tile, each counted end's badge on
+its own end, each lit place, the banner's sum, no two badges on each other, nothing off the
+felt, the move line whole. At a few key moments (the first turn, the first spinner with
+four arms, the first round summary, the game's end) the screen is also held against its
+reference picture (``screens.py``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page
+
+from .conftest import ARTIFACTS
+from .drawn import RECORDER, RELEASE, look, wait_still
+from .playing import LANGUAGE, press
+from .screens import differs_from_reference
+
+pytestmark = pytest.mark.e2e
+
+PHONES = {"390x844", "360x740", "844x390"}
+#: Each screen's language: both are seen upright and on a side.
+LANGUAGES = {"390x844": "pt-BR", "360x740": "en", "844x390": "en", "1440x900": "pt-BR"}
+GAME = "/?seats=human,greedy,greedy,greedy&seed={seed}&speed=1"
+
+
+def calls(page: Page) -> int:
+    return int(page.evaluate("window.__drawn.calls"))
+
+
+def after_reply(page: Page, before: int, timeout: float = 60) -> None:
+    """Wait until the engine answered one more call than ``before``."""
+    deadline = time.monotonic() + timeout
+    while calls(page) <= before:
+        assert time.monotonic() < deadline, "the engine never answered"
+        page.wait_for_timeout(15)
+
+
+def four_arms(page: Page) -> bool:
+    """Has the round's spinner been played on at both side arms?"""
+    return bool(
+        page.evaluate(
+            """() => { const s = window.__drawn.snap?.table?.spinner;
+            const at = window.__drawn.round;
+            return Boolean(s) && at.includes(`${s}:branch_a`) && at.includes(`${s}:branch_b`); }"""
+        )
+    )
+
+
+def set_motion(page: Page, on: bool) -> None:
+    """Animations on or off, as the settings set them."""
+    page.evaluate(f"document.documentElement.dataset.motion = '{'on' if on else 'off'}'")
+
+
+def play_south(page: Page, phone: bool, seen: Callable[..., None]) -> None:
+    """South plays the first tile with most places, choosing its place on the table."""
+    snap = page.evaluate("window.__drawn.snap")
+    legal: dict[str, list[str]] = snap["legal"]
+    tile = max(legal, key=lambda name: len(legal[name]))
+    before = calls(page)
+    press(page, f"[data-hand='0'] [data-tile='{tile}']", phone)
+    if len(legal[tile]) > 1:
+        assert wait_still(page) == "human"
+        seen(lit_for=tile)
+        press(page, f"[data-target='{legal[tile][-1]}']", phone)
+    after_reply(page, before)
+
+
+@pytest.mark.parametrize("viewport", ["390x844", "360x740", "844x390", "1440x900"])
+def test_every_turn_of_a_game_is_drawn_where_the_engine_put_it(
+    viewport_page: Callable[..., Page], viewport: str
+) -> None:
+    phone = viewport in PHONES
+    lang = LANGUAGES[viewport]
+    init = RECORDER + LANGUAGE.replace("{lang}", lang)
+    page = viewport_page(viewport, phone=phone, init=init, service_workers="block")
+    page.goto(GAME.format(seed=11))
+    problems: list[str] = []
+    pictures: list[str] = []
+    taken: set[str] = set()
+    turns = 0
+    motions: set[bool] = set()
+
+    def picture(moment: str) -> None:
+        if moment in taken:
+            return
+        taken.add(moment)
+        fault = differs_from_reference(page, f"game-{viewport}-{lang}-{moment}")
+        if fault:
+            pictures.append(fault)
+
+    def seen(lit_for: str | None = None) -> None:
+        snap = page.evaluate("window.__drawn.snap")
+        where = f"round {snap['round']}, turn {turns} ({'on' if motion else 'off'})"
+        problems.extend(look(page, where, lit_for))
+
+    while True:
+        state = wait_still(page)
+        snap = page.evaluate("window.__drawn.snap")
+        motion = snap["round"] % 2 == 1
+        motions.add(motion)
+        seen()
+        turns += 1
+        if state == "human":
+            picture("turn")
+        if state in ("human", "bot") and four_arms(page):
+            picture("spinner")
+        if state in ("summary", "over"):
+            picture(state)
+        if state == "over":
+            break
+        if state == "summary":
+            set_motion(page, not motion)  # the next round the other way
+            press(page, "dialog[data-round-summary] [data-next-round]", phone)
+            page.locator("dialog[data-round-summary]").wait_for(state="detached")
+        elif state == "bot":
+            before = calls(page)
+            page.evaluate(RELEASE)
+            after_reply(page, before)
+        else:
+            play_south(page, phone, seen)
+    if problems:
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / f"drawn-{viewport}.txt").write_text("\n".join(problems) + "\n")
+    assert motions == {True, False}, "the game had no round of each kind"
+    assert turns > 60, f"only {turns} turns were seen"
+    assert not problems, f"{len(problems)} faults on screen:\n" + "\n".join(problems[:12])
+    assert taken == {"turn", "spinner", "summary", "over"}, f"the game showed only {taken}"
+    assert not pictures, "\n".join(pictures)
