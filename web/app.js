@@ -16,7 +16,7 @@ import { Stats } from "./js/stats.js";
 import { readSettings } from "./js/storage.js";
 import { TileCountView } from "./js/tilecount.js";
 import { installToolbar } from "./js/toolbar.js";
-import { maybeStartTour, startTour } from "./js/tour.js";
+import { maybeStartTour, startTour, tourDue } from "./js/tour.js";
 import { installTurnCue } from "./js/turn-cue.js";
 import { warmTable } from "./js/warmup.js";
 
@@ -100,7 +100,7 @@ if (!failed) {
   // The rule book (and its drawn examples) is loaded when first opened, not on a first visit.
   const rules = async () => {
     const part = await loadPart(controller, () => import("./js/rules.js"), "rules");
-    part?.openRules({ engine, openTour: startTour });
+    part?.openRules({ engine, openTour: () => tourAgain() });
   };
   const settings = () => openSettings(controller);
   const count = () => setPref("tile_count", !tileCountOn());
@@ -126,7 +126,8 @@ if (!failed) {
   };
   setDropText();
   onLanguageChange(setDropText);
-  window.sevenRocks.tour = { start: startTour };
+  const tourAgain = () => startTour({ hold: () => controller.pacer.hold("tour") });
+  window.sevenRocks.tour = { start: tourAgain };
 
   showSpeed(speedSelect, controller.settings.speed);
   speedSelect.addEventListener("change", () => controller.setSpeed(Number(speedSelect.value)));
@@ -149,9 +150,15 @@ if (!failed) {
 
   document.querySelector("[data-action='new-game']").disabled = false;
   status.hidden = true;
+  // A first visit opens with the tour: the computer players are held from before their first
+  // move until it closes, so the newcomer sees the round open.
+  const touring = tourDue() ? controller.pacer.hold("tour") : null;
   await controller.start();
   await controller.drawn(); // "ready" means the first table is on screen, not only asked for
   delete board.dataset.preview;
   document.body.dataset.game = "ready";
-  maybeStartTour(); // the first-game tour, once the first table is on screen
+  if (touring) {
+    // the first-game tour, once the first table is on screen; it takes over the hold
+    if (!maybeStartTour({ hold: () => touring })) touring();
+  }
 }

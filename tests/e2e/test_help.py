@@ -7,8 +7,10 @@ from playwright.sync_api import Page, expect
 
 from .playing import (
     GAME_OVER,
-    SUMMARY,
+    HELD,
+    HUMAN_TURN,
     call,
+    layout_tiles,
     open_page,
     play_first_move,
     played_moves,
@@ -74,7 +76,7 @@ def test_rules_show_the_worked_examples_drawn_by_the_table_renderer(page: Page) 
     assert sorted(ends) == ["0", "2", "3", "3"]
     expect(step9.locator("[data-point]")).to_have_count(0)  # every open point counts here
     expect(step9.locator(".example__caption")).to_have_text(
-        "9. 1-3 on 1-1 (branch B) → 0 + 2 + 3 + 3 = 8 → 0 points"
+        "9. 1-3 on a side arm of 1-1 → 0 + 2 + 3 + 3 = 8 → 0 points"
     )
     # After step 8 the spinner's unused branch is a hollow dot: open, not counted.
     step8 = dialog.locator("figure[data-example='main'][data-step='8']")
@@ -85,7 +87,7 @@ def test_rules_show_the_worked_examples_drawn_by_the_table_renderer(page: Page) 
     dialog.locator("[data-language-select]").select_option("pt-BR")
     expect(dialog.locator("#rules-title")).to_have_text("Regras do Seven Rocks")
     expect(step9.locator(".example__caption")).to_have_text(
-        "9. 1-3 em 1-1 (ramo B) → 0 + 2 + 3 + 3 = 8 → 0 pontos"
+        "9. 1-3 num ramo lateral do 1-1 → 0 + 2 + 3 + 3 = 8 → 0 pontos"
     )
     expect(dialog.locator(".decided strong").first).to_have_text("Decidido:")
     expect(page.locator("#language")).to_have_value("pt-BR")
@@ -116,22 +118,23 @@ def test_the_tour_shows_once_and_again_on_request(page: Page) -> None:
     expect(page.locator("dialog[data-rules]")).to_have_count(0)
 
 
-def test_the_tour_ends_with_the_round_when_the_player_plays_on(page: Page) -> None:
-    """A first-time player who ignores the tour and plays the round out finds the round's
-    summary alone: the cards do not stay over it, pointing at a table that is gone."""
-    open_page(page, "?speed=0")
+def test_the_computer_players_wait_while_the_tour_shows(page: Page) -> None:
+    """A newcomer reading the cards misses nothing: no computer player moves behind them.
+    The tour ends when the newcomer skips it or plays, and the game goes on."""
+    open_page(page, "?speed=0")  # a first visit: a random deal, the tour starts by itself
     tour = page.locator("dialog[data-tour]")
     expect(tour).to_have_attribute("data-step", "hand")
-    moves = 0
-    while wait_for_human_or(page, SUMMARY, timeout=60) == "turn":
-        expect(tour).to_be_visible()  # playing a tile does not close it: only the round's end
-        play_first_move(page)
-        moves += 1
-    assert moves >= 1
-    expect(page.locator(SUMMARY)).to_be_visible()
-    expect(tour).to_have_count(0)
+    # The game loop parks behind the tour ([data-held]), or it is South's turn to open.
+    page.wait_for_selector(f"{HELD}, {HUMAN_TURN}", state="attached", timeout=30_000)
+    assert layout_tiles(page) == [], "the computer players moved behind the tour"
+    if page.locator(HUMAN_TURN).count():
+        play_first_move(page)  # playing on ends the tour
+        expect(tour).to_have_count(0)
+    else:
+        tour.locator("[data-action='skip-tour']").click()
+        expect(tour).to_have_count(0)
+    page.wait_for_function("() => document.querySelectorAll('#table [data-tile]').length > 1")
     expect(page.locator("[data-tour-target]")).to_have_count(0)
-    expect(page.locator(SUMMARY)).to_be_visible()  # and the summary is still up
 
 
 def test_the_tour_keeps_the_focus_when_it_is_already_the_players_turn(page: Page) -> None:

@@ -1,5 +1,5 @@
 // A short first-game tour: four cards pointing at the hand, the table, the scores and the hint
-// button. Shown once (remembered in localStorage) on a first visit whose address names no
+// button; the computer players wait while it shows. Shown once (remembered in localStorage) on a first visit whose address names no
 // seed or seats (links to a given deal, and the tests that use them, are not interrupted); again from
 // the rules dialog. A non-modal <dialog>: the game stays usable behind it; Skip, Escape or
 // a phone's back gesture dismisses it, and so does the end of the round; focus returns to
@@ -162,17 +162,27 @@ function markSeen() {
   }
 }
 
-/** Show the tour on a first visit (a fresh game page, nothing else open). */
-export function maybeStartTour() {
+/** Is this a first visit that should open with the tour (a fresh game page)? Asked before
+ *  the game starts, so that the computer players can be held from their first move. */
+export function tourDue() {
   const query = new URLSearchParams(location.search);
-  if (tourSeen() || query.has("seed") || query.has("seats")) return null;
-  if (document.querySelector("dialog[open]")) return null;
-  return startTour();
+  return !tourSeen() && !query.has("seed") && !query.has("seats");
 }
 
-export function startTour() {
+/** Show the tour on a first visit (a fresh game page, nothing else open). `hold()` holds the
+ *  computer players and returns what lets them go (see startTour). */
+export function maybeStartTour({ hold = null } = {}) {
+  if (!tourDue() || document.querySelector("dialog[open]")) return null;
+  return startTour({ hold });
+}
+
+/** Open the tour. The computer players wait while it shows (`hold()`, called now, returns
+ *  the release called when it closes): a newcomer reading the cards must not miss the
+ *  opening moves behind them. */
+export function startTour({ hold = null } = {}) {
   document.querySelector("dialog[data-tour]")?.remove();
   markSeen();
+  const release = hold?.() ?? (() => {});
   const returnFocus = document.activeElement;
   const dialog = document.createElement("dialog");
   dialog.className = "tour";
@@ -184,7 +194,7 @@ export function startTour() {
     <h2 class="tour__title" id="tour-title"></h2>
     <p class="tour__text" id="tour-text"></p>
     <div class="tour__actions">
-      <button type="button" class="button" data-tour-action="skip"></button>
+      <button type="button" class="button" data-tour-action="skip" data-action="skip-tour"></button>
       <button type="button" class="button" data-tour-action="back"></button>
       <button type="button" class="button button--primary" data-tour-action="next"></button>
     </div>
@@ -247,6 +257,7 @@ export function startTour() {
     clearTarget();
     dialog.close();
     dialog.remove();
+    release();
     if (returnFocus?.isConnected && returnFocus !== document.body) returnFocus.focus({ preventScroll: true });
   };
   dialog.addEventListener("click", (event) => {
@@ -269,10 +280,14 @@ export function startTour() {
   // at the frame after they are drawn (when reading the layout forces nothing).
   const onDraw = () => requestAnimationFrame(() => dialog.isConnected && place());
   document.addEventListener("seven-rocks:rendered", onDraw);
-  // A player who plays on without reading it should not find it over the round's summary,
-  // pointing at a hand and a table that are gone: the tour ends with the round (it stays
+  // A player who plays on without reading it has chosen to play: the tour ends with South's
+  // move (the computer players it held then answer), or at the latest with the round, not
+  // to be found over the summary pointing at a hand and a table that are gone (it stays
   // seen; the rules dialog offers it again).
-  const onEvent = (event) => event.detail?.type === "round_settled" && close();
+  const onEvent = (event) => {
+    const { type, seat } = event.detail ?? {};
+    if (type === "round_settled" || (type === "placed" && seat === 0)) close();
+  };
   document.addEventListener("seven-rocks:event", onEvent);
   const stopTranslating = onLanguageChange(render);
   dialog.show();
