@@ -323,10 +323,21 @@ export class Controller {
     const people = peopleOf(snap.bots);
     const viewerIsHuman = people.length > 0 && people.every((seat) => seat % 2 === 0);
     const rounds = sheetModel(this.events).rounds;
-    const again = await gameOverDialog({
+    const next = await gameOverDialog({
       team: won.team, scores: won.scores, viewerIsHuman, rounds, onReview: this.reviewHook(snap), offlineNote: takeOfflineNote(),
+      animate: !reducedMotion(),
     });
-    if (again && gen === this.gen) this.openNewGameDialog();
+    if (gen !== this.gen || next == null) return;
+    if (next === "new") this.openNewGameDialog();
+    else this.rematch(snap, { sameDeal: next === "same-deal" });
+  }
+
+  /** Another game with the same seats (and names): a new deal, or the same one again. */
+  async rematch(snap, { sameDeal }) {
+    this.tabs.comeBack();
+    this.tabs.claim();
+    this.writeSave(null);
+    await this.newGame({ bots: snap.bots, names: snap.names, seed: sameDeal ? snap.seed : null });
   }
 
   /** The coach's review of South's moves so far, offered when South is a person. */

@@ -229,15 +229,27 @@ function roundsRecap(rounds) {
   </table>`;
 }
 
+/** A short burst of tiles over a win (none when motion is off: the style sheet's reduced
+ *  motion rules and `animate` both say so). Decoration only, hidden from screen readers. */
+function celebration(animate) {
+  if (!animate) return "";
+  const pieces = Array.from({ length: 14 }, (_, i) => `<span class="celebration__piece" data-piece="${i}"></span>`).join("");
+  return `<div class="celebration" data-celebration aria-hidden="true">${pieces}</div>`;
+}
+
 /** The winner, the final scores and the game round by round (`rounds`: see `roundsRecap`).
- *  Resolves when "New game" is chosen. */
-export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onReview = null, offlineNote = false }) {
+ *  Resolves to what the player chose next: "again" (the same seats, a new deal), "same-deal"
+ *  (the same seats and the same deal, to play it better), "new" (the New game dialog) or
+ *  null (closed). A win for the people at the screen is celebrated (`animate`). */
+export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onReview = null, offlineNote = false, animate = false }) {
   const title = viewerIsHuman
     ? team === 0
       ? t("over.you_win")
       : t("over.you_lose")
     : t("over.winner", { team: teamName(team) });
+  const won = viewerIsHuman && team === 0;
   return ask({ className: "dialog--over", hook: "gameOver", html: `<div class="dialog__body">
+      ${won ? celebration(animate) : ""}
       ${foldableHead(t("over.title"))}
       <p class="dialog__lead" data-winner="${team}">${esc(title)}</p>
       <div class="dialog__detail">
@@ -252,15 +264,19 @@ export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onRev
       ${roundsRecap(rounds)}
       ${offlineLine(offlineNote)}
       </div>
-      <div class="dialog__actions">
-        <button type="button" class="button" data-action="close" autofocus>${esc(t("dialog.close"))}</button>
+      <div class="dialog__actions dialog__actions--over">
+        <button type="button" class="button" data-action="close">${esc(t("dialog.close"))}</button>
         ${reviewButton(onReview)}
-        <button type="button" class="button button--primary" data-action="new-game">${esc(t("over.new_game"))}</button>
+        <button type="button" class="button" data-action="new-game">${esc(t("over.new_game"))}</button>
+        <button type="button" class="button" data-action="same-deal" title="${esc(t("over.same_deal_title"))}">${esc(t("over.same_deal"))}</button>
+        <button type="button" class="button button--primary" data-action="play-again" autofocus>${esc(t("over.play_again"))}</button>
       </div>
-    </div>`, fallback: false }, (dialog, answer) => {
+    </div>`, fallback: null }, (dialog, answer) => {
     wireFold(dialog);
-    dialog.querySelector("[data-action=new-game]").addEventListener("click", () => answer(true));
-    dialog.querySelector("[data-action=close]").addEventListener("click", () => answer(false));
+    dialog.querySelector("[data-action=play-again]").addEventListener("click", () => answer("again"));
+    dialog.querySelector("[data-action=same-deal]").addEventListener("click", () => answer("same-deal"));
+    dialog.querySelector("[data-action=new-game]").addEventListener("click", () => answer("new"));
+    dialog.querySelector("[data-action=close]").addEventListener("click", () => answer(null));
     wireReview(dialog, onReview);
   });
 }
