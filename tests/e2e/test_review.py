@@ -20,6 +20,7 @@ from seven_rocks.engine.moves import Move
 from seven_rocks.engine.record import from_record, to_record
 
 from .playing import (
+    LANGUAGE,
     SUMMARY,
     VIEW_FITS,
     call,
@@ -132,6 +133,13 @@ def test_review_after_a_round_lists_the_moves_and_opens_again_from_the_cache(pag
     assert int(page.get_attribute(REVIEW, "data-review-requests") or 0) >= 1
     accuracy = page.get_attribute(f"{PANEL} [data-review-summary]", "data-accuracy")
     assert accuracy and 0 <= float(accuracy) <= 100
+    # The headline says what a move gave away on average, not a sum that reads like a score.
+    chosen = [float(r["loss"]) for r in rows if r["mark"] != "forced"]
+    headline = page.inner_text(f"{PANEL} [data-review-summary]")
+    shown = re.search(r"([\d.]+) points given away a move", headline)
+    assert shown, headline
+    assert abs(float(shown.group(1)) - sum(chosen) / len(chosen)) <= 0.1, headline
+    assert "expected points lost" not in headline
 
     # A costly move: the board shows the better move on the table, highlighted.
     costly = first_costly(page)
@@ -466,3 +474,39 @@ def test_a_tap_on_a_move_far_down_the_list_shows_its_board(
     expect(table).to_be_in_viewport(ratio=0.9)
     if viewport == "1280x720":
         expect(last).to_be_in_viewport()
+
+
+#: The move's box and its reasons, where they are drawn, and whether anything is scrolled off.
+MOVE_BOX = """() => { const m = document.querySelector('dialog[data-review-panel] .review__move');
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom };
+  };
+  return { move: box(m), hidden: m.scrollHeight - m.clientHeight, height: innerHeight,
+    reasons: [...m.querySelectorAll('[data-review-reasons] li')].map(box) }; }"""
+
+
+def test_on_a_phone_on_its_side_every_moves_explanation_is_read_whole(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """At 844x390, in Portuguese (the longer sentences), the move's reasons show whole for
+    every move of the round, none cut at the box's foot with its end scrolled out of sight."""
+    page = viewport_page("844x390", init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, GAME)
+    play_to_summary(page)
+    page.locator(f"{SUMMARY} [data-action='review']").click()
+    assert wait_state(page, "done") == "done"
+    rows = page.locator(MOVES)
+    most = 0
+    for index in range(rows.count()):
+        row = rows.nth(index)
+        row.click()
+        drawn = f"{row.get_attribute('data-round')}-{row.get_attribute('data-number')}"
+        expect(page.locator(f"{PANEL} [data-review-board]")).to_have_attribute("data-drawn", drawn)
+        parts = page.evaluate(MOVE_BOX)
+        most = max(most, len(parts["reasons"]))
+        assert parts["hidden"] <= 1, f"move {drawn}: {parts['hidden']:.0f} px scrolled away"
+        for reason in parts["reasons"]:
+            assert parts["move"]["top"] - 0.5 <= reason["top"], parts
+            assert reason["bottom"] <= min(parts["move"]["bottom"], parts["height"]) + 0.5, parts
+    assert most >= 3, "no move with three reasons came up"

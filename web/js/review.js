@@ -98,10 +98,17 @@ function chartLabel(moves) {
   return t("review.chart", { loss: number(m.loss), round: m.round, number: m.number });
 }
 
+/** A round's or a game's line: accuracy, the mistakes and blunders, and what a move gave
+ *  away on average. Not the sum over the game: "240.8 points lost" in a game to 250 reads
+ *  like a score, where 2.4 a move says how well the moves were chosen. */
 function summaryText(s) {
+  const counts = t("review.counts", { mistakes: s.mistakes, blunders: s.blunders });
+  if (s.accuracy == null) return [t("review.no_choices"), counts].join(" · ");
+  const average = s.analysed > 0 ? s.lost / s.analysed : 0;
   return [
-    s.accuracy == null ? t("review.no_choices") : t("review.accuracy", { accuracy: number(s.accuracy) }),
-    t("review.counts", { mistakes: s.mistakes, blunders: s.blunders, lost: number(s.lost) }),
+    t("review.accuracy", { accuracy: number(s.accuracy) }),
+    counts,
+    t("review.average", { average: number(Math.round(average * 10) / 10) }),
   ].join(" · ");
 }
 
