@@ -184,13 +184,18 @@ def test_two_people_against_bots(page: Page, capsys: pytest.CaptureFixture[str])
     expect(page.locator(PASS)).to_have_count(1)
     _watch(page, people)
     expect(page.locator(".seat[data-seat='2'] .seat__name")).to_have_text("Bia · North")
+    # The partnership is the people at the table, by the names they gave.
+    expect(page.locator("[data-team='0'] .team__name")).to_have_text("Ana & Bia")
+    expect(page.locator("[data-team='1'] .team__name")).to_have_text("West & East")
     # The log's last line says who has the device once they take it, not "Pass to ...".
     log = page.locator("#announce li").last
     first = int(page.get_attribute(PASS, "data-seat") or "-1")
     passed_to = {0: "Ana (South)", 2: "Bia (North)"}[first]
     expect(log).to_have_text(f"Pass to {passed_to} — tap when ready")
+    expect(log).to_be_hidden()  # the pass screen says it; not a second time under it
     page.locator(f"{PASS} [data-pass-ready]").click()
     expect(log).to_have_text(f"{passed_to} has the device.")
+    expect(log).to_be_visible()
     # Part of the game, then a reload: names and the mixed seats come back, at a pass screen.
     assert _play_game(page, people, reload_after=5) < 0
     page.reload()
