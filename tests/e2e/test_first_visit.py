@@ -1,0 +1,51 @@
+"""A first visit, while the engine loads: the page speaks the reader's language from its
+first words, and the felt says how the game scores instead of lying empty for seconds."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import BrowserContext, Route, expect
+
+from .conftest import BOOT_TIMEOUT_MS
+from .playing import LANGUAGE
+
+pytestmark = pytest.mark.e2e
+
+
+def test_while_the_engine_loads_the_felt_says_how_it_scores_in_the_readers_language(
+    context: BrowserContext,
+) -> None:
+    held: list[Route] = []
+    letting_through = False
+
+    def hold(route: Route) -> None:
+        """The engine's package waits until the test lets it through: the page loads."""
+        if letting_through:
+            route.fallback()
+        else:
+            held.append(route)
+
+    context.route("**/seven_rocks.zip", hold)
+    page = context.new_page()
+    page.add_init_script(LANGUAGE.replace("{lang}", "pt-BR"))
+    page.goto("/")
+    primer = page.locator("[data-primer]")
+    expect(primer).to_be_visible()
+    expect(primer.locator(".primer__title")).to_have_text("Como se marca")
+    expect(primer.locator("li")).to_have_count(5)
+    expect(primer.locator("li").nth(1)).to_contain_text("múltiplo de 5")
+    # The header's teams, before any game is dealt, in Portuguese too.
+    expect(page.locator("[data-team='0'] .team__name")).to_have_text("Você e Norte")
+    expect(page.locator("[data-team='1'] .team__name")).to_have_text("Oeste e Leste")
+    expect(page.locator("body[data-engine='loading']")).to_have_count(1)
+    deadline = time.monotonic() + 30
+    while not held:  # the engine's package is asked for once the first table shows
+        assert time.monotonic() < deadline, "the engine's package was never asked for"
+        page.wait_for_timeout(50)
+    letting_through = True
+    for route in held:
+        route.fallback()
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(primer).to_be_hidden()
