@@ -9,6 +9,7 @@ writing to it loses nothing that was there.
 
 from __future__ import annotations
 
+import argparse
 import os
 import stat
 from typing import IO
@@ -36,4 +37,13 @@ def open_new(path: str, *, force: bool) -> IO[str]:
     return open(path, "w", encoding="utf-8")  # a device or a pipe: nothing in it to lose
 
 
-__all__ = ["ExistingFileError", "open_new"]
+def add_record_options(parser: argparse.ArgumentParser, record_help: str) -> None:
+    """``--record FILE`` (helped by ``record_help``) and the ``--force`` that lets it
+    replace an existing file, as every command that writes records takes them."""
+    parser.add_argument("--record", metavar="FILE", help=record_help)
+    parser.add_argument(
+        "--force", action="store_true", help="let --record replace a file that already exists"
+    )
+
+
+__all__ = ["ExistingFileError", "add_record_options", "open_new"]

@@ -16,7 +16,7 @@ from ..engine.record import dumps
 from ..engine.scoring import DEFAULT_TARGET
 from ..research.stats import GameFacts, Tally
 from .args import MAX_GAMES, MAX_TARGET, games_count, non_negative_int, target_points
-from .files import open_new
+from .files import add_record_options, open_new
 
 
 def bot_list(text: str) -> list[str]:
@@ -75,13 +75,8 @@ def register(subparsers: Any) -> None:
         default=DEFAULT_TARGET,
         help=f"points to win, 1 to {MAX_TARGET:,} (default {DEFAULT_TARGET})",
     )
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="write every game as JSON Lines to FILE ('-' for stdout); a new file unless --force",
-    )
-    parser.add_argument(
-        "--force", action="store_true", help="let --record replace a file that already exists"
+    add_record_options(
+        parser, "write every game as JSON Lines to FILE ('-' for stdout); a new file unless --force"
     )
     parser.set_defaults(func=run)
 

@@ -12,7 +12,7 @@ from ..engine.scoring import DEFAULT_TARGET
 from ..research.resume import ResumeError, read_played_pairs
 from ..research.tournament import MAX_JOBS, TournamentResult, run_tournament
 from .args import MAX_GAMES, MAX_TARGET, bounded_int
-from .files import open_new
+from .files import add_record_options, open_new
 
 USAGE_ERROR = 2
 
@@ -72,13 +72,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of the text summary"
     )
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="write every game as JSON Lines to FILE (a new file, unless --force or --resume)",
-    )
-    parser.add_argument(
-        "--force", action="store_true", help="let --record replace a file that already exists"
+    add_record_options(
+        parser, "write every game as JSON Lines to FILE (a new file, unless --force or --resume)"
     )
     parser.add_argument(
         "--resume",
