@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,24 @@ def test_two_builds_into_one_folder_at_once_leave_one_whole_site(
         "app.js": "theirs\n"
     }
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_build_stopped_with_sigterm_removes_its_staging_folder(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    command = [sys.executable, "-m", "seven_rocks", "build", "--out", str(out), "--no-snapshot"]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not list(tmp_path.glob(".site.building-*")):  # the build is under way
+            assert child.poll() is None, child.communicate()
+            assert time.monotonic() < deadline, "no staging folder appeared"
+            time.sleep(0.01)
+        child.send_signal(signal.SIGTERM)
+        _, err = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 128 + signal.SIGTERM
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
