@@ -187,11 +187,18 @@ def _one_download(whole: bytes) -> bytes:
     return whole.splitlines()[1]
 
 
+def _pretty_download(whole: bytes) -> bytes:
+    """Another match's game as the page downloads it: indented JSON on many lines."""
+    return json.dumps(json.loads(whole.splitlines()[1]), indent=1).encode() + b"\n"
+
+
 def _notes_after_the_record(whole: bytes) -> bytes:
     return whole.splitlines(keepends=True)[0] + b"my notes on game 1"
 
 
-@pytest.mark.parametrize("content", [_notes, _one_download, _notes_after_the_record])
+@pytest.mark.parametrize(
+    "content", [_notes, _one_download, _pretty_download, _notes_after_the_record]
+)
 def test_a_file_that_is_not_this_matchs_record_is_refused_and_kept(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
@@ -205,7 +212,8 @@ def test_a_file_that_is_not_this_matchs_record_is_refused_and_kept(
     assert match(path, 10, "--resume") == 2
     err = capsys.readouterr().err
     assert str(path) in err
-    assert "not this match's record" in err or "is not game 1 of greedy vs random" in err
+    refusals = ("not this match's record", "is not game 1 of greedy vs", "is not a valid game")
+    assert any(refusal in err for refusal in refusals), err
     assert len(err.strip().splitlines()) == 1
     assert path.read_bytes() == before
 
