@@ -285,12 +285,16 @@ class Session:
         checked = to_record(game)
         if isinstance(record, dict) and isinstance(record.get(RECORD_FIELD), list):
             checked[RECORD_FIELD] = record[RECORD_FIELD]  # the reviews cached in it
+        # Each round's events, sorted out in one pass (not one pass over all per round).
+        by_round: list[list[Any]] = [[] for _ in game.rounds]
+        for event in events:
+            by_round[event["round"] - 1].append(event)
         return {
             "record": checked,
             "events": events,
             "rounds": [
-                round_story(rnd, layout_aspect, [e for e in events if e["round"] == number])
-                for number, rnd in enumerate(game.rounds, start=1)
+                round_story(rnd, layout_aspect, by_round[number])
+                for number, rnd in enumerate(game.rounds)
             ],
             "winner": game.winner,
             "scores": list(game.scores),
