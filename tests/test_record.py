@@ -7,7 +7,6 @@ import io
 import json
 import sys
 import tracemalloc
-from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, cast
 
@@ -30,6 +29,7 @@ from seven_rocks.engine.record import (
     to_record,
     write_jsonl,
 )
+from tests.support.counting import CountingList
 from tests.test_round import DEAL
 
 
@@ -200,28 +200,12 @@ def test_replay_work_grows_linearly_with_rounds() -> None:
     assert 3.5 < ratio < 4.6, ratio
 
 
-class _CountingEvents(list[Any]):
-    """A game's event list that counts the events read out of it (copies included)."""
-
-    read = 0
-
-    def __iter__(self) -> Iterator[Any]:
-        for event in super().__iter__():
-            self.read += 1
-            yield event
-
-    def __getitem__(self, index: Any) -> Any:
-        got = super().__getitem__(index)
-        self.read += len(got) if isinstance(index, slice) else 1
-        return got
-
-
 def test_a_replay_reads_the_event_history_a_bounded_number_of_times() -> None:
     """Dealing a round must not copy the whole history: a replay takes no views, so
     nothing it does should read the history once per round (quadratic in rounds)."""
     steps = replay_rounds(to_record(_long_game(240)))
     game = next(steps).game
-    events = game.events = _CountingEvents(game.events)
+    events = game.events = CountingList(game.events)
     for _ in steps:
         pass
     assert events.read <= len(events), (events.read, len(events))

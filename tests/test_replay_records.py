@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from seven_rocks.app.session import Session
 from seven_rocks.engine.errors import RecordError
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.record import check_json_text, json_depth, to_record
+from tests.support.counting import CountingList
 
 
 def _finished(seed: int = 11) -> dict[str, object]:
@@ -73,17 +73,6 @@ def test_the_record_guard_passes_real_requests_and_refuses_deep_ones_before_pars
         check_json_text(deep)
 
 
-class _CountingList(list[Any]):
-    """A list that counts the items read out of it by iteration."""
-
-    read = 0
-
-    def __iter__(self) -> Iterator[Any]:
-        for item in super().__iter__():
-            self.read += 1
-            yield item
-
-
 def test_load_record_reads_the_events_a_bounded_number_of_times(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -92,11 +81,11 @@ def test_load_record_reads_the_events_a_bounded_number_of_times(
     game = Game(seed=4, target=10**9)
     while game.round_number <= 120:
         game.play(game.legal_moves()[0])
-    encoded: list[_CountingList] = []
+    encoded: list[CountingList] = []
     encode = protocol.encode_events
 
-    def counting(events: Any, since: int = 0) -> _CountingList:
-        encoded.append(_CountingList(encode(events, since)))
+    def counting(events: Any, since: int = 0) -> CountingList:
+        encoded.append(CountingList(encode(events, since)))
         return encoded[-1]
 
     monkeypatch.setattr(session_module, "encode_events", counting)
