@@ -6,10 +6,14 @@ Starts the real command (``seven-rocks serve DIR --port 0``) in a child process 
 1. **simultaneous GETs**: ``--clients`` connections (default 1,000) each send a GET for
    ``index.html`` before any answer is read; how many got a whole 200, and the wall time
    until the last one did;
-2. **slowloris**: ``--clients`` connections each send the start of a request and never
-   finish their headers; meanwhile a normal client asks for ``index.html`` (``--probes``
-   times); how many of those were answered and the median time to the answer (target:
-   under 1 s), then the same 1,000 GETs again with the slow connections still open.
+2. **a burst**: ``--clients`` slow connections arrive while the server is held (SIGSTOP),
+   then one ordinary GET behind them; the time from letting the server go on to that
+   GET's answer (target: under 1 s);
+3. **slowloris**: ``--clients`` connections each send the start of a request and never
+   finish their headers; meanwhile a normal client asks for ``index.html``
+   (``--probes`` times); how many of those were answered and the median time to the
+   answer (target: under 1 s), then the same 1,000 GETs again with the slow connections
+   still open.
 
 Only the loopback interface is used, every socket has a timeout and every phase a
 deadline, and the server is stopped at the end, so the script ends by itself::
@@ -23,6 +27,7 @@ import argparse
 import contextlib
 import resource
 import selectors
+import signal
 import socket
 import statistics
 import subprocess
@@ -49,8 +54,9 @@ def _raise_open_files(needed: int) -> None:
 
 
 @contextlib.contextmanager
-def _server(site: Path) -> Iterator[int]:
-    """Run ``seven-rocks serve`` on a free port; yield the port; stop it at the end."""
+def _server(site: Path) -> Iterator[tuple[int, subprocess.Popen[str]]]:
+    """Run ``seven-rocks serve`` on a free port; yield the port and the process; stop it
+    at the end."""
     process = subprocess.Popen(
         [sys.executable, "-c", CLI, "serve", str(site), "--host", HOST, "--port", "0"],
         stdout=subprocess.PIPE,
@@ -61,7 +67,7 @@ def _server(site: Path) -> Iterator[int]:
         line = process.stdout.readline()  # "Serving DIR at http://127.0.0.1:PORT/ ..."
         if " at http://" not in line:
             raise SystemExit(f"the server did not start: {line!r}")
-        yield int(line.split(" at http://", 1)[1].split("/", 1)[0].rsplit(":", 1)[1])
+        yield int(line.split(" at http://", 1)[1].split("/", 1)[0].rsplit(":", 1)[1]), process
     finally:
         process.terminate()
         try:
@@ -129,10 +135,40 @@ def _one_get(port: int, page: bytes) -> float | None:
     return time.perf_counter() - start if answer.endswith(page) else None
 
 
+def _first_after_burst(
+    port: int, process: subprocess.Popen[str], clients: int, page: bytes
+) -> float | None:
+    """Seconds to answer an ordinary GET that comes just behind a burst of ``clients``
+    slow connections, all waiting in the backlog at once (the server is paused with
+    SIGSTOP while they connect, as a busy machine would hold it); None if unanswered."""
+    slow: list[socket.socket] = []
+    process.send_signal(signal.SIGSTOP)
+    try:
+        with contextlib.suppress(OSError):
+            slow.extend(_connect(port, clients))
+        for client in slow:
+            client.sendall(SLOW_START)
+        with socket.create_connection((HOST, port), timeout=SOCKET_TIMEOUT_S) as probe:
+            probe.sendall(REQUEST)
+            start = time.perf_counter()
+            process.send_signal(signal.SIGCONT)
+            answer = b""
+            while chunk := probe.recv(65536):
+                answer += chunk
+        return time.perf_counter() - start if answer.endswith(page) else None
+    except OSError:
+        return None
+    finally:
+        process.send_signal(signal.SIGCONT)
+        for client in slow:
+            client.close()
+
+
 def run_once(site: Path, clients: int, probes: int) -> dict[str, float]:
     page = (site / "index.html").read_bytes()
-    with _server(site) as port:
+    with _server(site) as (port, process):
         served, seconds = _simultaneous_gets(port, clients, page)
+        first = _first_after_burst(port, process, clients, page)
         slow = _connect(port, clients)
         try:
             for client in slow:
@@ -148,6 +184,7 @@ def run_once(site: Path, clients: int, probes: int) -> dict[str, float]:
     return {
         "served": served,
         "seconds": seconds,
+        "first after burst s": float("nan") if first is None else first,
         "probes answered": len(answered),
         "probe median s": statistics.median(answered) if answered else float("nan"),
         "probe max s": max(answered) if answered else float("nan"),

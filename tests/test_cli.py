@@ -287,3 +287,13 @@ def test_record_faults_are_named_in_one_line(
 def test_replay_reads_standard_input(tmp_path: Path) -> None:
     done = _run("replay", "--quiet", "-", input=json.dumps(_game_record()) + "\n")
     assert done.returncode == 0 and "1 game record replayed" in done.stdout
+
+
+def _close_stdin() -> None:  # in the child: like `<&-`
+    os.close(0)
+
+
+def test_replay_of_a_closed_standard_input_fails_in_one_line() -> None:
+    done = _run("replay", "-", stdin=None, preexec_fn=_close_stdin)
+    assert done.returncode == 2
+    assert "standard input is closed" in _one_error_line(done.stderr)

@@ -29,6 +29,7 @@ from seven_rocks.engine.record import (
     to_record,
     write_jsonl,
 )
+from tests.support.counting import CountingList
 from tests.test_round import DEAL
 
 
@@ -197,6 +198,17 @@ def test_replay_work_grows_linearly_with_rounds() -> None:
     assert long["rounds"][:60] == short["rounds"][:60]
     ratio = _work_to_replay(long) / _work_to_replay(short)
     assert 3.5 < ratio < 4.6, ratio
+
+
+def test_a_replay_reads_the_event_history_a_bounded_number_of_times() -> None:
+    """Dealing a round must not copy the whole history: a replay takes no views, so
+    nothing it does should read the history once per round (quadratic in rounds)."""
+    steps = replay_rounds(to_record(_long_game(240)))
+    game = next(steps).game
+    events = game.events = CountingList(game.events)
+    for _ in steps:
+        pass
+    assert events.read <= len(events), (events.read, len(events))
 
 
 def test_progress_is_reported_after_every_round() -> None:

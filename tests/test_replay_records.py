@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import Any
 
 import pytest
 
+from seven_rocks.app import protocol
+from seven_rocks.app import session as session_module
 from seven_rocks.app.dispatch import Dispatcher
 from seven_rocks.app.session import Session
 from seven_rocks.engine.errors import RecordError
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.record import check_json_text, json_depth, to_record
+from tests.support.counting import CountingList
 
 
 def _finished(seed: int = 11) -> dict[str, object]:
@@ -67,3 +71,25 @@ def test_the_record_guard_passes_real_requests_and_refuses_deep_ones_before_pars
     deep = request.replace('"aspect": 1.2', '"aspect": ' + "[" * 3000 + "]" * 3000)
     with pytest.raises(RecordError, match="nest 3002 deep; a record may nest at most 64"):
         check_json_text(deep)
+
+
+def test_load_record_reads_the_events_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sorting the events into rounds is one pass, not one pass over all of them per round
+    (quadratic in rounds: a long record would hold the worker for minutes)."""
+    game = Game(seed=4, target=10**9)
+    while game.round_number <= 120:
+        game.play(game.legal_moves()[0])
+    encoded: list[CountingList] = []
+    encode = protocol.encode_events
+
+    def counting(events: Any, since: int = 0) -> CountingList:
+        encoded.append(CountingList(encode(events, since)))
+        return encoded[-1]
+
+    monkeypatch.setattr(session_module, "encode_events", counting)
+    story = Session().load_record(to_record(game))
+    (events,) = encoded
+    assert len(story["rounds"]) == len(game.rounds)
+    assert events.read <= 2 * len(events), (events.read, len(events))

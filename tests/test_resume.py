@@ -119,7 +119,7 @@ def test_another_match_is_refused_and_the_file_kept(
 ) -> None:
     path = tmp_path / "other.jsonl"
     assert match(path, 4) == 0
-    before = path.read_bytes() + b'{"half a line'
+    before = path.read_bytes() + b'{"format":"seven-rocks-rec'  # a game cut short
     path.write_bytes(before)
     capsys.readouterr()
     args = ["greedy", "random", "--games", "10", "--seed", "4", *argv]
@@ -176,3 +176,54 @@ def test_the_library_refuses_more_played_pairs_than_games(
         run_tournament("greedy", "random", 8, seed=4, progress=False, played=played)
     with pytest.raises(ValueError, match="not of random vs greedy"):
         run_tournament("random", "greedy", 10, seed=4, progress=False, played=played)
+
+
+def _notes(whole: bytes) -> bytes:
+    return b"notes"
+
+
+def _one_download(whole: bytes) -> bytes:
+    """Another match's game saved on its own, without a final newline (a browser download)."""
+    return whole.splitlines()[1]
+
+
+def _pretty_download(whole: bytes) -> bytes:
+    """Another match's game as the page downloads it: indented JSON on many lines."""
+    return json.dumps(json.loads(whole.splitlines()[1]), indent=1).encode() + b"\n"
+
+
+def _notes_after_the_record(whole: bytes) -> bytes:
+    return whole.splitlines(keepends=True)[0] + b"my notes on game 1"
+
+
+@pytest.mark.parametrize(
+    "content", [_notes, _one_download, _pretty_download, _notes_after_the_record]
+)
+def test_a_file_that_is_not_this_matchs_record_is_refused_and_kept(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    whole: tuple[bytes, dict[str, object]],
+    content: object,
+) -> None:
+    assert callable(content)
+    before = content(whole[0])
+    path = tmp_path / "notes.txt"
+    path.write_bytes(before)
+    assert match(path, 10, "--resume") == 2
+    err = capsys.readouterr().err
+    assert str(path) in err
+    refusals = ("not this match's record", "is not game 1 of greedy vs", "is not a valid game")
+    assert any(refusal in err for refusal in refusals), err
+    assert len(err.strip().splitlines()) == 1
+    assert path.read_bytes() == before
+
+
+def test_a_first_line_cut_before_its_end_is_this_matchs_and_played_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], whole: tuple[bytes, dict[str, object]]
+) -> None:
+    path = tmp_path / "cut.jsonl"
+    for cut in (5, 200):
+        path.write_bytes(whole[0][:cut])
+        assert match(path, 10, "--resume") == 0
+        assert path.read_bytes() == whole[0]
+    assert "unfinished last pair" in capsys.readouterr().err

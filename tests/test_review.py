@@ -203,7 +203,7 @@ def test_progress_and_cancel_then_resume_from_the_partial_review(
     assert seen == [(1, job.total), (2, job.total), (3, job.total)]
     assert not partial.complete and len(partial.moves) == 3
     first_searches = len(searches)
-    resumed = ReviewJob(game, seat=0, level=LEVEL, cache=partial)
+    resumed = ReviewJob(game, seat=0, level=LEVEL, cache=partial, trusted=True)
     whole = resumed.run()
     assert whole.complete and len(whole.moves) == job.total
     assert whole.moves[:3] == partial.moves
@@ -212,7 +212,9 @@ def test_progress_and_cancel_then_resume_from_the_partial_review(
     assert whole.to_json() == ReviewJob(game, seat=0, level=LEVEL).run().to_json()
 
 
-def test_the_cached_review_round_trips_and_spares_the_search(searches: list[PlayerView]) -> None:
+def test_the_cached_review_round_trips_and_is_checked_unless_trusted(
+    searches: list[PlayerView],
+) -> None:
     record = to_record(small_game(6))
     review, job = rv.review_record(record, seat=3, level=LEVEL)
     assert job.searched > 0 and len(searches) == job.searched
@@ -222,9 +224,15 @@ def test_the_cached_review_round_trips_and_spares_the_search(searches: list[Play
     # Readers of the record format ignore the field.
     assert dumps(from_record(stored)) == dumps(from_record(record))
 
-    searches.clear()
+    # A record's cache is analysed again, move by move, and matches.
+    searched = job.searched
     again, job = rv.review_record(stored, seat=3, level=LEVEL)
-    assert again == review and job.searched == 0 and searches == []
+    assert again == review and job.searched == searched
+    assert (job.checked, job.differed) == (len(review.moves), 0)
+    # A cache this program kept itself (a trusted one) spares the search.
+    searches.clear()
+    trusted = ReviewJob(from_record(stored), 3, LEVEL, rv.cached(stored, 3, LEVEL), trusted=True)
+    assert trusted.run() == review and trusted.searched == 0 and searches == []
 
 
 def test_a_stale_cached_move_is_searched_again(searches: list[PlayerView]) -> None:
@@ -236,15 +244,20 @@ def test_a_stale_cached_move_is_searched_again(searches: list[PlayerView]) -> No
     target["key"] = "0" * 64
     target["loss"] = 99.0
     searches.clear()
-    again, job = rv.review_record(stored, seat=3, level=LEVEL)
+    job = ReviewJob(from_record(stored), 3, LEVEL, rv.cached(stored, 3, LEVEL), trusted=True)
+    assert job.run() == review
     assert job.searched == 1 and len(searches) == 1
-    assert again == review
+    again, job = rv.review_record(stored, seat=3, level=LEVEL)
+    assert again == review and job.differed == 1
 
 
 def test_a_malformed_cache_is_ignored_and_attach_replaces_its_own_entry() -> None:
     record = record_of(DEAL, MOVES)
     record[rv.RECORD_FIELD] = [{"seat": 0, "level": LEVEL, "format": "nonsense"}, "junk"]
-    assert rv.cached(record, 0, LEVEL) is None
+    assert rv.cache_or_error(record, 0, LEVEL) == (
+        None,
+        "the review cached in the record was left out: not a Seven Rocks review",
+    )
     review, _ = rv.review_record(record, seat=0, level=LEVEL)
     once = rv.attach(record, review)
     twice = rv.attach(once, review)
@@ -288,18 +301,21 @@ def test_cli_json_and_seat_by_name(tmp_path: Path, capsys: pytest.CaptureFixture
     assert [m["number"] for r in data["rounds"] for m in r["moves"]] == [3, 7]
 
 
-def test_cli_uses_a_cached_review(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], searches: list[PlayerView]
+def test_cli_checks_a_cached_review_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record = record_of(DEAL, MOVES)
     review, _ = rv.review_record(record, seat=0, level=LEVEL)
     cached = copy.deepcopy(rv.attach(record, review))
-    searches.clear()
     path = tmp_path / "one.json"
     path.write_text(json.dumps(cached, indent=2), encoding="utf-8")  # pretty-printed: one record
     assert main(["review", str(path), "--level", LEVEL, "--json"]) == 0
-    assert searches == []
-    assert json.loads(capsys.readouterr().out)["rounds"] == review.to_json()["rounds"]
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["rounds"] == review.to_json()["rounds"]
+    assert captured.err == (
+        "seven-rocks review: the 3 verdicts cached in the record were checked and match "
+        "the analysis\n"
+    )
 
 
 def status_of(argv: list[str]) -> int:
@@ -347,3 +363,115 @@ def test_cli_bad_files_are_one_line_with_status_2(
         assert status_of(["review", path, "--level", LEVEL, *extra]) == 2
         err = capsys.readouterr().err
         assert message in err and len(err.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------ hostile caches
+def _cached_record(tmp_path: Path, edit: Any) -> tuple[Path, GameReview]:
+    """South's honest review of the blunder game, and a file whose cached copy ``edit``
+    changed (it gets the review's JSON; it may return text to write instead)."""
+    record = record_of(DEAL, MOVES)
+    review, _ = rv.review_record(record, seat=0, level=LEVEL)
+    stored = copy.deepcopy(rv.attach(record, review))
+    text = edit(stored[rv.RECORD_FIELD][0]) or json.dumps(stored)
+    path = tmp_path / "forged.jsonl"
+    path.write_text(text + "\n", encoding="utf-8")
+    return path, review
+
+
+def _forge(raw: dict[str, Any]) -> None:
+    """Every analysed move made a blunder with a made-up best move (the key kept: it is
+    computed from public data, so a forger can always match it)."""
+    for rnd in raw["rounds"]:
+        for move in rnd["moves"]:
+            if move["mark"] != "forced":
+                move.update(loss=80.0, mark="blunder", accuracy=0.1, best="pass")
+
+
+def test_a_forged_cached_review_is_replaced_by_the_analysis_and_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, honest = _cached_record(tmp_path, _forge)
+    assert main(["review", str(path), "--level", LEVEL, "--json"]) == 0
+    captured = capsys.readouterr()
+    shown = json.loads(captured.out)
+    assert shown["rounds"] == honest.to_json()["rounds"]
+    assert shown["accuracy"] == honest.summary.accuracy and shown["blunders"] == 1
+    analysed = honest.summary.analysed
+    assert captured.err == (
+        f"seven-rocks review: {analysed} of the 3 verdicts cached in the record did not "
+        "match the analysis: the analysis is shown\n"
+    )
+
+
+def _first_reasons(reasons: list[dict[str, Any]]) -> Any:
+    def edit(raw: dict[str, Any]) -> None:
+        raw["rounds"][0]["moves"][-1]["reasons"] = reasons
+
+    return edit
+
+
+def _loss_text(literal: str) -> Any:
+    """The last move's loss written as ``literal`` (NaN, 1e999): what JSON.parse refuses
+    or Python reads as a float that is not finite."""
+
+    def edit(raw: dict[str, Any]) -> str:
+        raw["rounds"][0]["moves"][-1]["loss"] = 12345.5
+        record = record_of(DEAL, MOVES)
+        record[rv.RECORD_FIELD] = [raw]
+        return json.dumps(record).replace("12345.5", literal)
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            _first_reasons([{"code": "hands_more", "seat": 99, "threat": 5, "best_threat": 0}]),
+            "'seat' must be a whole number from 0 to 3, not 99",
+        ),
+        (_first_reasons([{"code": "best"}]), "'points' is missing"),
+        (
+            _first_reasons([{"code": "best", "points": 0, "margin": "lots"}]),
+            "'margin' must be a number from -1e+09 to 1e+09, not 'lots'",
+        ),
+        (_first_reasons([{"code": "gloat"}]), "unknown reason 'gloat'"),
+        (_loss_text("NaN"), "'loss' must be a number from 0 to 1e+09, not nan"),
+        (_loss_text("1e999"), "'loss' must be a number from 0 to 1e+09, not inf"),
+        (_loss_text("-3"), "'loss' must be a number from 0 to 1e+09, not -3"),
+        (
+            lambda raw: raw["rounds"][0]["moves"][0].update(seat=True),
+            "'seat' must be a whole number from 0 to 3, not True",
+        ),
+        (
+            lambda raw: raw["rounds"][0]["moves"][0].update(candidates=[["pass", "x"]]),
+            "'value' must be a number",
+        ),
+    ],
+)
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_bad_cached_field_is_one_sentence_and_the_review_made_afresh(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    edit: Any,
+    message: str,
+    as_json: bool,
+) -> None:
+    path, honest = _cached_record(tmp_path, edit)
+    argv = ["review", str(path), "--level", LEVEL] + (["--json"] if as_json else [])
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(
+        "seven-rocks review: the review cached in the record was left out: the review's round 1, "
+    )
+    assert message in err[0] and err[0].endswith("; every move was analysed afresh")
+    if as_json:
+
+        def refuse(constant: str) -> None:
+            raise AssertionError(f"{constant} is not JSON")
+
+        shown = json.loads(captured.out, parse_constant=refuse)
+        assert shown["rounds"] == honest.to_json()["rounds"]
+    else:
+        assert "1 blunder." in captured.out

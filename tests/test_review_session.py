@@ -100,9 +100,17 @@ def test_the_replay_viewer_reviews_any_seat_of_a_record_and_returns_its_cache() 
     expected = ReviewJob(from_record(record), 3, LEVEL).run().to_json()
     assert last["review"]["rounds"] == expected["rounds"]  # deterministic for the record
     cached = {**record, "reviews": last["reviews"]}
+    # Handed back to the worker that made it (the viewer reviewing again): trusted.
+    same = _ask(door, "review_start", seat=3, record=cached, level=LEVEL)
+    assert same["finished"] and same["searched"] == 0 and same["moves"] == moves
+    # Any other worker (a reload, another page) checks it.
     _, door2 = _door()
-    again = _ask(door2, "review_start", seat=3, record=cached, level=LEVEL)
-    assert again["finished"] and again["searched"] == 0 and again["moves"] == moves
+    again, _, moves_again = _finish(
+        door2, _ask(door2, "review_start", seat=3, record=cached, level=LEVEL)
+    )
+    # A record's cached review is checked, move by move, not taken on trust.
+    assert again["searched"] == last["searched"] and moves_again == moves
+    assert (again["checked"], again["differed"], again["cache_error"]) == (len(moves), 0, None)
     story = _ask(door2, "load_record", record=cached)
     assert story["record"]["reviews"] == last["reviews"]  # the viewer's record keeps it
 
@@ -181,3 +189,59 @@ def test_bad_review_requests_are_one_sentence_and_change_nothing(
     assert reply["error"]["type"] != "InternalError"
     assert "\n" not in reply["error"]["message"]
     assert json.dumps(session.save()) == before
+
+
+def _strict(text: str) -> dict[str, Any]:
+    """A reply as the page's JSON.parse reads it: NaN and Infinity are not JSON."""
+
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"the reply holds {constant}, which is not JSON")
+
+    reply: dict[str, Any] = json.loads(text, parse_constant=refuse)
+    return reply
+
+
+def test_the_viewer_checks_a_forged_cached_review_and_says_so() -> None:
+    game = Game(seed=9, target=60)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    record = to_record(game)
+    honest = ReviewJob(from_record(record), 3, LEVEL).run()
+    forged = honest.to_json()
+    for rnd in forged["rounds"]:
+        for move in rnd["moves"]:
+            if move["mark"] != "forced":
+                move.update(loss=80.0, mark="blunder", best="pass")
+    _, door = _door()
+    cached = {**record, "reviews": [forged]}
+    last, _, _ = _finish(door, _ask(door, "review_start", seat=3, record=cached, level=LEVEL))
+    assert last["review"]["rounds"] == honest.to_json()["rounds"]
+    assert last["differed"] == honest.summary.analysed > 0
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_a_number_json_cannot_carry_is_refused_in_a_reply_the_page_can_read(number: str) -> None:
+    game = Game(seed=9, target=60)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    review = ReviewJob(from_record(to_record(game)), 3, LEVEL).run().to_json()
+    review["rounds"][0]["moves"][0]["loss"] = 12345.5
+    record = {**to_record(game), "reviews": [review]}
+    request = json.dumps({"method": "review_start", "params": {"seat": 3, "record": record}})
+    _, door = _door()
+    reply = _strict(door.handle(request.replace("12345.5", number)))
+    assert reply["error"]["type"] == "RequestError"
+    assert reply["error"]["message"].startswith("a request is JSON: ")
+
+
+def test_a_reply_holding_nan_becomes_an_error_the_page_can_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session, door = _door()
+    monkeypatch.setattr(session, "snapshot", lambda **_: {"scores": [float("nan"), 0]})
+    door = Dispatcher(session)
+    reply = _strict(door.handle(json.dumps({"method": "state", "params": {}})))
+    assert reply["error"] == {
+        "type": "InternalError",
+        "message": "the reply to state holds a number JSON cannot carry",
+    }

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from seven_rocks.site.output import MARKER
-from seven_rocks.site.serve import serving
+from seven_rocks.site.serve import SiteServer, serving
 from seven_rocks.site.static import CONTENT_SECURITY_POLICY, HEADER_ONLY_POLICY, none_match
 
 SECRET = b"root:x:0:0:secret outside the site\n"
@@ -257,6 +257,64 @@ def test_slow_clients_do_not_stop_the_others(url: str) -> None:
     finally:
         for client in slow:
             client.close()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/index.html/",
+        "/index.html/x",
+        "/index.html/x/",
+        "/app.js/index.html",
+        "/index.html%2f",
+        "/pyodide/pyodide.mjs/",
+        "/" + "a" * 5000,
+        "/" + "a" * 300 + "/",
+        "/x" * 3000,
+    ],
+)
+def test_a_path_under_a_file_or_too_long_is_a_404_without_a_traceback(
+    url: str, path: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    status, headers, _ = _request(url, path)
+    assert status == 404
+    _assert_site_headers(headers)
+    assert not [r for r in caplog.records if r.exc_info or r.levelname == "ERROR"]
+
+
+def test_an_error_inside_the_app_is_a_500_and_one_log_line(
+    url: str, site: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr("seven_rocks.site.static._SiteFiles.find_file", broken)
+    status, headers, body = _request(url, "/index.html")
+    assert (status, body) == (500, b"Server error\n")
+    _assert_site_headers(headers)
+    assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == [
+        "GET '/index.html': RuntimeError: disk on fire"
+    ]
+    assert not [r for r in caplog.records if r.exc_info]
+
+
+def test_one_ready_event_takes_in_every_waiting_connection(site: Path) -> None:
+    """A burst of clients is taken in at once, not one per turn of the loop (each turn
+    polls every connection, so one at a time would keep the next client waiting)."""
+    server = SiteServer(site, port=0)
+    listener = server._listeners[0]
+    clients = [socket.create_connection(_address(server.url), timeout=10) for _ in range(CLIENTS)]
+    try:
+        before = len(server._map)
+        listener.handle_accept()
+        assert len(server._map) - before == CLIENTS
+        listener.handle_accept()  # nothing is waiting: returns at once
+        assert len(server._map) - before == CLIENTS
+    finally:
+        for client in clients:
+            client.close()
+        server.stop()
+        server.run()  # stopped: closes every connection and the listening socket
 
 
 def test_a_folder_swapped_in_while_served_is_served_whole(site: Path, tmp_path: Path) -> None:

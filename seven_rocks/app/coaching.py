@@ -59,10 +59,21 @@ class Coach:
         self._sent = 0  # moves already sent to the page
         self._found: dict[tuple[int, int], MoveReview] = {}  # (round, number) -> verdict
 
-    def start(self, game: Game, seat: int, level: str, cache: GameReview | None) -> dict[str, Any]:
-        """Begin reviewing ``seat`` in ``game`` (a copy the caller will not change); the
-        reply is :meth:`progress` before any move is looked at."""
-        self.job = ReviewJob(game, seat, level, cache)
+    def start(
+        self,
+        game: Game,
+        seat: int,
+        level: str,
+        cache: GameReview | None,
+        *,
+        trusted: bool = False,
+        cache_error: str | None = None,
+    ) -> dict[str, Any]:
+        """Begin reviewing ``seat`` in ``game`` (a copy the caller will not change), with
+        ``cache`` checked unless ``trusted`` (see :class:`ReviewJob`); the reply is
+        :meth:`progress` before any move is looked at."""
+        self.job = ReviewJob(game, seat, level, cache, trusted=trusted)
+        self.job.cache_error = cache_error
         self.game = game
         self._sent = 0
         self._found = {}
@@ -88,7 +99,9 @@ class Coach:
         return self.progress()
 
     def progress(self) -> dict[str, Any]:
-        """``{seat, level, done, total, searched, finished, moves}`` (+ ``review`` once done)."""
+        """``{seat, level, done, total, searched, checked, differed, cache_error, finished,
+        moves}`` (+ ``review`` once done): ``differed`` counts the cached verdicts that the
+        analysis contradicted, ``cache_error`` says why a cached review was left out."""
         job = self._job
         result = job.result()
         found = result.moves
@@ -98,6 +111,9 @@ class Coach:
             "done": job.done,
             "total": job.total,
             "searched": job.searched,
+            "checked": job.checked,
+            "differed": job.differed,
+            "cache_error": job.cache_error,
             "finished": job.finished,
             "moves": [m.to_json() for m in found[self._sent :]],
         }

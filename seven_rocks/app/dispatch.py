@@ -62,4 +62,9 @@ class Dispatcher:
             return encode_error("RequestError", str(error))
         except Exception as error:
             return encode_error("InternalError", f"{type(error).__name__}: {error}")
-        return encode_reply(reply)
+        try:
+            return encode_reply(reply)
+        except ValueError:  # NaN or infinity somewhere: the page could not parse the reply
+            return encode_error(
+                "InternalError", f"the reply to {request.method} holds a number JSON cannot carry"
+            )

@@ -23,6 +23,7 @@ Request(method='state', params={'since': 2})
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypedDict
@@ -91,7 +92,7 @@ class Request:
             raise RequestError("a request is JSON text")
         check_json_text(text, max_bytes=MAX_REQUEST_BYTES, max_depth=MAX_JSON_DEPTH)
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
         except ValueError as error:  # not JSON, or a number of more than 4,300 digits
             raise RequestError(f"a request is JSON: {error}") from None
         if not isinstance(data, dict):
@@ -101,6 +102,20 @@ class Request:
         if not isinstance(method, str) or not isinstance(params, dict):
             raise RequestError(f"unknown method {method!r}")
         return cls(method, params)
+
+
+def _no_constant(name: str) -> float:
+    """``NaN``, ``Infinity``: Python's parser takes them, JSON (and the page) does not."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    """A JSON number as a float, refused when it does not fit one (``1e999``): a number
+    that is not finite would come back in a reply as text no JSON parser reads."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:24]} is too large")
+    return value
 
 
 # ------------------------------------------------------------------- replies
@@ -114,7 +129,9 @@ class ErrorReply(TypedDict):
 
 
 def encode_reply(reply: object) -> str:
-    return json.dumps(reply)
+    """A reply as JSON text; ``ValueError`` for a number JSON cannot carry (NaN, infinity),
+    rather than text the page cannot parse."""
+    return json.dumps(reply, allow_nan=False)
 
 
 def encode_error(kind: str, message: str) -> str:

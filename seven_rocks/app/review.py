@@ -28,8 +28,11 @@ the same verdict.  :class:`ReviewJob` analyses one move per :meth:`~ReviewJob.st
 worker runs it in slices (progress is ``done`` / ``total``; cancelling is dropping the job).
 A finished or partial review is cached in the record under ``"reviews"`` (an optional field
 that readers of the record format ignore) by :func:`attach`, and :func:`cached` finds it
-again: each cached move carries the fingerprint of its view, so only moves that are new
-(a game that went on) or changed are searched again.
+again, every field checked.  Anyone can write that field, so a cached review read from a
+record is a hint, never a verdict: each of its moves is analysed again and the fresh
+verdict kept (the job counts those that differed).  Only the page's own saved game, whose
+cache it made itself, takes cached moves as they are: each carries the fingerprint of its
+view, so only moves that are new (a game that went on) or changed are searched again.
 
 >>> from seven_rocks.engine.game import Game
 >>> game = Game(seed=4)
@@ -44,7 +47,9 @@ again: each cached move carries the fingerprint of its view, so only moves that 
 from __future__ import annotations
 
 import hashlib
+import json
 import math
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -56,8 +61,9 @@ from ..engine.game import Game
 from ..engine.moves import PASS, Move
 from ..engine.record import from_record
 from ..engine.round import SEATS
-from ..engine.tiles import Tile
+from ..engine.tiles import ALL_TILES, Tile
 from ..engine.view import PlayerView
+from . import fields
 from .describe import POSITIONS
 from .hints import move_facts
 
@@ -91,6 +97,7 @@ REASON_CODES: Final = (
 HEAVY_GAP: Final = 4
 #: Expected points lost that halve a move's accuracy.
 HALF_LIFE: Final = 10.0
+_TILE_TEXTS: Final = frozenset(str(tile) for tile in ALL_TILES)
 
 
 class ReviewError(SevenRocksError):
@@ -153,6 +160,78 @@ class Reason:
         return {"code": self.code, **self.args}
 
 
+#: What each reason code's arguments must be (see :class:`Reason`), to read a cached one.
+_REASON_ARGS: Final[dict[str, dict[str, str]]] = {
+    "forced": {"pass": "flag"},
+    "best": {"points": "points", "margin": "value"},
+    "scores_less": {"points": "points", "best_points": "points"},
+    "hands_more": {"seat": "seat", "threat": "points", "best_threat": "points"},
+    "misses_block": {"seat": "seat", "numbers": "numbers"},
+    "keeps_double": {"tile": "tile"},
+    "keeps_heavy": {"pips": "pips", "best_pips": "pips"},
+    "greedy": {"points": "points", "best_points": "points"},
+    "later": {},
+    "search": {"samples": "samples", "value": "value", "best_value": "value"},
+}
+#: Bounds of what a cached review may hold: far beyond any real review, so a value out of
+#: them is a made-up one.
+_MOST_POINTS: Final = 1_000
+_MOST_VALUE: Final = 1e9
+_MOST_SAMPLES: Final = 10_000_000
+_MOST_ROUNDS: Final = 1_000_000
+_MOST_MOVES: Final = 1_000
+_MOVE_TEXT: Final = 32
+_KEY: Final = re.compile(r"[0-9a-f]{64}")
+
+
+def _move_text(raw: Mapping[str, Any], name: str) -> str:
+    """Field ``name``: a move in its text form (``3-5@1-1:line_b``, ``1-4``, ``pass``)."""
+    value = fields.text(raw, name, _MOVE_TEXT)
+    try:
+        Move.parse(value)
+    except (SevenRocksError, ValueError):
+        raise fields.FieldError(f"'{name}' must be a move, not {fields.shown(value)}") from None
+    return value
+
+
+def _reason_arg(args: Mapping[str, Any], name: str, kind: str) -> object:
+    if kind == "flag":
+        return fields.flag(args, name)
+    if kind == "seat":
+        return fields.seat(args, name)
+    if kind == "points":
+        return fields.whole(args, name, 0, _MOST_POINTS)
+    if kind == "pips":
+        return fields.whole(args, name, 0, 12)
+    if kind == "samples":
+        return fields.whole(args, name, 0, _MOST_SAMPLES)
+    if kind == "value":
+        return fields.number(args, name, -_MOST_VALUE, _MOST_VALUE)
+    if kind == "tile":
+        tile = fields.text(args, name, 12)
+        if tile not in _TILE_TEXTS:
+            raise fields.FieldError(f"'{name}' must be a tile, not {fields.shown(tile)}")
+        return tile
+    assert kind == "numbers"
+    numbers = fields.items(args, name, 7)
+    if not all(type(n) is int and 0 <= n <= 6 for n in numbers):
+        raise fields.FieldError(f"'{name}' must list numbers 0 to 6, not {fields.shown(numbers)}")
+    return numbers
+
+
+def _reason(raw: object) -> Reason:
+    """A cached reason, its code known and each of its arguments as that code has them."""
+    args = fields.obj(raw, "a reason")
+    code = args.get("code")
+    kinds = _REASON_ARGS.get(code) if isinstance(code, str) else None
+    if kinds is None or not isinstance(code, str):
+        raise fields.FieldError(f"unknown reason {fields.shown(code)}")
+    extra = set(args) - set(kinds) - {"code"}
+    if extra:
+        raise fields.FieldError(f"reason {code!r} has no {fields.shown(sorted(extra)[0])}")
+    return Reason(code, {name: _reason_arg(args, name, kind) for name, kind in kinds.items()})
+
+
 @dataclass(frozen=True, slots=True)
 class MoveReview:
     """The verdict on one move of the reviewed seat."""
@@ -200,30 +279,45 @@ class MoveReview:
 
     @classmethod
     def from_json(cls, raw: object) -> MoveReview:
-        if not isinstance(raw, Mapping):
-            raise ReviewError(f"a reviewed move must be an object, not {raw!r}")
-        try:
-            reasons = tuple(
-                Reason(str(r["code"]), {k: v for k, v in r.items() if k != "code"})
-                for r in raw["reasons"]
+        """A cached verdict, every field checked (types, ranges, finite numbers, seats 0-3);
+        raises :class:`~.fields.FieldError` naming the first bad one."""
+        move = fields.obj(raw, "a reviewed move")
+        candidates = []
+        for pair in fields.items(move, "candidates", _MOST_MOVES):
+            if not (isinstance(pair, list) and len(pair) == 2):
+                raise fields.FieldError(
+                    f"'candidates' must hold [move, value] pairs, not {fields.shown(pair)}"
+                )
+            entry = {"move": pair[0], "value": pair[1]}
+            candidates.append(
+                (
+                    _move_text(entry, "move"),
+                    fields.number(entry, "value", -_MOST_VALUE, _MOST_VALUE),
+                )
             )
-            return cls(
-                round=int(raw["round"]),
-                number=int(raw["number"]),
-                seat=int(raw["seat"]),
-                move=str(raw["move"]),
-                best=str(raw["best"]),
-                loss=float(raw["loss"]),
-                mark=Mark(raw["mark"]),
-                value=None if raw["value"] is None else float(raw["value"]),
-                best_value=None if raw["best_value"] is None else float(raw["best_value"]),
-                candidates=tuple((str(m), float(v)) for m, v in raw["candidates"]),
-                samples=int(raw["samples"]),
-                reasons=reasons,
-                key=str(raw["key"]),
+        key = fields.text(move, "key", 64)
+        if not _KEY.fullmatch(key):
+            raise fields.FieldError(f"'key' must be 64 hexadecimal digits, not {fields.shown(key)}")
+        mark = move.get("mark")
+        if mark not in tuple(Mark):
+            raise fields.FieldError(
+                f"'mark' must be one of {', '.join(Mark)}, not {fields.shown(mark)}"
             )
-        except (KeyError, TypeError, ValueError) as error:
-            raise ReviewError(f"a reviewed move is malformed ({error!r})") from None
+        return cls(
+            round=fields.whole(move, "round", 1, _MOST_ROUNDS),
+            number=fields.whole(move, "number", 1, _MOST_MOVES),
+            seat=fields.seat(move),
+            move=_move_text(move, "move"),
+            best=_move_text(move, "best"),
+            loss=fields.number(move, "loss", 0, _MOST_VALUE),
+            mark=Mark(mark),
+            value=fields.optional_number(move, "value", -_MOST_VALUE, _MOST_VALUE),
+            best_value=fields.optional_number(move, "best_value", -_MOST_VALUE, _MOST_VALUE),
+            candidates=tuple(candidates),
+            samples=fields.whole(move, "samples", 0, _MOST_SAMPLES),
+            reasons=tuple(_reason(r) for r in fields.items(move, "reasons", len(REASON_CODES))),
+            key=key,
+        )
 
 
 def _mean(values: Sequence[float]) -> float | None:
@@ -311,26 +405,36 @@ class GameReview:
 
     @classmethod
     def from_json(cls, raw: object) -> GameReview:
-        """Read :meth:`to_json`'s output back (the summaries are recomputed, not trusted)."""
+        """Read :meth:`to_json`'s output back (the summaries are recomputed, not trusted);
+        any bad field is a :class:`ReviewError` of one sentence that says where it is."""
         if not isinstance(raw, Mapping) or raw.get("format") != FORMAT:
             raise ReviewError("not a Seven Rocks review")
         if raw.get("version") != VERSION:
-            raise ReviewError(f"review version {raw.get('version')!r} (this reads {VERSION})")
-        rounds = raw.get("rounds")
-        if not isinstance(rounds, list) or not all(isinstance(r, Mapping) for r in rounds):
-            raise ReviewError("a review's 'rounds' must be a list of objects")
+            raise ReviewError(
+                f"review version {fields.shown(raw.get('version'))} (this reads {VERSION})"
+            )
+        where = "the review"
         try:
+            rounds = []
+            for i, entry in enumerate(fields.items(raw, "rounds", _MOST_ROUNDS), start=1):
+                where = f"the review's round entry {i}"
+                round_raw = fields.obj(entry, "a reviewed round")
+                number = fields.whole(round_raw, "round", 1, _MOST_ROUNDS)
+                moves = []
+                for j, move in enumerate(fields.items(round_raw, "moves", _MOST_MOVES), start=1):
+                    where = f"the review's round {number}, move entry {j}"
+                    moves.append(MoveReview.from_json(move))
+                rounds.append(RoundReview(number, tuple(moves)))
+            where = "the review"
+            complete = fields.flag(raw, "complete") if "complete" in raw else False
             return cls(
                 seat=_seat(raw.get("seat")),
                 level=_level(raw.get("level")),
-                rounds=tuple(
-                    RoundReview(int(r["round"]), tuple(MoveReview.from_json(m) for m in r["moves"]))
-                    for r in rounds
-                ),
-                complete=bool(raw.get("complete", False)),
+                rounds=tuple(rounds),
+                complete=complete,
             )
-        except (KeyError, TypeError, ValueError) as error:
-            raise ReviewError(f"a reviewed round is malformed ({error!r})") from None
+        except fields.FieldError as error:
+            raise ReviewError(f"{where}: {error}") from None
 
 
 def _seat(seat: object) -> int:
@@ -363,6 +467,12 @@ def view_key(view: PlayerView, level: str) -> str:
 
 def _digest(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
+
+
+def fingerprint(review: GameReview) -> str:
+    """A digest of the whole review: a program that remembers the fingerprints of the
+    reviews it made can recognise one handed back to it (and trust it) without a search."""
+    return _digest(json.dumps(review.to_json(), sort_keys=True))
 
 
 def _reasons(
@@ -486,8 +596,13 @@ def _positions(game: Game, seat: int) -> Iterator[tuple[int, PlayerView, Move]]:
 class ReviewJob:
     """A review run in slices: each :meth:`step` settles one of the seat's moves.
 
-    ``cache`` is an earlier review of the same seat and level (:func:`cached`): a move whose
-    view fingerprint matches is taken from it without a search.  The worker calls
+    ``cache`` is an earlier review of the same seat and level (:func:`cached`).  A cached
+    verdict is a hint, never a verdict: anyone can write a record's ``"reviews"`` (the
+    fingerprints are made from public data), so each cached move is analysed again (the
+    analysis is deterministic) and the fresh verdict is the one kept; :attr:`checked` and
+    :attr:`differed` say how many were compared and how many did not match.  Only a
+    ``trusted`` cache, one this program made and kept itself (the page's own saved game),
+    is taken as it is for a move whose view fingerprint matches.  The worker calls
     :meth:`step` between messages and reports ``done`` / ``total``; to cancel, it stops
     calling (and may keep :meth:`result`, a partial review, as a cache for next time).
     """
@@ -498,13 +613,21 @@ class ReviewJob:
         seat: int,
         level: str = DEFAULT_LEVEL,
         cache: GameReview | None = None,
+        *,
+        trusted: bool = False,
     ) -> None:
         self.seat = _seat(seat)
         self.level = _level(level)
         self.total = sum(t.seat == seat for rnd in game.rounds for t in rnd.turns)
         self.done = 0
-        #: How many moves were searched (not forced, not taken from the cache).
+        #: How many moves were searched (not forced, not taken from a trusted cache).
         self.searched = 0
+        #: Cached verdicts analysed again, and how many of them the analysis contradicted.
+        self.checked = 0
+        self.differed = 0
+        #: Why the review cached in the record was not used at all (one sentence), if so.
+        self.cache_error: str | None = None
+        self.trusted = trusted
         self._reused: dict[tuple[int, int], MoveReview] = {}
         if cache is not None and cache.seat == seat and cache.level == level:
             self._reused = {(m.round, m.number): m for m in cache.moves}
@@ -515,8 +638,13 @@ class ReviewJob:
     def for_record(
         cls, record: Mapping[str, Any], seat: int, level: str = DEFAULT_LEVEL
     ) -> ReviewJob:
-        """A job for a record (checked by replaying it), reusing the review cached in it."""
-        return cls(from_record(record), seat, level, cached(record, seat, level))
+        """A job for a record (checked by replaying it) that checks the review cached in it;
+        a malformed cached review is left out, and :attr:`cache_error` says why."""
+        game = from_record(record)
+        cache, error = cache_or_error(record, seat, level)
+        job = cls(game, seat, level, cache)
+        job.cache_error = error
+        return job
 
     @property
     def finished(self) -> bool:
@@ -530,7 +658,8 @@ class ReviewJob:
         number, view, played = position
         old = self._reused.get((view.round_number, number))
         if (
-            old is not None
+            self.trusted
+            and old is not None
             and old.move == str(played)
             and old.key == _digest(view_key(view, self.level))
         ):
@@ -538,6 +667,9 @@ class ReviewJob:
         else:
             found = review_position(view, played, self.level, number=number)
             self.searched += found.mark is not Mark.FORCED
+            if old is not None:
+                self.checked += 1
+                self.differed += old != found
         self._found.append(found)
         self.done += 1
         return found
@@ -573,18 +705,26 @@ class ReviewJob:
 def cached(record: Mapping[str, Any], seat: int, level: str = DEFAULT_LEVEL) -> GameReview | None:
     """The review of ``seat`` at ``level`` cached in ``record``, if any.
 
-    A cache is only a cache: one that is malformed or of another version is ignored.
+    Raises :class:`ReviewError` (one sentence naming the bad field) for one that is
+    malformed or of another version: a caller leaves it out and says so.
     """
     entries = record.get(RECORD_FIELD)
     if not isinstance(entries, list):
         return None
     for raw in entries:
         if isinstance(raw, Mapping) and raw.get("seat") == seat and raw.get("level") == level:
-            try:
-                return GameReview.from_json(raw)
-            except ReviewError:
-                return None
+            return GameReview.from_json(raw)
     return None
+
+
+def cache_or_error(
+    record: Mapping[str, Any], seat: int, level: str = DEFAULT_LEVEL
+) -> tuple[GameReview | None, str | None]:
+    """:func:`cached`, or None and why (one sentence) when the cached review is malformed."""
+    try:
+        return cached(record, seat, level), None
+    except ReviewError as error:
+        return None, f"the review cached in the record was left out: {error}"
 
 
 def attach(record: Mapping[str, Any], review: GameReview) -> dict[str, Any]:
@@ -605,9 +745,11 @@ def attach(record: Mapping[str, Any], review: GameReview) -> dict[str, Any]:
 def review_record(
     record: Mapping[str, Any], seat: int, level: str = DEFAULT_LEVEL
 ) -> tuple[GameReview, ReviewJob]:
-    """Check ``record``, then review ``seat``'s moves, reusing the record's cached review.
+    """Check ``record``, then review ``seat``'s moves, checking the record's cached review.
 
-    Returns the review and the job (whose ``searched`` says how many moves needed a search).
+    Returns the review and the job (whose ``searched`` says how many moves needed a search,
+    ``checked`` and ``differed`` what became of the cached verdicts, ``cache_error`` why a
+    malformed cached review was left out).
     """
     job = ReviewJob.for_record(record, seat, level)
     return job.run(), job
@@ -690,7 +832,9 @@ __all__ = [
     "RoundReview",
     "Summary",
     "attach",
+    "cache_or_error",
     "cached",
+    "fingerprint",
     "mark_of",
     "move_accuracy",
     "reason_text",

@@ -53,7 +53,14 @@ from .protocol import (
     tile_of,
 )
 from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
-from .review import DEFAULT_LEVEL, RECORD_FIELD, GameReview, attach, cached
+from .review import (
+    DEFAULT_LEVEL,
+    RECORD_FIELD,
+    GameReview,
+    attach,
+    cache_or_error,
+    fingerprint,
+)
 from .runner import Runner, bot_seed
 from .screen import Screen
 from .tables import TableCache, geometry_of, round_story, table_json
@@ -96,6 +103,9 @@ class Session:
         self.reviews: list[Any] = []
         self._coach = Coach()
         self._review_record: dict[str, Any] | None = None  # the record under review, if any
+        #: Fingerprints of the reviews this worker made: a record handed back holding one of
+        #: them (the viewer's record, reviewed again) is trusted; any other is checked.
+        self._made_reviews: set[str] = set()
 
     # -------------------------------------------------------------- lifecycle
     def new_game(
@@ -275,12 +285,16 @@ class Session:
         checked = to_record(game)
         if isinstance(record, dict) and isinstance(record.get(RECORD_FIELD), list):
             checked[RECORD_FIELD] = record[RECORD_FIELD]  # the reviews cached in it
+        # Each round's events, sorted out in one pass (not one pass over all per round).
+        by_round: list[list[Any]] = [[] for _ in game.rounds]
+        for event in events:
+            by_round[event["round"] - 1].append(event)
         return {
             "record": checked,
             "events": events,
             "rounds": [
-                round_story(rnd, layout_aspect, [e for e in events if e["round"] == number])
-                for number, rnd in enumerate(game.rounds, start=1)
+                round_story(rnd, layout_aspect, by_round[number])
+                for number, rnd in enumerate(game.rounds)
             ],
             "winner": game.winner,
             "scores": list(game.scores),
@@ -305,12 +319,18 @@ class Session:
             if seat != VIEWER:
                 raise RequestError("in a game in progress only your own moves are reviewed")
             copy = from_record(to_record(game))  # the game goes on; the review looks at now
-            self._coach.start(copy, seat, level, cached({RECORD_FIELD: self.reviews}, seat, level))
+            # The game's own reviews, made by this worker and kept in its saves: trusted.
+            cache, error = cache_or_error({RECORD_FIELD: self.reviews}, seat, level)
+            self._coach.start(copy, seat, level, cache, trusted=True, cache_error=error)
             self._review_record = None
         else:
             copy = from_record(record)
             assert isinstance(record, dict)
-            self._coach.start(copy, seat, level, cached(record, seat, level))
+            # A record from anywhere: its cached review is checked move by move, unless it
+            # is one this worker made (the viewer's record, reviewed again).
+            cache, error = cache_or_error(record, seat, level)
+            trusted = cache is not None and fingerprint(cache) in self._made_reviews
+            self._coach.start(copy, seat, level, cache, trusted=trusted, cache_error=error)
             self._review_record = {RECORD_FIELD: record.get(RECORD_FIELD)}
         return self._review_reply(self._coach.advance(budget))
 
@@ -349,6 +369,7 @@ class Session:
     def _keep_review(self, review: GameReview | None) -> None:
         if review is None:
             return
+        self._made_reviews.add(fingerprint(review))
         if self._review_record is None:
             self.reviews = attach({RECORD_FIELD: self.reviews}, review)[RECORD_FIELD]
         else:

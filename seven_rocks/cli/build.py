@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from ..site.build import BuildError, build
@@ -39,11 +44,31 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def _stop(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM as an exception: the build then removes its half-built staging folder (and
+    ``subprocess.run`` stops the Node child it waits for) before the process ends."""
+    raise SystemExit(128 + signum)
+
+
+@contextlib.contextmanager
+def _stopped_cleanly() -> Iterator[None]:
+    """While the build runs, SIGTERM ends it the way Ctrl+C does, cleaning up."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def run(args: argparse.Namespace) -> int:
     from . import UsageError
 
     try:
-        out = build(args.out, snapshot=args.snapshot, minify=args.minify)
+        with _stopped_cleanly():
+            out = build(args.out, snapshot=args.snapshot, minify=args.minify)
     except BuildError as error:
         raise UsageError(str(error)) from None
     print(f"Built the site in {out}")

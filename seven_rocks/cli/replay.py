@@ -47,6 +47,8 @@ def run(args: argparse.Namespace) -> int:
 
     if sys.stdout is None and not args.quiet:
         raise UsageError("standard output is closed: nowhere to narrate the game")
+    if args.file == "-" and sys.stdin is None:  # started with stdin closed (<&-)
+        raise UsageError("standard input is closed: there is no record to read")
     name = "standard input" if args.file == "-" else printable(args.file)
     source = sys.stdin.buffer if args.file == "-" else args.file
     chosen = None

@@ -10,7 +10,14 @@ import sys
 from typing import Any
 
 from ..app.describe import POSITIONS, seat_name
-from ..app.review import DEFAULT_LEVEL, GameReview, Mark, reason_text, review_record
+from ..app.review import (
+    DEFAULT_LEVEL,
+    GameReview,
+    Mark,
+    ReviewJob,
+    reason_text,
+    review_record,
+)
 from ..bots.master import LEVELS
 from ..engine.errors import RecordError, RecordTooLargeError
 from ..engine.record import MAX_RECORD_BYTES, parse_json
@@ -35,7 +42,8 @@ def register(subparsers: Any) -> None:
         "seat from that seat's view at the time (never the hidden hands): the master bot "
         "values every legal alternative; the table shows the best move, the expected points "
         "lost against it (5 or more: mistake, 15 or more: blunder), why, and an accuracy per "
-        "round and for the game.  A review cached in the record is used as it is.",
+        "round and for the game.  A review cached in the record is checked against the "
+        "analysis, never taken on trust.",
     )
     parser.add_argument("file", metavar="FILE", help="a game record, or a JSON Lines file of them")
     parser.add_argument(
@@ -147,12 +155,30 @@ def print_review(review: GameReview, names: list[str], game: int) -> None:
     )
 
 
+def cache_note(job: ReviewJob) -> str | None:
+    """What became of the review cached in the record (one sentence), if there was one."""
+    if job.cache_error is not None:
+        return f"{job.cache_error}; every move was analysed afresh"
+    if not job.checked:
+        return None
+    if job.differed:
+        return (
+            f"{job.differed} of the {job.checked} verdicts cached in the record did not match "
+            "the analysis: the analysis is shown"
+        )
+    return f"the {job.checked} verdicts cached in the record were checked and match the analysis"
+
+
 def run(args: argparse.Namespace) -> int:
     record = read_record(args.file, args.game, args.max_record_bytes)
-    review, _ = review_record(record, args.seat, args.level)
+    review, job = review_record(record, args.seat, args.level)
+    note = cache_note(job)
+    if note is not None:
+        print(f"seven-rocks review: {note}", file=sys.stderr)
     if args.json:
-        json.dump({"game": args.game, **review.to_json()}, sys.stdout, separators=(",", ":"))
-        print()
+        # allow_nan=False: the output is JSON any parser takes, or an error, never NaN.
+        data = {"game": args.game, **review.to_json()}
+        print(json.dumps(data, separators=(",", ":"), allow_nan=False))
         return 0
     seats = record.get("seats")
     names = [str(s) for s in seats] if isinstance(seats, list) else []

@@ -16,6 +16,7 @@ from ..engine.record import dumps
 from ..engine.scoring import DEFAULT_TARGET
 from ..research.stats import GameFacts, Tally
 from .args import MAX_GAMES, MAX_TARGET, games_count, non_negative_int, target_points
+from .files import add_record_options, open_new
 
 
 def bot_list(text: str) -> list[str]:
@@ -74,8 +75,8 @@ def register(subparsers: Any) -> None:
         default=DEFAULT_TARGET,
         help=f"points to win, 1 to {MAX_TARGET:,} (default {DEFAULT_TARGET})",
     )
-    parser.add_argument(
-        "--record", metavar="FILE", help="write every game as JSON Lines to FILE ('-' for stdout)"
+    add_record_options(
+        parser, "write every game as JSON Lines to FILE ('-' for stdout); a new file unless --force"
     )
     parser.set_defaults(func=run)
 
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         context: Any = nullcontext(sys.stdout)
         out = sys.stderr  # keep the summary off the record stream
     elif args.record:
-        context = open(args.record, "w", encoding="utf-8")  # noqa: SIM115
+        context = open_new(args.record, force=getattr(args, "force", False))
     else:
         context = nullcontext(None)
     names = seat_names(args.bots)

@@ -12,6 +12,7 @@ from ..engine.scoring import DEFAULT_TARGET
 from ..research.resume import ResumeError, read_played_pairs
 from ..research.tournament import MAX_JOBS, TournamentResult, run_tournament
 from .args import MAX_GAMES, MAX_TARGET, bounded_int
+from .files import add_record_options, open_new
 
 USAGE_ERROR = 2
 
@@ -71,7 +72,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of the text summary"
     )
-    parser.add_argument("--record", metavar="FILE", help="write every game as JSON Lines to FILE")
+    add_record_options(
+        parser, "write every game as JSON Lines to FILE (a new file, unless --force or --resume)"
+    )
     parser.add_argument(
         "--resume",
         action="store_true",
@@ -148,7 +151,9 @@ def run(args: argparse.Namespace) -> int:
             try:
                 if resume:
                     played = _continue(args.record, args.a, args.b, seed, target, games)
-                stream = open(args.record, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
+                    stream = open(args.record, "a", encoding="utf-8")  # noqa: SIM115
+                else:
+                    stream = open_new(args.record, force=getattr(args, "force", False))
             except OSError as error:
                 return _error(f"cannot write {args.record}: {error.strerror or error}")
             except ValueError as error:

@@ -93,10 +93,12 @@ class Game:
         self.winner: int | None = None
         self._banked: tuple[int, int] = (0, 0)
         self._deals: Iterator[DealSpec] | None = iter(deals) if deals is not None else None
-        #: The events up to this round's deal, as a tuple every view of the round shares
-        #: (and how many there are): copying the whole history for each view made views
-        #: cost more as a game went on.
-        self._earlier: tuple[int, tuple[Event, ...]] = (0, ())
+        #: How many events came before this round's deal, and those events as a tuple that
+        #: every view of the round shares (None until a view of the round is asked for).
+        #: Copying the history for each view would make a view cost more as a game goes
+        #: on; copying it at each deal would make a replay, which takes no views,
+        #: quadratic in the rounds.
+        self._earlier: tuple[int, tuple[Event, ...] | None] = (0, ())
         self._deal_next()
 
     # ------------------------------------------------------------------ queries
@@ -141,6 +143,9 @@ class Game:
         """What ``seat`` may know: see :class:`~seven_rocks.engine.view.PlayerView`."""
         rounds = self.rounds
         start, earlier = self._earlier
+        if earlier is None:
+            earlier = tuple(self.events[:start])
+            self._earlier = (start, earlier)
         return PlayerView.of_round(
             rounds[-1], seat, len(rounds), earlier, tuple(self.events[start:])
         )
@@ -226,7 +231,7 @@ class Game:
                 opener, draw = draw_opener(rng)
         rounds.append(Round(hands, opener, scores=self._banked, target=self.target))
         self.events.append(RoundStarted(number, opener, domino_seat is not None, draw))
-        self._earlier = (len(self.events), tuple(self.events))
+        self._earlier = (len(self.events), None)
 
     def __repr__(self) -> str:
         state = f"winner=team {self.winner}" if self.winner is not None else f"turn={self.turn}"

@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import re
 import reprlib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import accumulate
 from pathlib import Path
 from typing import IO, Any, Final, NamedTuple
@@ -110,9 +110,21 @@ def dumps(game: Game) -> str:
         for number, rnd in enumerate(game.rounds, start=1)
     ]
     return (
-        f'{{"format":"{FORMAT}","version":{VERSION},"target":{_encode(game.target)},'
-        f'"seats":{_encode(list(game.seats))},"rounds":[{",".join(rounds)}],'
+        f"{record_head(game.target, game.seats)}{','.join(rounds)}],"
         f'"winner":{_encode(game.winner)},"seed":{_encode(game.seed)}}}'
+    )
+
+
+def record_head(target: int, seats: Sequence[str]) -> str:
+    """The text :func:`dumps` begins a record of this target and these seats with, up to
+    the first round: what a record cut off while it was written can still be matched by.
+
+    >>> record_head(250, ["a", "b", "a", "b"])[:48]
+    '{"format":"seven-rocks-record","version":1,"targ'
+    """
+    return (
+        f'{{"format":"{FORMAT}","version":{VERSION},"target":{_encode(target)},'
+        f'"seats":{_encode(list(seats))},"rounds":['
     )
 
 

@@ -12,7 +12,12 @@ does not keep, cover the new games alone.
 
 A sitting cut short (a killed process) can leave half a pair, or half a line, at the end
 of the file: those are not counted, and :func:`read_played_pairs` says where the complete
-pairs end so the caller can drop the rest before appending.
+pairs end so the caller can drop the rest before appending.  What is dropped must first be
+proven to be this match's own: every complete line is replayed as the game the match plays
+there, and an unfinished last line must be one of those games cut short (its head is the
+one the match's record gives that line).  Anything else (a file of notes, another match's
+record, a single record downloaded without its newline) is refused, so a resume never
+shortens a file that is not the match's record.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from __future__ import annotations
 from typing import IO, Final
 
 from ..engine.errors import RecordError
-from ..engine.record import MAX_RECORD_BYTES, loads
+from ..engine.record import MAX_RECORD_BYTES, loads, parse_json, record_head
 from .stats import GameFacts
 from .tournament import GameOutcome, TournamentResult, deal_seed, seats_of
 
@@ -59,6 +64,7 @@ def read_played_pairs(stream: IO[bytes], into: TournamentResult, target: int) ->
                     f"line {number} of the record is longer than any game "
                     f"({MAX_RECORD_BYTES:,} bytes): it is not a tournament record"
                 )
+            _check_cut_line(line, number, a, b, seed, target)
             break  # the last line, cut off while it was written
         outcome = _check_game(line, number, a, b, seed, target)
         if pending is None:
@@ -69,6 +75,24 @@ def read_played_pairs(stream: IO[bytes], into: TournamentResult, target: int) ->
             pending = None
             offset = position
     return offset
+
+
+def _check_cut_line(line: bytes, number: int, a: str, b: str, seed: int, target: int) -> None:
+    """Line ``number``, the last and without its newline, must be this match's game there,
+    whole (a record saved without a final newline) or cut short while it was written."""
+    try:
+        parse_json(line.decode("utf-8"))
+    except (RecordError, UnicodeDecodeError):
+        pass  # not a whole JSON text: a cut-off record, if its head is this match's
+    else:
+        _check_game(line, number, a, b, seed, target)
+        return
+    head = record_head(target, seats_of((a, b), (number - 1) % PAIR == 0)).encode()
+    if not (line.startswith(head) or head.startswith(line)):
+        raise ResumeError(
+            f"line {number} of the record is neither a game of {a} vs {b} to {target} "
+            "nor one cut short: the file is not this match's record"
+        )
 
 
 def _check_game(line: bytes, number: int, a: str, b: str, seed: int, target: int) -> GameOutcome:

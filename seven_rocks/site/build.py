@@ -305,12 +305,12 @@ def file_digests(site: Path) -> dict[str, str]:
 
     That is every file of the site except the service worker itself (the browser checks it
     byte by byte on its own), the compressed copies (the same bytes once decoded) and the
-    build's marker (``site/output.py``).
+    build's marker and staging claim (``site/output.py``).
     """
     digests = {}
     for path in sorted(site.rglob("*")):
         relative = path.relative_to(site).as_posix()
-        if not path.is_file() or relative in (SERVICE_WORKER, output.MARKER):
+        if not path.is_file() or relative in (SERVICE_WORKER, output.MARKER, output.CLAIM):
             continue
         if path.suffix in COMPRESSED_SUFFIXES:
             continue
@@ -396,7 +396,7 @@ def compress_site(site: Path, cache: Path | None = None) -> dict[str, int]:
     for path in sorted(site.rglob("*")):
         if not path.is_file() or path.suffix in (*COMPRESSED_SUFFIXES, *_INCOMPRESSIBLE):
             continue
-        if path.name == output.MARKER:  # the build's own bookkeeping, not part of the site
+        if path.name in (output.MARKER, output.CLAIM):  # the build's own bookkeeping
             continue
         data = path.read_bytes()
         if len(data) < _MIN_COMPRESS_BYTES:

@@ -16,6 +16,14 @@ The new site is assembled in a hidden sibling folder and swapped in by two renam
 server serving OUT meanwhile never hands out a half-built site, and a failed build leaves
 the previous one whole. When OUT is a symbolic link, the folder it points to is rebuilt and
 the link is kept.
+
+A build that is killed (SIGTERM, SIGKILL, a power cut) cannot clean up after itself, so
+each build first removes what interrupted ones left beside OUT, and only what it can prove
+a build made: a staging folder named as :func:`staging_dir` names them that holds the claim
+it wrote at its creation (``CLAIM``, naming the process and the folder's random token), or
+a retired site named as :func:`swap_in` names them (only the files its manifest lists),
+and in both cases only when the process that made it is no longer running (another build
+may be under way).
 """
 
 from __future__ import annotations
@@ -27,7 +35,16 @@ import re
 import secrets
 from pathlib import Path
 
-__all__ = ["MARKER", "OutputError", "check_replaceable", "real_out", "staging_dir", "swap_in"]
+__all__ = [
+    "CLAIM",
+    "MARKER",
+    "OutputError",
+    "check_replaceable",
+    "real_out",
+    "staging_dir",
+    "swap_in",
+    "sweep_leftovers",
+]
 
 #: The marker a build leaves in its output folder: ``{"format": 1, "files": [...]}``, the
 #: site-relative paths of every file the build made (the marker itself aside).
@@ -39,6 +56,9 @@ _LEGACY_BUILD_LINE = re.compile(r"^const BUILD = (\{.*\});$", re.MULTILINE)
 _LEGACY_COPIES = (".br", ".gz")
 # How many unknown files a refusal names.
 _NAMED = 3
+#: The claim a staging folder holds while a build assembles the site in it:
+#: ``{"pid": ..., "token": ...}``, the token being the end of the folder's name.
+CLAIM = ".seven-rocks-staging.json"
 
 
 class OutputError(RuntimeError):
@@ -81,16 +101,70 @@ def check_replaceable(out: Path) -> None:
 
 
 def staging_dir(out: Path) -> Path:
-    """A new, empty, hidden sibling of the output folder to assemble the build in."""
+    """A new hidden sibling of the output folder to assemble the build in, holding only its
+    claim (``CLAIM``); the leftovers of interrupted builds are swept first."""
     real = real_out(out)
     real.parent.mkdir(parents=True, exist_ok=True)
+    sweep_leftovers(out)
     while True:
-        staging = real.parent / f".{real.name}.building-{os.getpid()}-{secrets.token_hex(4)}"
+        token = secrets.token_hex(4)
+        staging = real.parent / f".{real.name}.building-{os.getpid()}-{token}"
         try:
             staging.mkdir()
         except FileExistsError:  # pragma: no cover - 32 random bits collided
             continue
+        claim = {"pid": os.getpid(), "token": token}
+        (staging / CLAIM).write_text(json.dumps(claim) + "\n", encoding="utf-8")
         return staging
+
+
+def sweep_leftovers(out: Path) -> list[Path]:
+    """Remove what interrupted builds of ``out`` left beside it (see the module's
+    docstring); returns the folders removed, wholly or in part."""
+    real = real_out(out)
+    pattern = re.compile(rf"\.{re.escape(real.name)}\.(building|old)-(\d{{1,10}})-([0-9a-f]{{8}})")
+    swept = []
+    with contextlib.suppress(OSError):
+        siblings = list(real.parent.iterdir())
+        for folder in siblings:
+            match = pattern.fullmatch(folder.name)
+            if match is None or folder.is_symlink() or not folder.is_dir():
+                continue
+            kind, pid, token = match[1], int(match[2]), match[3]
+            if _running(pid):
+                continue
+            if kind == "building" and _claim(folder) == {"pid": pid, "token": token}:
+                _remove_listed(folder, None)
+            elif kind == "old" and (manifest := _manifest(folder)) is not None:
+                _remove_listed(folder, manifest)
+            else:
+                continue
+            swept.append(folder)
+    return swept
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` exists (this one included; another user's counts too)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def _claim(folder: Path) -> object:
+    """The claim a staging folder holds, or None."""
+    path = folder / CLAIM
+    if not path.is_file() or path.is_symlink():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
 
 
 def swap_in(staging: Path, out: Path) -> None:
@@ -98,10 +172,13 @@ def swap_in(staging: Path, out: Path) -> None:
 
     ``out`` is checked again first: the build takes minutes, and a file saved into the old
     site meanwhile must not be lost (the staging folder is removed and nothing else is
-    touched). Of the retired build, only the files its manifest lists are deleted.
+    touched). Of the retired build, only the files its manifest lists are deleted.  Two
+    builds into one folder at once each swap a whole site in; if the other one's lands
+    between this one's two renames, it is kept and this one raises :class:`OutputError`.
     """
     try:
         check_replaceable(out)
+        (staging / CLAIM).unlink(missing_ok=True)  # the finished site is no longer staging
         files = sorted(
             path.relative_to(staging).as_posix()
             for path in staging.rglob("*")
@@ -115,11 +192,21 @@ def swap_in(staging: Path, out: Path) -> None:
     real = real_out(out)
     retired = real.parent / f".{real.name}.old-{os.getpid()}-{secrets.token_hex(4)}"
     manifest = _manifest(real) if real.exists() else None
-    if real.exists():
+    with contextlib.suppress(FileNotFoundError):  # gone: another build is swapping in
         real.rename(retired)
-    staging.rename(real)
-    if retired.exists():
-        _remove_listed(retired, manifest if manifest is not None else set())
+    try:
+        staging.rename(real)
+    except OSError:
+        # Another build into the same folder put its site there between the two renames:
+        # that site is whole and stays; this one is dropped, never mixed into it.
+        _remove_listed(staging, None)
+        raise OutputError(
+            f"another build put its site in {out} at the same moment: that one is kept, "
+            "this one dropped"
+        ) from None
+    finally:
+        if retired.exists():
+            _remove_listed(retired, manifest if manifest is not None else set())
 
 
 def _manifest(folder: Path) -> set[str] | None:

@@ -24,11 +24,13 @@ sends ETags, ``Last-Modified`` and byte ranges; this module narrows it to what t
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
 from pathlib import Path
+from sys import exc_info
 from typing import Any
 from urllib.parse import quote
 from wsgiref.headers import Headers
@@ -80,6 +82,7 @@ ENCODINGS: tuple[tuple[str, str], ...] = (("br", ".br"), ("gzip", ".gz"))
 
 #: What a URL ending in ``/`` serves.
 INDEX = "index.html"
+_log = logging.getLogger("seven_rocks.serve")
 
 #: The content types the site depends on, whatever WhiteNoise's table says.
 MIME_TYPES: dict[str, str] = {
@@ -228,6 +231,8 @@ class _SiteFiles(WhiteNoise):  # type: ignore[misc]  # whitenoise ships no type 
             return self.get_static_file(path, url)
         except NotARegularFileError:  # missing, a directory, a device or a pipe
             return None
+        except OSError:  # a path under a file (/index.html/), or a name too long
+            return None
 
     def path_for(self, url: str) -> str | None:
         """Where in the folder a URL path points, unresolved; None for a path that may not
@@ -263,13 +268,20 @@ class _SiteFiles(WhiteNoise):  # type: ignore[misc]  # whitenoise ships no type 
             headers["Content-Type"] = pinned
 
 
-def _not_found(environ: dict[str, Any], start_response: StartResponse) -> list[bytes]:
-    body = b"Not found\n"
+def _answer(
+    environ: dict[str, Any], start_response: StartResponse, status: str, body: bytes, *exc: Any
+) -> list[bytes]:
+    """A short plain-text answer (``exc``: the ``exc_info`` of an error being answered)."""
     start_response(
-        "404 Not Found",
+        status,
         [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))],
+        *exc,
     )
     return [] if environ.get("REQUEST_METHOD") == "HEAD" else [body]
+
+
+def _not_found(environ: dict[str, Any], start_response: StartResponse) -> list[bytes]:
+    return _answer(environ, start_response, "404 Not Found", b"Not found\n")
 
 
 class SiteApp:
@@ -284,12 +296,25 @@ class SiteApp:
             kept = [(name, value) for name, value in headers if name.lower() not in ours]
             return start_response(status, kept + list(SECURITY_HEADERS), *exc_info)
 
-        url = decode_path_info(environ.get("PATH_INFO", ""))
-        path = self.files.path_for(url)
-        is_folder = path is not None and not url.endswith("/") and os.path.isdir(path)
-        if is_folder and path is not None and self.files.inside(path):
-            return self._to_folder(environ, respond)
-        return self.files(environ, respond)  # type: ignore[no-any-return]
+        try:
+            url = decode_path_info(environ.get("PATH_INFO", ""))
+            path = self.files.path_for(url)
+            is_folder = path is not None and not url.endswith("/") and os.path.isdir(path)
+            if is_folder and path is not None and self.files.inside(path):
+                return self._to_folder(environ, respond)
+            return self.files(environ, respond)  # type: ignore[no-any-return]
+        except Exception as error:
+            # A request is anyone's input: whatever it makes go wrong is answered and
+            # logged in one line, not with a traceback per request that floods the log.
+            _log.error(
+                "%s %r: %s: %s",
+                environ.get("REQUEST_METHOD"),
+                environ.get("PATH_INFO", "")[:200],
+                type(error).__name__,
+                str(error)[:200],
+            )
+            error_page = b"Server error\n"
+            return _answer(environ, respond, "500 Internal Server Error", error_page, exc_info())
 
     @staticmethod
     def _to_folder(environ: dict[str, Any], respond: StartResponse) -> list[bytes]:

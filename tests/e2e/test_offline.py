@@ -28,7 +28,14 @@ from .conftest import (
     finish_context,
     watch_context,
 )
-from .playing import SUMMARY, overlap, play_first_move, wait_for_human_or
+from .playing import (
+    SUMMARY,
+    layout_tiles,
+    overlap,
+    play_first_move,
+    team_scores,
+    wait_for_human_or,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -101,6 +108,13 @@ def _play_one_move(page: Page) -> None:
         page.wait_for_timeout(100)
 
 
+def _position(page: Page) -> tuple[list[str], list[str], list[int]]:
+    """Where the game is: the tiles on the table, South's hand, the scores."""
+    hand = page.locator("[data-hand='0'] [data-tile]")
+    tiles = [hand.nth(i).get_attribute("data-tile") or "" for i in range(hand.count())]
+    return layout_tiles(page), tiles, team_scores(page)
+
+
 def _served_copy(site: Path, tmp_path: Path, sub_path: str = "") -> tuple[Path, Path]:
     """A copy of the built site under ``tmp_path/www/<sub_path>``; returns (www, site)."""
     www = tmp_path / "www"
@@ -143,10 +157,16 @@ def test_plays_offline_after_one_visit(
         expect(summary.locator(OFFLINE_NOTICE)).to_have_count(0)
         summary.locator("[data-next-round]").click()
         page.wait_for_selector(SUMMARY, state="detached")
+        play_first_move(page)  # mid-round, mid-game
+        assert wait_for_human_or(page, SUMMARY) == "turn"
+        mid_game = _position(page)
     # The server is gone, and the browser is offline as well.
     context.set_offline(True)
-    # From the cache, Python is restored from the build's memory snapshot.
+    # From the cache, Python is restored from the build's memory snapshot, and the reload
+    # goes on with the game where it was.
     assert _open_game(page) == "snapshot"
+    assert wait_for_human_or(page, SUMMARY) == "turn"
+    assert _position(page) == mid_game
     _play_one_move(page)
     # A new tab, offline, boots from the cache too.
     second = context.new_page()
@@ -365,6 +385,11 @@ def test_a_new_build_is_offered_then_applied_whole(
         page = _visit_until_cached(context)
         (old_cache,) = _cache_names(page)
         assert page.locator("[data-update-offer]").count() == 0
+        # A game under way on the old build.
+        _open_game(page)
+        play_first_move(page)
+        assert wait_for_human_or(page, SUMMARY) == "turn"
+        mid_game = _position(page)
         # A second tab on the old build.
         other = context.new_page()
         other.goto("/")
@@ -403,6 +428,9 @@ def test_a_new_build_is_offered_then_applied_whole(
         _wait_ready(page)
         _wait_offline_ready(page)
         assert "new build" in page.evaluate("fetch('style.css').then(r => r.text())")
+        # The game goes on under the new build where it was left.
+        assert wait_for_human_or(page, SUMMARY) == "turn"
+        assert _position(page) == mid_game
         (new_cache,) = _cache_names(page)  # the old version's cache is gone
         assert new_cache != old_cache
 

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from seven_rocks.app.session import Session
+from seven_rocks.app.review import ReviewJob
+from seven_rocks.app.session import REVIEW_LEVEL, Session
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.moves import Move
 from seven_rocks.engine.record import from_record, to_record
@@ -250,6 +251,30 @@ def test_review_another_seat_in_the_replay_viewer_in_both_languages(page: Page, 
     assert page.get_attribute(REVIEW, "data-review-requests") == "1"
     assert page.get_attribute(REVIEW, "data-review-searched") == "0"
     assert listed(page) == rows
+
+
+def test_a_forged_review_in_a_record_is_checked_and_the_coach_says_so(page: Page) -> None:
+    """A record's saved review is anyone's writing: the coach analyses again, shows its own
+    verdicts, and says that the saved ones did not match."""
+    record = _short_record()
+    honest = ReviewJob(from_record(record), 1, REVIEW_LEVEL).run()
+    forged = honest.to_json()
+    for rnd in forged["rounds"]:
+        for move in rnd["moves"]:
+            if move["mark"] != "forced":
+                move.update(loss=80.0, mark="blunder", accuracy=0.1, best="pass")
+    open_page(page, GAME)
+    drop_file(page, json.dumps({**record, "reviews": [forged]}))
+    replay = page.locator("dialog[data-replay]")
+    expect(replay).to_be_visible()
+    replay.locator("[data-review-seat-select]").select_option("1")  # West
+    replay.locator("[data-action='review']").click()
+    assert wait_state(page, "done") == "done"
+    note = page.locator(f"{PANEL} [data-review-cache-note]")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(f"did not match the analysis of {honest.summary.analysed} moves")
+    accuracy = page.get_attribute(f"{PANEL} [data-review-summary]", "data-accuracy")
+    assert accuracy is not None and float(accuracy) == honest.summary.accuracy
 
 
 BARS = f"{PANEL} [data-review-bar]"

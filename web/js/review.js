@@ -159,6 +159,7 @@ class ReviewPanel {
         <button type="button" class="button" data-action="review-cancel" data-i18n="review.cancel"></button>
       </div>
       <p class="review__summary" data-review-summary></p>
+      <p class="review__cache-note" data-review-cache-note hidden></p>
       <div class="review__main">
         <section class="review__board" data-review-board hidden>
           <div class="review__position">
@@ -273,6 +274,9 @@ class ReviewPanel {
   take(reply) {
     this.moves.push(...reply.moves);
     this.searched = reply.searched;
+    // The review saved in an opened record is checked, never trusted: say what it held.
+    this.differed = reply.differed ?? 0;
+    this.cacheError = reply.cache_error ?? null;
     this.total = reply.total;
     this.done = reply.done;
     if (reply.review) this.review = reply.review;
@@ -315,6 +319,13 @@ class ReviewPanel {
       summary.textContent = t("review.game", { summary: summaryText(this.review) });
       summary.dataset.accuracy = String(this.review.accuracy ?? "");
     } else summary.textContent = state === "cancelled" ? t("review.cancelled", { done: this.done ?? 0, total: this.total ?? 0 }) : "";
+    const note = d.querySelector("[data-review-cache-note]");
+    note.textContent = this.cacheError
+      ? t("review.cache_left_out")
+      : this.differed
+        ? t("review.cache_differed", { count: this.differed })
+        : "";
+    note.hidden = !note.textContent;
     this.drawChart();
     this.drawList();
     if (this.selected >= 0) this.drawBoard();
