@@ -86,7 +86,7 @@ slow: $(DEPS)   ## the long runs: big simulations, Pyodide in Node
 # what the page draws, take them again, look at them (git diff shows which changed), commit.
 screenshots: $(DEPS)   ## accept the page's look as it is now: write the reference screenshots
 	bash scripts/ensure-chromium.sh
-	SEVEN_ROCKS_ACCEPT_SCREENS=1 $(BIN)/pytest -m e2e -n 2 tests/e2e/test_drawn.py
+	SEVEN_ROCKS_ACCEPT_SCREENS=1 $(BIN)/pytest -m e2e -n 2 tests/e2e/test_drawn.py tests/e2e/test_screens.py
 
 bench: $(DEPS)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'

@@ -30,7 +30,13 @@ from playwright.sync_api import Page
 #: not moved again, ``__drawn.bySeat``) and, while
 #: ``__drawn.gated``, holds each computer player's move until the test releases it.
 RECORDER = """(() => {
-  const drawn = { snap: null, gated: true, waiting: null, calls: 0, round: [], bySeat: {} };
+  const drawn = { snap: null, gated: true, waiting: null, busy: 0, replies: {} };
+  drawn.round = [];
+  drawn.bySeat = {};
+  drawn.log = []; // the latest calls and draws, for the report of a fault
+  document.addEventListener("seven-rocks:rendered", () => {
+    drawn.log = [...drawn.log.slice(-11), `draw ${Math.round(performance.now())}`];
+  });
   window.__drawn = drawn;
   let value;
   Object.defineProperty(window, "sevenRocks", {
@@ -43,10 +49,21 @@ RECORDER = """(() => {
       const call = engine.call.bind(engine);
       engine.__drawn = true;
       engine.call = async (method, params) => {
+        drawn.log = [...drawn.log.slice(-11), `${method} ${Math.round(performance.now())}`];
         if (method === "step" && drawn.gated) {
           await new Promise((release) => { drawn.waiting = release; });
         }
-        const reply = await call(method, params);
+        // A call under way (a save aside, which changes nothing on screen) means the page
+        // is about to change: it is not still.
+        const counts = method !== "save";
+        if (counts) drawn.busy += 1;
+        let reply;
+        try {
+          reply = await call(method, params);
+        } finally {
+          if (counts) drawn.busy -= 1;
+          drawn.replies[method] = (drawn.replies[method] ?? 0) + 1;
+        }
         if (reply && typeof reply === "object" && reply.table) {
           drawn.snap = reply;
           for (const event of reply.events ?? []) {
@@ -56,26 +73,29 @@ RECORDER = """(() => {
             if (event.type === "passed") delete drawn.bySeat[event.seat];
           }
         }
-        drawn.calls += 1;
         return reply;
       };
     },
   });
 })();"""
 
-#: Resolves to what the page shows once it is still: "bot" (a computer player waits at the
-#: gate), "human" (South may play), "summary", "over", or null (something still moves).
-#: Two animation frames first, so a draw the controller asked for has been made; animations
-#: that never end (a thinking pulse) do not count as moving.
-STILL = """async () => {
+#: Resolves to whether nothing moves on the page, after two animation frames (so a draw the
+#: controller asked for has been made); animations that never end (a thinking pulse) do not
+#: count as moving.
+QUIET = """async () => {
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const moving = document.getAnimations().some((a) => {
+  return !document.getAnimations().some((a) => {
     if (a.playState !== "running" && a.playState !== "pending") return false;
     return a.effect?.getComputedTiming?.().iterations !== Infinity;
   });
-  if (moving) return null;
+}"""
+
+#: What the page shows once it is still: "bot" (a computer player waits at the gate),
+#: "human" (South may play), "summary", "over", or null (none of these yet).
+SHOWS = """() => {
   if (document.querySelector("dialog[data-game-over][open]")) return "over";
   if (document.querySelector("dialog[data-round-summary][open]")) return "summary";
+  if (window.__drawn.busy) return null;
   if (window.__drawn.waiting) return "bot";
   const playable = "#board[data-human-turn] [data-hand='0'] .hand-tile--playable";
   if (document.querySelector(playable)) return "human";
@@ -148,6 +168,8 @@ MEASURE = """() => {
     // For the report of a fault: what was animating, and whether the page meant to.
     context: {
       motion: document.documentElement.dataset.motion ?? "",
+      calls: window.__drawn?.log ?? [],
+      now: Math.round(performance.now()),
       animate: document.querySelector("#board")?.classList.contains("board--animate") ?? null,
       animations: document.getAnimations().map((a) => {
         const el = a.effect?.target;
@@ -407,11 +429,21 @@ def _line(seen: dict[str, Any]) -> list[str]:
     return found
 
 
+def wait_quiet(page: Page, timeout: float = 30) -> None:
+    """Wait until nothing animates on the page (see :data:`QUIET`)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(QUIET):
+        if time.monotonic() > deadline:
+            raise AssertionError("the page never came to rest")
+        page.wait_for_timeout(20)
+
+
 def wait_still(page: Page, timeout: float = 60) -> str:
-    """Wait until the page is still and say what it shows (see :data:`STILL`)."""
+    """Wait until the page is still and say what it shows (see :data:`SHOWS`)."""
     deadline = time.monotonic() + timeout
     while True:
-        state = page.evaluate(STILL)
+        wait_quiet(page, timeout)
+        state = page.evaluate(SHOWS)
         if state:
             return str(state)
         if time.monotonic() > deadline:

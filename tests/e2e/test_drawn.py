@@ -31,15 +31,16 @@ LANGUAGES = {"390x844": "pt-BR", "360x740": "en", "844x390": "en", "1440x900": "
 GAME = "/?seats=human,greedy,greedy,greedy&seed={seed}&speed=1"
 
 
-def calls(page: Page) -> int:
-    return int(page.evaluate("window.__drawn.calls"))
+def replies(page: Page, method: str) -> int:
+    """How many ``method`` calls the engine has answered so far."""
+    return int(page.evaluate(f"window.__drawn.replies['{method}'] ?? 0"))
 
 
-def after_reply(page: Page, before: int, timeout: float = 60) -> None:
-    """Wait until the engine answered one more call than ``before``."""
+def after_reply(page: Page, method: str, before: int, timeout: float = 60) -> None:
+    """Wait until the engine answered one more ``method`` call than ``before``."""
     deadline = time.monotonic() + timeout
-    while calls(page) <= before:
-        assert time.monotonic() < deadline, "the engine never answered"
+    while replies(page, method) <= before:
+        assert time.monotonic() < deadline, f"the engine never answered {method!r}"
         page.wait_for_timeout(15)
 
 
@@ -64,13 +65,13 @@ def play_south(page: Page, phone: bool, seen: Callable[..., None]) -> None:
     snap = page.evaluate("window.__drawn.snap")
     legal: dict[str, list[str]] = snap["legal"]
     tile = max(legal, key=lambda name: len(legal[name]))
-    before = calls(page)
+    before = replies(page, "play")
     press(page, f"[data-hand='0'] [data-tile='{tile}']", phone)
     if len(legal[tile]) > 1:
         assert wait_still(page) == "human"
         seen(lit_for=tile)
         press(page, f"[data-target='{legal[tile][-1]}']", phone)
-    after_reply(page, before)
+    after_reply(page, "play", before)
 
 
 @pytest.mark.parametrize("viewport", ["390x844", "360x740", "844x390", "1440x900"])
@@ -101,10 +102,9 @@ def test_every_turn_of_a_game_is_drawn_where_the_engine_put_it(
         where = f"round {snap['round']}, turn {turns} ({'on' if motion else 'off'})"
         problems.extend(look(page, where, lit_for))
 
+    motion = True  # the first round with animations, as a player has them
     while True:
         state = wait_still(page)
-        snap = page.evaluate("window.__drawn.snap")
-        motion = snap["round"] % 2 == 1
         motions.add(motion)
         seen()
         turns += 1
@@ -117,13 +117,14 @@ def test_every_turn_of_a_game_is_drawn_where_the_engine_put_it(
         if state == "over":
             break
         if state == "summary":
-            set_motion(page, not motion)  # the next round the other way
+            motion = not motion  # the next round the other way
+            set_motion(page, motion)
             press(page, "dialog[data-round-summary] [data-next-round]", phone)
             page.locator("dialog[data-round-summary]").wait_for(state="detached")
         elif state == "bot":
-            before = calls(page)
+            before = replies(page, "step")
             page.evaluate(RELEASE)
-            after_reply(page, before)
+            after_reply(page, "step", before)
         else:
             play_south(page, phone, seen)
     if problems:
