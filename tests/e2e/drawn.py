@@ -34,7 +34,12 @@ RECORDER = """(() => {
   drawn.round = [];
   drawn.bySeat = {};
   drawn.log = []; // the latest calls and draws, for the report of a fault
+  // Each snapshot the worker sends is numbered; a draw records the latest number it drew
+  // after, so the page is drawn up to date only when the two agree.
+  drawn.sent = 0;
+  drawn.shown = 0;
   document.addEventListener("seven-rocks:rendered", () => {
+    drawn.shown = drawn.sent;
     drawn.log = [...drawn.log.slice(-11), `draw ${Math.round(performance.now())}`];
   });
   window.__drawn = drawn;
@@ -66,6 +71,7 @@ RECORDER = """(() => {
         }
         if (reply && typeof reply === "object" && reply.table) {
           drawn.snap = reply;
+          drawn.sent += 1;
           for (const event of reply.events ?? []) {
             if (event.type === "round_started") { drawn.round = []; drawn.bySeat = {}; }
             if (event.type === "placed" && event.at) drawn.round.push(event.at);
@@ -95,7 +101,7 @@ QUIET = """async () => {
 SHOWS = """() => {
   if (document.querySelector("dialog[data-game-over][open]")) return "over";
   if (document.querySelector("dialog[data-round-summary][open]")) return "summary";
-  if (window.__drawn.busy) return null;
+  if (window.__drawn.busy || window.__drawn.shown !== window.__drawn.sent) return null;
   if (window.__drawn.waiting) return "bot";
   const playable = "#board[data-human-turn] [data-hand='0'] .hand-tile--playable";
   if (document.querySelector(playable)) return "human";
@@ -439,13 +445,15 @@ def wait_quiet(page: Page, timeout: float = 30) -> None:
 
 
 def wait_still(page: Page, timeout: float = 60) -> str:
-    """Wait until the page is still and say what it shows (see :data:`SHOWS`)."""
+    """Wait until the page is still and say what it shows (see :data:`SHOWS`): no call
+    under way, every snapshot sent drawn, and then nothing animating."""
     deadline = time.monotonic() + timeout
     while True:
-        wait_quiet(page, timeout)
         state = page.evaluate(SHOWS)
         if state:
-            return str(state)
+            wait_quiet(page, timeout)
+            if page.evaluate(SHOWS) == state:
+                return str(state)
         if time.monotonic() > deadline:
             raise AssertionError("the page never came to rest")
         page.wait_for_timeout(20)

@@ -27,6 +27,8 @@ from playwright.sync_api import Locator, Page, Route, expect
 from .conftest import BOOT_TIMEOUT_MS
 from .playing import (
     GAME_OVER,
+    HELD,
+    HUMAN_TURN,
     LANGUAGE,
     PLAYABLE,
     SUMMARY,
@@ -701,36 +703,40 @@ def test_on_a_phone_a_new_game_opens_without_calling_up_the_keyboard(
     assert page.evaluate(TYPING_FOCUSED)
 
 
-#: The move line's latest sentence: is it wider than its room, and does it end in an ellipsis?
+#: The move line's latest sentence: is any of it cut off, and how many lines does it take?
 MOVE_LINE = """(el) => {
   const style = getComputedStyle(el);
+  const r = el.getBoundingClientRect();
   return {
-    cut: el.scrollWidth > el.clientWidth,
-    ellipsis: style.textOverflow === "ellipsis" && style.overflowX === "hidden",
-    right: el.getBoundingClientRect().right,
+    cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+    lines: r.height / parseFloat(style.lineHeight),
+    right: r.right,
   };
 }"""
 
 
 @pytest.mark.parametrize("size", ["320x568", "360x640"])
-def test_on_a_small_phone_a_long_move_line_ends_in_an_ellipsis_not_mid_word(
+def test_on_a_small_phone_a_long_move_line_shows_whole_in_two_lines(
     viewport_page: Callable[..., Page], size: str
 ) -> None:
-    """The move line is one line on a phone; its list clipped a long sentence at the screen's
-    edge mid-word ("..., ends 3 + 6 + 12 = 21, no po") with nothing to say it goes on."""
+    """The move line is the one place that says what the last move was and what it scored:
+    on a small phone a long sentence ("..., ends 3 + 6 + 12 = 21, no points") wraps to a
+    second line, whole, rather than being cut."""
     page = viewport_page(size)
     open_page(page, "?seed=5&speed=0&seats=human,greedy,greedy,greedy")
     line = page.locator("#announce li").last
     width = page.viewport_size["width"] if page.viewport_size else 0
-    seen_cut = []
+    wrapped = []
     while wait_for_human_or(page, f"{SUMMARY}[open]") == "turn":
         shown = line.evaluate(MOVE_LINE)
+        text = line.inner_text()
         assert shown["right"] <= width, f"the move line runs off the screen: {shown}"
-        if shown["cut"]:
-            seen_cut.append(line.inner_text())
-            assert shown["ellipsis"], f"cut with no ellipsis: {seen_cut[-1]!r}"
+        assert not shown["cut"], f"the move line is cut: {text!r}"
+        assert shown["lines"] <= 2.3, f"the move line takes {shown['lines']:.1f} lines: {text!r}"
+        if shown["lines"] > 1.5:
+            wrapped.append(text)
         play_first_move(page)
-    assert seen_cut, "no move line was long enough to need cutting"
+    assert wrapped, "no move line was long enough to need two lines"
 
 
 #: Can a tap land on the element's middle (on screen, nothing over it, not scrolled away)?
@@ -1047,15 +1053,15 @@ def test_the_tours_bubbles_point_at_things_without_covering_them(
     }
     if not page.locator(subjects["hint"]).count():
         subjects["hint"] = "#menu-button"  # folded into the menu: the bubble points there
-    # The bots play on behind the tour, and the bubble moves off a new tile at the frame after
-    # it is drawn: measure once the table is still (South's turn) and that frame has passed.
-    assert wait_for_human_or(page, "[data-never]") == "turn"
+    # The bots wait while the tour shows: measure once the game loop is parked behind it (or
+    # it is South's turn to open) and the next frame has passed.
+    page.wait_for_selector(f"{HELD}, {HUMAN_TURN}", state="attached", timeout=30_000)
     for step, selector in subjects.items():
         expect(tour).to_have_attribute("data-step", step)
         page.evaluate(NEXT_FRAME)
         # (":visible" is Playwright's; the page's own query keeps what has a size)
         bubble, rects = page.evaluate(BUBBLE_AND_SUBJECTS, selector.removesuffix(":visible"))
-        if step == "table" and not rects:  # South opens: the middle, where the tile will go
+        if step == "table" and not rects:  # nothing played yet: the middle, where it will go
             rects = [page.locator("#table").evaluate(MIDDLE)]
         assert rects, f"nothing to point at for {step}"
         covered = [r for r in rects if overlap(r, bubble)]
