@@ -41,7 +41,7 @@ strong     2,000 (*)   <= 12       0.195 / 0.438    not measured (twice the defa
 (*) with successive halving, on deals resampled from a pool of three times as many by
 the play model with the shedding habit (``halving``, ``infer=1``, ``shed=0.5``,
 ``double=2``: ``master-infer``'s settings, below).
-``brisk`` was the default before issue 14 (``master-v1`` plays it, frozen); the coach
+``brisk`` is the search ``master-v1`` plays, frozen, as the yardstick; the coach
 reviews with it, because a whole game's review must stay within 10 s in the browser.
 In the browser (Pyodide in Chromium, ``benchmarks/browser.py``) the default decides in
 182 ms median, 369 ms p95 on decisions with a choice (``--runs 3 --moves 40``,
@@ -49,7 +49,7 @@ In the browser (Pyodide in Chromium, ``benchmarks/browser.py``) the default deci
 default before, ``master-h1000``, 183 / 397 ms on an idle machine; ``brisk``, the
 coach's, 39 / 108 ms).
 CPU seconds move with this shared machine: ``master-v1`` (the same search as ``brisk``)
-took 0.023 s median when issue 14 set its budgets and 0.016 s in the run above, so the
+took 0.023 s median when the time budgets were set and 0.016 s in the run above, so the
 benchmark's ``ref med`` column puts the default at 0.138 s median (0.15 allowed) at the
 budgets' speed; ``master-h1000`` (the default before) measured 0.091 / 0.235 in the same
 run (0.129 at the budgets' speed).
@@ -61,7 +61,7 @@ on ``brisk`` at beta 0.15 on points alone: 68 wins in the first 104 games of its
 400-game match against expert, where ``brisk`` won 66: inconclusive; with the sharper
 model and the shedding habit it is the default's (the end of this docstring).
 
-Issue 14 (a stronger master), measured against ``master-v1`` (the default before it,
+How the default was made stronger, measured against ``master-v1`` (the yardstick,
 ``brisk``, frozen in :mod:`seven_rocks.research.masters`) on duplicate deals, games to
 250, ``--jobs 1``:
 
@@ -269,7 +269,7 @@ CLEAR = 2.0
 
 LEVELS: dict[str, Level] = {
     "quick": Level(samples=40, exact_tiles=8, wary=0.5),
-    #: The default before issue 14 (``master-v1``'s search): the coach's level, a sixth
+    #: ``master-v1``'s search, the yardstick's: the coach's level, a sixth
     #: of the default's time, so a whole game's review stays within 10 s in the browser.
     "brisk": Level(samples=150, exact_tiles=10, wary=0.5),
     #: ``master-infer``'s settings since 2026-12-04 (``master-h1000``'s before).
