@@ -12,7 +12,7 @@ a busy machine does not inflate them; the wall-clock columns show what it did.
 
 CPU seconds still move with the machine: on this shared virtual machine the same code
 has measured 40% apart on different days.  So ``master-v1`` (the master frozen before
-issue 14) is always timed too, as a yardstick, and the last column gives each median at
+the yardstick) is always timed too, as a yardstick, and the last column gives each median at
 the speed the issue's budgets were set at, where ``master-v1`` took
 :data:`V1_REFERENCE_MEDIAN` seconds: ``median x V1_REFERENCE_MEDIAN / master-v1's median``.
 """
@@ -62,7 +62,7 @@ def positions(count: int, seed: int) -> tuple[list[PlayerView], float]:
     return out, len(out) / max(1, decisions)
 
 
-#: ``master-v1``'s median CPU seconds per decision when issue 14 set its time budgets.
+#: ``master-v1``'s median CPU seconds per decision when the time budgets were set.
 V1_REFERENCE_MEDIAN = 0.023
 YARDSTICK = "master-v1"
 

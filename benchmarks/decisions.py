@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/decisions.py --jobs 2                       # 400 positions
     .venv/bin/python benchmarks/decisions.py --bots master,master-strong --positions 200
 
-A duplicate match needs thousands of games to see a gain of one or two points of margin
-(issue 14); this screen sees one in minutes, because it plays no games.  Positions come
+A duplicate match needs thousands of games to see a gain of one or two points of margin;
+this screen sees one in minutes, because it plays no games.  Positions come
 from games of ``master-brisk`` (seats 0 and 2) against ``--opponent`` (seats 1 and 3):
 every decision of a master seat with at least two legal moves while the hands still hold
 more tiles than any level searches exactly (the playout phase, where the deal count

@@ -29,7 +29,7 @@ from seven_rocks import ALL_TILES, Round, Tile
 from seven_rocks.cli import main as seven_rocks_command
 from seven_rocks.engine.round import deal_hands
 
-#: What issue 10 asks of ``simulate --record`` against the ``dominoes`` engine.
+#: What is asked of ``simulate --record`` against the ``dominoes`` engine.
 SIMULATE_GOAL = 0.5
 
 

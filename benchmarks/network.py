@@ -9,7 +9,7 @@ empty storage. Chromium's own network emulation (DevTools protocol,
     .venv/bin/python benchmarks/network.py             # median of 5 per profile
     .venv/bin/python benchmarks/network.py --runs 3 --profile 4g
 
-Profiles (issue 12): ``4g`` 9 Mbit/s down, 1.5 Mbit/s up, 60 ms round trip; ``slow-4g``
+Profiles: ``4g`` 9 Mbit/s down, 1.5 Mbit/s up, 60 ms round trip; ``slow-4g``
 1.6 Mbit/s down, 0.75 Mbit/s up, 150 ms; ``localhost`` no shaping at all.
 
 Times come from the page's clock, from navigation start, as in ``benchmarks/boot.py`` (whose

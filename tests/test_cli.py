@@ -117,7 +117,7 @@ def test_every_command_has_help() -> None:
         assert done.returncode == 0 and "usage:" in done.stdout, command
 
 
-# ------------------------------------------------------- issue 13: hostile input, pipes
+# ------------------------------------------------------------------ hostile input, pipes
 def _run(*argv: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
     """The command in a child process, its stdout buffered as a user's is."""
     kwargs.setdefault("stdout", subprocess.PIPE)

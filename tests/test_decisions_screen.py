@@ -1,5 +1,5 @@
 """``benchmarks/decisions.py``, the decision-quality screen: which positions it keeps and
-what it calls a bot's regret there (its numbers guide issue 14's strength work)."""
+what it calls a bot's regret there (its numbers guide the work on the bots' strength)."""
 
 from __future__ import annotations
 

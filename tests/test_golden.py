@@ -1,15 +1,15 @@
 """Behaviour is frozen: records for a fixed seed stay byte-identical across refactors.
 
-The files in ``tests/golden/`` were written by ``main`` before the redesign (issue 7), with
+The files in ``tests/golden/`` were written by ``main`` before the engine's redesign, with
 
     seven-rocks simulate --games 300 --seed 5 --bots random,greedy,expert,random --record F
     seven-rocks tournament master expert --games 4 --seed 3 --record F --no-progress --json
 
-``tournament-master-v1-expert-seed3.jsonl`` is the master's record as it was before issue 14
-(that command's file before the new master, with the seat names ``master`` spelt
+``tournament-master-v1-expert-seed3.jsonl`` is the record of the ``brisk`` search
+(that command's file when it was the default, with the seat names ``master`` spelt
 ``master-v1``): the frozen ``master-v1`` in :mod:`seven_rocks.research` must keep playing it.
 ``tournament-master-expert-seed3.jsonl`` was written again, on purpose, by the commit that
-made issue 14's search (1,000 deals with successive halving) the default ``master``, and
+made the search of 1,000 deals with successive halving the default ``master``, and
 again by the one that gave the default ``master-infer``'s settings (deals resampled by a
 play model that knows the shedding habit); the file it replaced, with ``master`` spelt
 ``master-h1000``, is ``tournament-master-h1000-expert-seed3.jsonl``, which the frozen
@@ -64,7 +64,7 @@ def test_simulated_records_are_byte_identical(tmp_path: Path) -> None:
     ("bot", "golden"),
     [
         ("master", "tournament-master-expert-seed3.jsonl"),
-        # master-v1 plays as the master did before issue 14: the record made then.
+        # master-v1 plays the brisk search, as the default master did: the record made then.
         ("master-v1", "tournament-master-v1-expert-seed3.jsonl"),
         # master-h1000 plays as the default master did before master-infer's settings.
         ("master-h1000", "tournament-master-h1000-expert-seed3.jsonl"),

@@ -166,7 +166,7 @@ def test_text_that_is_not_json_is_a_record_error() -> None:
         list(read_jsonl(io.StringIO(json.dumps(to_record(_finished(1))) + "\n[]\n")))
 
 
-# ------------------------------------------------- issue 13: hostile and huge records
+# ------------------------------------------------------------ hostile and huge records
 def _long_game(rounds: int) -> Game:
     """An unfinished game of ``rounds`` played rounds (the target is out of reach)."""
     game = Game(seed=4, target=10**9)

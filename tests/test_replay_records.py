@@ -62,7 +62,7 @@ def test_an_edited_move_is_refused_naming_round_and_move() -> None:
 
 def test_the_record_guard_passes_real_requests_and_refuses_deep_ones_before_parsing() -> None:
     # The worker's requests wrap a record in two more levels; the guard in engine/record.py
-    # is what it runs on the request text before json.loads (issue 13: 3,000 levels killed
+    # is what it runs on the request text before json.loads (3,000 levels killed
     # Pyodide for the session).
     record = _finished()
     request = json.dumps({"method": "load_record", "params": {"record": record, "aspect": 1.2}})

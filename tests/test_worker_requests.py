@@ -1,4 +1,4 @@
-"""The worker's requests: measured before parsing (issue 13) and long replays in slices."""
+"""The worker's requests: measured before parsing and long replays in slices."""
 
 from __future__ import annotations
 

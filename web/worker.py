@@ -39,7 +39,7 @@ try:
     from seven_rocks.app.session import Session
 
     # The one game this page plays. The dispatcher answers ``ping`` too, so every request
-    # is parsed in one place, behind the size and depth guard (issue 13: a few KB of nested
+    # is parsed in one place, behind the size and depth guard (a few KB of nested
     # lists killed Pyodide for the session when parsed here unchecked).
     _session_handle = Dispatcher(
         Session(), about={"python": sys.version, "start": PYTHON_START}

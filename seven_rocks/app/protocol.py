@@ -86,7 +86,7 @@ class Request:
         The text is measured before it is parsed: a request larger than
         :data:`MAX_REQUEST_BYTES` or nesting deeper than the records' limit raises
         :class:`~seven_rocks.engine.errors.RecordError`, because Pyodide's JSON parser dies
-        for the rest of the session on some 3,000 nested lists (issue 13).
+        for the rest of the session on some 3,000 nested lists.
         """
         if not isinstance(text, str):
             raise RequestError("a request is JSON text")

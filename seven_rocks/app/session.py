@@ -70,9 +70,9 @@ VIEWER: Final = 0  # with one person (or none) at the table, the screen shows So
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
 HINT_BOT: Final = "master"
 #: The master's search level the coach reviews with in the browser: a whole game's review
-#: must take at most 10 s there. benchmarks/review_browser.py, 5 expert games to 250, on
-#: main at 2026-12-01 (2 shared cores): "brisk" 1.1 s median, 2.5 s the slowest; the default
-#: level 6.0 s median but 11.5 s the slowest, over the target. The same level as
+#: must take at most 10 s there. benchmarks/review_browser.py, 5 expert games to 250 on 2
+#: shared cores: "brisk" 1.1 s median, 2.5 s the slowest; the default level 6.0 s median
+#: but 11.5 s the slowest, over the target. The same level as
 #: `seven-rocks review`, so a review cached by either serves the other.
 REVIEW_LEVEL: Final = DEFAULT_LEVEL
 DEFAULT_ASPECT: Final = 1.6

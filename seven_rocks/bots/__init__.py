@@ -7,7 +7,7 @@ This is the one registry that turns a name into a bot.  Names come in three tier
 * ``"fair"`` adds :data:`PRESETS`, named strength levels of the search bot
   (``master-quick``, ...) for simulations, tournaments and benchmarks;
 * ``"research"`` adds the yardsticks: ``oracle``, which sees hidden hands, ``master-v1``,
-  the master's search frozen as it was before issue 14, and ``master-next``,
+  the ``brisk`` search frozen as a yardstick, and ``master-next``,
   ``master-h1000``, ``master-race`` and ``master-infer``, the candidates for its
   successor (the default has ``master-infer``'s settings).  They live in
   :mod:`seven_rocks.research`, which registers them here when it is imported

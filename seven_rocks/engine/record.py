@@ -511,7 +511,7 @@ def _settled_scores(game: Game, number: int) -> tuple[int, int]:
 
     Its settlement is among the last events (only the next deal can follow it), so the
     search runs from the end: scanning every event for every round made replays
-    quadratic in rounds (10,000 rounds took minutes; issue 13).
+    quadratic in rounds (10,000 rounds took minutes).
     """
     for event in reversed(game.events):
         if isinstance(event, RoundSettled | GameWon) and event.round == number:

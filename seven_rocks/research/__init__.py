@@ -4,8 +4,8 @@
   hands them over through its explicit ``choose_with_hands`` method; a
   :class:`~seven_rocks.engine.view.PlayerView` never leaks them.
 * ``master-v1``, ``master-next``, ``master-h1000``, ``master-race`` and ``master-infer``
-  are fair (a view only): the master's search as it was before issue 14, frozen, so every
-  change of the default ``master`` is measured side by side, and issue 14's candidate
+  are fair (a view only): the ``brisk`` search, frozen, so every
+  change of the default ``master`` is measured side by side, and the candidate
   successors (:mod:`.masters`).
 """
 

@@ -7,17 +7,16 @@ duplicate deals.  Their settings are written out here, not taken from
 :data:`~seven_rocks.bots.master.LEVELS`, so retuning the levels cannot move them; every
 search option added since defaults to off in :class:`~seven_rocks.bots.master.Level`.
 
-* ``master-v1`` is the default ``master`` as it was before issue 14: the yardstick every
+* ``master-v1`` plays the ``brisk`` search (150 uniform deals), frozen: the yardstick every
   change of the default is measured against.
-* ``master-next`` is issue 14's candidate (measured in :mod:`seven_rocks.bots.master`'s
-  docstring): more than three times the deals, exact search from 12 tiles, and each deal's
-  value weighted by how well it explains the other seats' plays.  It becomes the default
-  only once a long enough match confirms it.
+* ``master-next`` is a candidate for the default (measured in ``docs/bots-measured.md``):
+  more than three times the deals, exact search from 12 tiles, and each deal's value
+  weighted by how well it explains the other seats' plays; its matches fell short of the
+  default's targets.
 * ``master-h1000`` is ``master-next`` with successive halving at 1,000 deals (the two
   moves still in contention at the end get twice ``master-next``'s deals): the default
-  from early in issue 14 until ``master-infer``'s settings replaced it
-  (:mod:`seven_rocks.bots.master`'s docstring).  Kept under its own name so that its
-  matches can be played again whatever the default becomes.
+  until ``master-infer``'s settings replaced it (``docs/bots-measured.md``).  Kept under
+  its own name so that its matches can be played again whatever the default becomes.
 * ``master-race`` is ``master-h1000`` racing its last two moves (``Level.extend``): once
   two moves are left, it stops at 500, 750, ... deals when their paired difference is
   clear, and otherwise goes on, to 4,000 deals at most; so clear choices cost less than
@@ -28,8 +27,8 @@ search option added since defaults to off in :class:`~seven_rocks.bots.master.Le
   every player here shows, shedding heavy tiles and doubles while they can
   (:class:`~seven_rocks.bots.sampling.PlayModel`'s ``shed`` and ``double``).  That model
   places more hidden tiles with their true holders against every opponent measured
-  (``benchmarks/inference.py``).  Its settings are the default's since 2026-12-04; its
-  matches are in :mod:`seven_rocks.bots.master`.
+  (``benchmarks/inference.py``).  Its settings are the default's; its matches are in
+  ``docs/bots-measured.md``.
 """
 
 from __future__ import annotations
@@ -38,19 +37,19 @@ from typing import Final
 
 from ..bots.master import Level, MasterBot
 
-#: The ``master`` before issue 14 (today's level ``brisk``): 150 uniform deals, wary-greedy
+#: The yardstick (the level ``brisk``): 150 uniform deals, wary-greedy
 #: playouts, exact alpha-beta once at most 10 tiles are in the hands.
 V1: Final = Level(samples=150, exact_tiles=10, wary=0.5)
 #: The candidate: 500 deals, exact from 12 tiles, importance weights at beta 0.15.
 NEXT: Final = Level(samples=500, exact_tiles=12, wary=0.5, weigh=0.15)
-#: ``NEXT`` with successive halving over 1,000 deals: the default during issue 14.
+#: ``NEXT`` with successive halving over 1,000 deals: a default before ``master-infer``'s.
 H1000: Final = Level(samples=1000, exact_tiles=12, wary=0.5, weigh=0.15, halving=True)
 #: ``H1000`` racing its last two moves: stops at 500, 750 ... deals once they are clearly
 #: apart, else goes on to 4,000.
 RACE: Final = Level(samples=1000, exact_tiles=12, wary=0.5, weigh=0.15, halving=True, extend=4000)
 #: ``H1000``'s search on deals resampled by a sharper play model that also knows the
 #: shedding habit (points at beta 1, 0.5 per pip, 2 for a double), instead of weighted:
-#: the default's settings since 2026-12-04.
+#: the default's settings.
 INFER: Final = Level(
     samples=1000, exact_tiles=12, wary=0.5, infer=1.0, shed=0.5, double=2.0, halving=True
 )
@@ -66,7 +65,7 @@ class MasterV1Bot(MasterBot):
 
 
 class MasterNextBot(MasterBot):
-    """Issue 14's candidate for the default master (see the module docstring)."""
+    """A candidate for the default master (see the module docstring)."""
 
     name = "master-next"
 

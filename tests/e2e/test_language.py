@@ -137,7 +137,7 @@ def test_every_visible_string_switches_language(page: Page) -> None:
 
 
 def test_only_the_language_in_use_is_downloaded_until_another_is_chosen(page: Page) -> None:
-    """A first visit in English does not pay for the Portuguese catalogue (issue 12)."""
+    """A first visit in English does not pay for the Portuguese catalogue."""
     catalogues: list[str] = []
     page.on(
         "request",

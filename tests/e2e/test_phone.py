@@ -4,7 +4,7 @@ At each turn of the person (South, tapping a random legal move; bots at ``speed=
 the hand and every table tile must be *seen at once without scrolling*: each one's centre
 inside the viewport and ``document.elementFromPoint`` there the tile itself, not a header,
 dialog, banner or bubble.  Table tiles, hand tiles and lit targets must be big enough to read
-and to tap (issue 11's targets).  Each test's last screen is kept in ``test-artifacts/``
+and to tap (the phone's targets).  Each test's last screen is kept in ``test-artifacts/``
 (``test_a_whole_game_is_seen_and_tapped-<viewport>.png``).  ``benchmarks/phone.py`` prints
 the same measurements as a table.
 """

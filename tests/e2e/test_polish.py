@@ -1,4 +1,4 @@
-"""The small faults a new player met on a phone (issue 11), each checked as a player meets it.
+"""The small faults a new player met on a phone, each checked as a player meets it.
 
 A reload keeps the round's sum banner, the seats' last moves and the move line; the keyboard
 is on the hand when the turn comes; the peg board tells a deduction as a step back; the score

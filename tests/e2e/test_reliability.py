@@ -1,6 +1,6 @@
 """Nothing a user opens breaks the engine, a dead engine comes back with the game, two tabs
 never overwrite each other's game in silence, and long records show their progress
-(issue 13, the browser's part)."""
+(the browser's part)."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ def test_a_deeply_nested_record_is_one_sentence_and_the_game_plays_on(page: Page
 
 # -------------------------------------------------------------- 1. self-healing
 #: Appended to the served worker.py: a request naming this method kills Pyodide for good the
-#: way issue 13's record did (its parser overflows the stack), skipping every guard.
+#: way a hostile record did (its parser overflows the stack), skipping every guard.
 CRASH = """
 
 _served = handle

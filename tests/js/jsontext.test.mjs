@@ -1,4 +1,4 @@
-// The scan that measures JSON text before anything parses it (issue 13).
+// The scan that measures JSON text before anything parses it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

@@ -1,7 +1,7 @@
 // JSON text from outside the page (an opened record file, a request on its way to the
 // engine), measured before anything parses it. Pyodide's JSON parser recurses once per
 // nested list or object and some 3,000 levels (6 KB of "[[[[...") kill the engine for the
-// rest of the session (issue 13), so deep or huge text is refused here, in one cheap pass,
+// rest of the session, so deep or huge text is refused here, in one cheap pass,
 // and the worker checks again with the same limits (seven_rocks/engine/record.py:
 // MAX_JSON_DEPTH, MAX_RECORD_BYTES; seven_rocks/app/protocol.py: MAX_REQUEST_BYTES).
 

@@ -48,7 +48,7 @@ export async function openRecordFile(controller, file) {
   let record;
   try {
     const text = await file.text();
-    // Measured before parsing: a few KB of nested lists killed the engine (issue 13).
+    // Measured before parsing: a few KB of nested lists killed the engine.
     const refused = checkJsonText(text, { maxBytes: MAX_BYTES, maxDepth: MAX_JSON_DEPTH });
     if (refused) {
       const key = refused.problem === "too_deep" ? "replay.too_deep" : "replay.too_big";

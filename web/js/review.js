@@ -1,4 +1,4 @@
-// The coach (issue 14): a review of one seat's moves, modelled on an analysis board. The
+// The coach: a review of one seat's moves, modelled on an analysis board. The
 // engine's worker does the analysis (seven_rocks/app/coaching.py): every move of the seat is
 // valued from that seat's view at the time, a slice of moves per request (`review_start`,
 // then `review_step` until finished), so the worker is never busy for long and the panel
