@@ -39,10 +39,11 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
+# The cluster extra (Ray) too: its tests run against a real Ray head, in every `make test`.
 $(VENV)/.dev-installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cluster]'
 	touch $@ $(VENV)/.installed
 
 node_modules/.package-lock.json: package.json package-lock.json
