@@ -23,7 +23,7 @@ import socket
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType, TracebackType
-from typing import Final
+from typing import Any, Final
 
 from .tournament import AHEAD_PER_JOB, Pair, PairTask, in_order, play_pair
 
@@ -67,6 +67,28 @@ def _import_ray() -> ModuleType:
     except ImportError:
         raise ClusterError(f"--cluster needs Ray: {INSTALL_HINT}") from None
     return ray
+
+
+def _messages_to_stderr() -> None:
+    """Send the cluster's messages to the driver (a worker that died, a task played again)
+    to stderr, where the progress bar is: Ray prints them on stdout, which is the
+    command's output (``--json`` must stay one JSON object).
+
+    Ray has no setting for it, so its printing function is wrapped, if it is there.
+    """
+    try:
+        from ray._private import worker
+    except ImportError:  # pragma: no cover - another layout of Ray: its default stays
+        return
+    show = getattr(worker, "print_to_stdstream", None)
+    if show is None or getattr(show, "_to_stderr", False):
+        return
+
+    def to_stderr(data: dict[str, Any], ignore_prefix: bool) -> None:
+        show({**data, "is_err": True}, ignore_prefix)
+
+    to_stderr._to_stderr = True  # type: ignore[attr-defined]
+    worker.print_to_stdstream = to_stderr
 
 
 def _probe(address: str) -> None:
@@ -159,6 +181,7 @@ def connect(address: str) -> Cluster:
     # One connection attempt, not Ray's many: an address that accepts connections but is
     # no Ray head then fails within a minute instead of many.
     os.environ.setdefault("RAY_gcs_server_port_wait_time_s", "1")
+    _messages_to_stderr()
     try:
         ray.init(
             address=address,

@@ -1,0 +1,282 @@
+"""``seven-rocks tournament --cluster``: a match played on a real Ray cluster.
+
+A head with two CPUs is started for this module inside a private network namespace that
+has loopback alone (:mod:`tests.support.netns`); the matches on it run in the namespace
+too.  Every match is checked against the same match played by ``--jobs 2`` on the normal
+path: the records must be the same bytes and the figures the same numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# The cluster extra is part of the dev setup: without Ray this module fails, never skips.
+import ray  # noqa: F401
+
+from seven_rocks import __version__
+from tests.support.netns import Namespace
+
+PORT = 6379
+ADDRESS = f"127.0.0.1:{PORT}"
+RAY = str(Path(sys.executable).parent / "ray")
+CLI = [sys.executable, "-m", "seven_rocks", "tournament"]
+#: Figures that measure time, which no two runs share.
+TIMINGS = ("seconds_per_move", "wall_seconds_per_move")
+#: A quick match, and one of long games whose pairs last long enough to be caught playing.
+QUICK = ["greedy", "random", "--games", "60", "--seed", "5"]
+LONG = ["expert", "greedy", "--games", "24", "--seed", "2", "--target", "3000"]
+#: Seconds any one command here may take before the test fails instead of hanging.
+LIMIT = 120
+#: The tests on the head share one pytest worker (``--dist loadgroup``): one head a run.
+ON_HEAD = "ray-head"
+
+
+@pytest.fixture(scope="module")
+def head() -> Iterator[Namespace]:
+    """A Ray head with 2 CPUs in a loopback-only namespace; afterwards, no process of it
+    is left."""
+    namespace = Namespace()
+    temp = tempfile.mkdtemp(prefix="sr-ray-")  # short: Ray's socket paths live under it
+    try:
+        started = namespace.run(
+            [
+                RAY,
+                "start",
+                "--head",
+                "--node-ip-address",
+                "127.0.0.1",
+                "--port",
+                str(PORT),
+                "--num-cpus",
+                "2",
+                "--include-dashboard=false",
+                "--disable-usage-stats",
+                "--temp-dir",
+                temp,
+            ],
+            capture_output=True,
+            timeout=LIMIT,
+        )
+        assert started.returncode == 0, started.stderr
+        yield namespace
+    finally:
+        left = namespace.close()
+        shutil.rmtree(temp, ignore_errors=True)
+    assert not left, f"processes of the Ray head still running: {left}"
+
+
+def reference(tmp_path: Path, match: list[str]) -> tuple[bytes, dict[str, Any]]:
+    """The record and figures of ``match`` played by ``--jobs 2`` (no cluster)."""
+    path = tmp_path / "jobs2.jsonl"
+    done = subprocess.run(
+        [*CLI, *match, "--jobs", "2", "--record", str(path), "--json", "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+        check=True,
+    )
+    return path.read_bytes(), figures(done.stdout)
+
+
+def figures(stdout: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(stdout)
+    for timing in TIMINGS:
+        data.pop(timing)
+    return data
+
+
+def on_cluster(match: list[str], *extra: str) -> list[str]:
+    return [*CLI, *match, "--cluster", ADDRESS, *extra]
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group(ON_HEAD)
+def test_the_cluster_writes_the_records_and_figures_of_jobs_2(
+    head: Namespace, tmp_path: Path
+) -> None:
+    record, expected = reference(tmp_path, QUICK)
+    path = tmp_path / "cluster.jsonl"
+    done = head.run(
+        on_cluster(QUICK, "--record", str(path), "--json"),
+        capture_output=True,
+        timeout=LIMIT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert path.read_bytes() == record
+    assert figures(done.stdout) == expected
+    assert "60/60" in done.stderr  # the progress bar, on stderr as with --jobs
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group(ON_HEAD)
+def test_a_match_cut_short_resumes_on_the_cluster(head: Namespace, tmp_path: Path) -> None:
+    record, expected = reference(tmp_path, QUICK)
+    lines = record.splitlines(keepends=True)
+    path = tmp_path / "cluster.jsonl"
+    # Eleven pairs, then half a line: a sitting killed while it wrote game 23.
+    path.write_bytes(b"".join(lines[:23]) + lines[23][:100])
+    done = head.run(
+        on_cluster(QUICK, "--record", str(path), "--resume", "--json", "--no-progress"),
+        capture_output=True,
+        timeout=LIMIT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert path.read_bytes() == record
+    resumed = figures(done.stdout)
+    assert resumed.pop("resumed_games") == 22
+    expected.pop("resumed_games")
+    assert resumed == expected
+
+
+def playing_pairs(head: Namespace) -> list[int]:
+    """The namespace's Ray workers playing a pair now (Ray titles them by their task)."""
+    found = []
+    for pid in head.processes():
+        try:
+            title = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if title.startswith(b"ray::play_pair"):
+            found.append(pid)
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group(ON_HEAD)
+def test_a_worker_killed_mid_match_has_its_pair_played_again(
+    head: Namespace, tmp_path: Path
+) -> None:
+    record, expected = reference(tmp_path, LONG)
+    path = tmp_path / "cluster.jsonl"
+    match = head.popen(
+        on_cluster(LONG, "--record", str(path), "--json", "--no-progress"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + LIMIT
+        victim = None
+        # Wait until a pair is recorded and another one is being played, then kill its worker.
+        while victim is None and match.poll() is None and time.monotonic() < deadline:
+            recorded = path.read_bytes().count(b"\n") if path.exists() else 0
+            busy = playing_pairs(head) if recorded >= 2 else []
+            if busy:
+                victim = busy[0]
+                os.kill(victim, signal.SIGKILL)
+            else:
+                time.sleep(0.01)
+        assert victim is not None, "no worker was caught playing a pair"
+        assert len(record.splitlines()) > path.read_bytes().count(b"\n"), "the match had ended"
+        stdout, stderr = match.communicate(timeout=LIMIT)
+    finally:
+        if match.poll() is None:
+            match.kill()
+            match.wait()
+    assert match.returncode == 0, stderr
+    assert path.read_bytes() == record
+    assert figures(stdout) == expected
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group(ON_HEAD)
+def test_a_node_with_another_version_is_one_sentence(head: Namespace, tmp_path: Path) -> None:
+    """The driver claims another version; the head's workers run the installed one."""
+    path = tmp_path / "kept.jsonl"
+    path.write_text("my earlier match\n")
+    driver = (
+        "import sys, seven_rocks; seven_rocks.__version__ = '0.0.0-other'; "
+        "from seven_rocks.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    done = head.run(
+        [
+            sys.executable,
+            "-c",
+            driver,
+            "tournament",
+            *QUICK,
+            "--cluster",
+            ADDRESS,
+            "--record",
+            str(path),
+            "--no-progress",
+        ],
+        capture_output=True,
+        timeout=LIMIT,
+    )
+    assert done.returncode == 2
+    message = [line for line in done.stderr.splitlines() if line.startswith("seven-rocks")]
+    assert message == [
+        f"seven-rocks tournament: the node at 127.0.0.1 runs seven-rocks {__version__}, not "
+        "0.0.0-other as here: install the same version on every node"
+    ]
+    assert path.read_text() == "my earlier match\n"  # the record was not touched
+    assert done.stdout == ""
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group(ON_HEAD)
+def test_an_address_where_no_cluster_answers_is_one_sentence(head: Namespace) -> None:
+    started = time.monotonic()
+    done = head.run(
+        [*CLI, *QUICK, "--cluster", f"127.0.0.1:{PORT + 1}"], capture_output=True, timeout=LIMIT
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"seven-rocks tournament: no Ray cluster answers at 127.0.0.1:{PORT + 1} (Connection "
+        "refused): start one with 'ray start --head' or give its head's address"
+    ]
+    assert time.monotonic() - started < 30
+
+
+def test_cluster_and_jobs_together_are_one_sentence() -> None:
+    done = subprocess.run(
+        [*CLI, *QUICK, "--cluster", ADDRESS, "--jobs", "2"],
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "seven-rocks tournament: --cluster plays on every CPU of the cluster: leave out --jobs"
+    ]
+
+
+def test_without_ray_the_cluster_says_how_to_install_it() -> None:
+    driver = (
+        "import sys; sys.modules['ray'] = None; "  # what an install without the extra sees
+        "from seven_rocks.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", driver, "tournament", *QUICK, "--cluster", ADDRESS],
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "seven-rocks tournament: --cluster needs Ray: pip install 'seven-rocks[cluster]'"
+    ]
+
+
+def test_a_match_without_cluster_never_imports_ray() -> None:
+    driver = (
+        "import sys; from seven_rocks.cli import main; "
+        "status = main(['tournament', 'greedy', 'random', '--games', '4', '--jobs', '2', "
+        "'--no-progress']); print(sorted(m for m in sys.modules if m.split('.')[0] == 'ray'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", driver], capture_output=True, text=True, timeout=LIMIT, check=True
+    )
+    assert done.stdout.splitlines()[-1] == "[]"
