@@ -16,9 +16,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -39,8 +39,14 @@ QUICK = ["greedy", "random", "--games", "60", "--seed", "5"]
 LONG = ["expert", "greedy", "--games", "24", "--seed", "2", "--target", "3000"]
 #: Seconds any one command here may take before the test fails instead of hanging.
 LIMIT = 120
-#: The tests on the head share one pytest worker (``--dist loadgroup``): one head a run.
-ON_HEAD = "ray-head"
+Test = TypeVar("Test", bound=Callable[..., None])
+
+
+def on_head(test: Test) -> Test:
+    """A test on the Ray head: slow, and in the one pytest worker that starts the head
+    (``make test`` runs with ``--dist loadgroup``), so a run starts one head."""
+    marked: Test = pytest.mark.slow(pytest.mark.xdist_group("ray-head")(test))
+    return marked
 
 
 @pytest.fixture(scope="module")
@@ -97,44 +103,39 @@ def figures(stdout: str) -> dict[str, Any]:
     return data
 
 
-def on_cluster(match: list[str], *extra: str) -> list[str]:
-    return [*CLI, *match, "--cluster", ADDRESS, *extra]
+def on_cluster(match: list[str], record: Path, *extra: str) -> list[str]:
+    """``match`` on the cluster, recorded to ``record``, its figures printed as JSON."""
+    return [*CLI, *match, "--cluster", ADDRESS, "--record", str(record), "--json", *extra]
 
 
-@pytest.mark.slow
-@pytest.mark.xdist_group(ON_HEAD)
+def played(head: Namespace, argv: list[str]) -> tuple[dict[str, Any], str]:
+    """The figures and stderr of ``argv``, a match that must end well, run on the head."""
+    done = head.run(argv, capture_output=True, timeout=LIMIT)
+    assert done.returncode == 0, done.stderr
+    return figures(done.stdout), done.stderr
+
+
+@on_head
 def test_the_cluster_writes_the_records_and_figures_of_jobs_2(
     head: Namespace, tmp_path: Path
 ) -> None:
     record, expected = reference(tmp_path, QUICK)
     path = tmp_path / "cluster.jsonl"
-    done = head.run(
-        on_cluster(QUICK, "--record", str(path), "--json"),
-        capture_output=True,
-        timeout=LIMIT,
-    )
-    assert done.returncode == 0, done.stderr
+    got, stderr = played(head, on_cluster(QUICK, path))
     assert path.read_bytes() == record
-    assert figures(done.stdout) == expected
-    assert "60/60" in done.stderr  # the progress bar, on stderr as with --jobs
+    assert got == expected
+    assert "60/60" in stderr  # the progress bar, on stderr as with --jobs
 
 
-@pytest.mark.slow
-@pytest.mark.xdist_group(ON_HEAD)
+@on_head
 def test_a_match_cut_short_resumes_on_the_cluster(head: Namespace, tmp_path: Path) -> None:
     record, expected = reference(tmp_path, QUICK)
     lines = record.splitlines(keepends=True)
     path = tmp_path / "cluster.jsonl"
     # Eleven pairs, then half a line: a sitting killed while it wrote game 23.
     path.write_bytes(b"".join(lines[:23]) + lines[23][:100])
-    done = head.run(
-        on_cluster(QUICK, "--record", str(path), "--resume", "--json", "--no-progress"),
-        capture_output=True,
-        timeout=LIMIT,
-    )
-    assert done.returncode == 0, done.stderr
+    resumed, _ = played(head, on_cluster(QUICK, path, "--resume", "--no-progress"))
     assert path.read_bytes() == record
-    resumed = figures(done.stdout)
     assert resumed.pop("resumed_games") == 22
     expected.pop("resumed_games")
     assert resumed == expected
@@ -153,15 +154,14 @@ def playing_pairs(head: Namespace) -> list[int]:
     return found
 
 
-@pytest.mark.slow
-@pytest.mark.xdist_group(ON_HEAD)
+@on_head
 def test_a_worker_killed_mid_match_has_its_pair_played_again(
     head: Namespace, tmp_path: Path
 ) -> None:
     record, expected = reference(tmp_path, LONG)
     path = tmp_path / "cluster.jsonl"
     match = head.popen(
-        on_cluster(LONG, "--record", str(path), "--json", "--no-progress"),
+        on_cluster(LONG, path, "--no-progress"),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
@@ -189,51 +189,39 @@ def test_a_worker_killed_mid_match_has_its_pair_played_again(
     assert figures(stdout) == expected
 
 
-@pytest.mark.slow
-@pytest.mark.xdist_group(ON_HEAD)
+def refused(argv: list[str], namespace: Namespace | None = None) -> list[str]:
+    """The lines ``argv`` prints on stderr, having printed nothing else and exited with 2."""
+    command = namespace.command(argv) if namespace else argv
+    done = subprocess.run(command, capture_output=True, text=True, timeout=LIMIT)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    return done.stderr.splitlines()
+
+
+def driver(*steps: str) -> list[str]:
+    """The command line run by Python after ``steps``, which change what the driver sees."""
+    code = "; ".join(["import sys", *steps, "from seven_rocks.cli import main"])
+    return [sys.executable, "-c", f"{code}; sys.exit(main(sys.argv[1:]))"]
+
+
+@on_head
 def test_a_node_with_another_version_is_one_sentence(head: Namespace, tmp_path: Path) -> None:
     """The driver claims another version; the head's workers run the installed one."""
     path = tmp_path / "kept.jsonl"
     path.write_text("my earlier match\n")
-    driver = (
-        "import sys, seven_rocks; seven_rocks.__version__ = '0.0.0-other'; "
-        "from seven_rocks.cli import main; sys.exit(main(sys.argv[1:]))"
-    )
-    done = head.run(
-        [
-            sys.executable,
-            "-c",
-            driver,
-            "tournament",
-            *QUICK,
-            "--cluster",
-            ADDRESS,
-            "--record",
-            str(path),
-            "--no-progress",
-        ],
-        capture_output=True,
-        timeout=LIMIT,
-    )
-    assert done.returncode == 2
-    message = [line for line in done.stderr.splitlines() if line.startswith("seven-rocks")]
-    assert message == [
+    claims_another = driver("import seven_rocks", "seven_rocks.__version__ = '0.0.0-other'")
+    argv = [*claims_another, "tournament", *QUICK, "--cluster", ADDRESS, "--record", str(path)]
+    ours = [line for line in refused(argv, head) if line.startswith("seven-rocks")]
+    assert ours == [
         f"seven-rocks tournament: the node at 127.0.0.1 runs seven-rocks {__version__}, not "
         "0.0.0-other as here: install the same version on every node"
     ]
     assert path.read_text() == "my earlier match\n"  # the record was not touched
-    assert done.stdout == ""
 
 
-@pytest.mark.slow
-@pytest.mark.xdist_group(ON_HEAD)
+@on_head
 def test_an_address_where_no_cluster_answers_is_one_sentence(head: Namespace) -> None:
     started = time.monotonic()
-    done = head.run(
-        [*CLI, *QUICK, "--cluster", f"127.0.0.1:{PORT + 1}"], capture_output=True, timeout=LIMIT
-    )
-    assert done.returncode == 2
-    assert done.stderr.splitlines() == [
+    assert refused([*CLI, *QUICK, "--cluster", f"127.0.0.1:{PORT + 1}"], head) == [
         f"seven-rocks tournament: no Ray cluster answers at 127.0.0.1:{PORT + 1} (Connection "
         "refused): start one with 'ray start --head' or give its head's address"
     ]
@@ -241,31 +229,14 @@ def test_an_address_where_no_cluster_answers_is_one_sentence(head: Namespace) ->
 
 
 def test_cluster_and_jobs_together_are_one_sentence() -> None:
-    done = subprocess.run(
-        [*CLI, *QUICK, "--cluster", ADDRESS, "--jobs", "2"],
-        capture_output=True,
-        text=True,
-        timeout=LIMIT,
-    )
-    assert done.returncode == 2
-    assert done.stderr.splitlines() == [
+    assert refused([*CLI, *QUICK, "--cluster", ADDRESS, "--jobs", "2"]) == [
         "seven-rocks tournament: --cluster plays on every CPU of the cluster: leave out --jobs"
     ]
 
 
 def test_without_ray_the_cluster_says_how_to_install_it() -> None:
-    driver = (
-        "import sys; sys.modules['ray'] = None; "  # what an install without the extra sees
-        "from seven_rocks.cli import main; sys.exit(main(sys.argv[1:]))"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", driver, "tournament", *QUICK, "--cluster", ADDRESS],
-        capture_output=True,
-        text=True,
-        timeout=LIMIT,
-    )
-    assert done.returncode == 2
-    assert done.stderr.splitlines() == [
+    without_ray = driver("sys.modules['ray'] = None")  # what an install without the extra sees
+    assert refused([*without_ray, "tournament", *QUICK, "--cluster", ADDRESS]) == [
         "seven-rocks tournament: --cluster needs Ray: pip install 'seven-rocks[cluster]'"
     ]
 

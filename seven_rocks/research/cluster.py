@@ -20,6 +20,7 @@ import hashlib
 import logging
 import os
 import socket
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType, TracebackType
@@ -34,6 +35,8 @@ CONNECT_SECONDS: Final = 10.0
 CHECK_SECONDS: Final = 60.0
 #: Times Ray plays a pair again whose worker process or node died while playing it.
 RETRIES: Final = 4
+#: Seconds between two counts of the cluster's CPUs during a match.
+RECOUNT_SECONDS: Final = 10.0
 #: How the extra is installed, for the message when Ray is missing.
 INSTALL_HINT: Final = "pip install 'seven-rocks[cluster]'"
 
@@ -120,13 +123,20 @@ class Cluster:
 
     def __init__(self, ray: ModuleType) -> None:
         self._ray = ray
+        self._cpus = 0
+        self._counted_at = -RECOUNT_SECONDS
         self._play = ray.remote(play_pair).options(
             num_cpus=1, max_retries=RETRIES, retry_exceptions=False
         )
 
     def cpus(self) -> int:
-        """The cluster's CPUs now (nodes may join or leave during a match)."""
-        return int(self._ray.cluster_resources().get("CPU", 0))
+        """The cluster's CPUs, asked again every :data:`RECOUNT_SECONDS`: nodes that join
+        during a match get pairs to play."""
+        now = time.monotonic()
+        if now >= self._counted_at + RECOUNT_SECONDS:
+            self._cpus = int(self._ray.cluster_resources().get("CPU", 0))
+            self._counted_at = now
+        return self._cpus
 
     def _submit(self, task: PairTask) -> Callable[[], Pair]:
         ref = self._play.remote(task)
@@ -155,7 +165,7 @@ class Cluster:
 
     def __call__(self, tasks: Iterable[PairTask]) -> Iterator[Pair]:
         """The results of ``tasks`` in order, a few per cluster CPU in flight."""
-        return in_order(self._submit, tasks, max(1, self.cpus()) * AHEAD_PER_JOB)
+        return in_order(self._submit, tasks, lambda: self.cpus() * AHEAD_PER_JOB)
 
     def close(self) -> None:
         self._ray.shutdown()

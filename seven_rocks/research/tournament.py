@@ -299,10 +299,13 @@ PairExecutor = Callable[[Iterable[PairTask]], Iterator[Pair]]
 
 
 def in_order(
-    submit: Callable[[PairTask], Callable[[], Pair]], tasks: Iterable[PairTask], ahead: int
+    submit: Callable[[PairTask], Callable[[], Pair]],
+    tasks: Iterable[PairTask],
+    ahead: Callable[[], int],
 ) -> Iterator[Pair]:
     """The results of ``tasks`` in order, each started by ``submit`` (which returns the
-    call that waits for its result), at most ``ahead`` of them started and not yet yielded.
+    call that waits for its result), at most ``ahead()`` of them started and not yet
+    yielded (asked again at each task: a cluster's workers may come and go).
 
     Tasks are taken from ``tasks`` lazily, so a tournament of any length holds a bounded
     number of them however many workers play them.
@@ -310,7 +313,7 @@ def in_order(
     pending: deque[Callable[[], Pair]] = deque()
     for task in tasks:
         pending.append(submit(task))
-        if len(pending) >= ahead:
+        while len(pending) >= max(1, ahead()):
             yield pending.popleft()()
     while pending:
         yield pending.popleft()()
@@ -325,7 +328,9 @@ def iter_pairs(tasks: Iterable[PairTask], jobs: int) -> Iterator[Pair]:
         return
     with _pool_context().Pool(jobs) as pool:
         yield from in_order(
-            lambda task: pool.apply_async(play_pair, (task,)).get, tasks, jobs * AHEAD_PER_JOB
+            lambda task: pool.apply_async(play_pair, (task,)).get,
+            tasks,
+            lambda: jobs * AHEAD_PER_JOB,
         )
 
 
