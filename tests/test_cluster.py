@@ -25,6 +25,7 @@ import pytest
 # The cluster extra is part of the dev setup: without Ray this module fails, never skips.
 import ray  # noqa: F401
 
+import seven_rocks
 from seven_rocks import __version__
 from tests.support.netns import Namespace
 
@@ -216,6 +217,26 @@ def test_a_node_with_another_version_is_one_sentence(head: Namespace, tmp_path: 
         "0.0.0-other as here: install the same version on every node"
     ]
     assert path.read_text() == "my earlier match\n"  # the record was not touched
+
+
+@on_head
+def test_a_node_with_other_sources_of_the_same_version_is_one_sentence(
+    head: Namespace, tmp_path: Path
+) -> None:
+    """The driver's package is a copy with one engine file changed (the same version)."""
+    copy = tmp_path / "seven_rocks"
+    shutil.copytree(Path(seven_rocks.__file__).parent, copy)
+    with (copy / "engine" / "game.py").open("a") as changed:
+        changed.write("\n# a local change\n")
+    elsewhere = driver(
+        "import seven_rocks.research.cluster as cluster",
+        f"cluster._PACKAGE = __import__('pathlib').Path({str(copy)!r})",
+    )
+    argv = [*elsewhere, "tournament", *QUICK, "--cluster", ADDRESS]
+    assert [line for line in refused(argv, head) if line.startswith("seven-rocks")] == [
+        f"seven-rocks tournament: the node at 127.0.0.1 runs other seven-rocks {__version__} "
+        "sources than here: install the same on every node"
+    ]
 
 
 @on_head
