@@ -18,7 +18,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import pytest
 
@@ -27,6 +27,8 @@ import ray  # noqa: F401
 
 import seven_rocks
 from seven_rocks import __version__
+from seven_rocks.bots import GreedyBot, RandomBot
+from seven_rocks.research.tournament import AHEAD_PER_JOB, Pair, PairTask, in_order
 from tests.support.netns import Namespace
 
 PORT = 6379
@@ -272,3 +274,28 @@ def test_a_match_without_cluster_never_imports_ray() -> None:
         [sys.executable, "-c", driver], capture_output=True, text=True, timeout=LIMIT, check=True
     )
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+def test_pairs_in_flight_follow_the_workers_there_are() -> None:
+    """A cluster that grows from 1 to 3 workers mid-match gets more pairs in flight, and
+    the results still come in pair order."""
+    workers = [1]
+    submitted: list[int] = []
+    yielded: list[int] = []
+    in_flight: list[tuple[int, int]] = []  # (workers then, pairs started and not yielded)
+
+    def submit(task: PairTask) -> Callable[[], Pair]:
+        submitted.append(task.pair)
+        in_flight.append((workers[0], len(submitted) - len(yielded)))
+        return lambda: cast(Pair, (task.pair, task.pair))  # the pair's number stands for it
+
+    tasks = (
+        PairTask(GreedyBot, RandomBot, ("greedy", "random"), 1, n, 30, False) for n in range(40)
+    )
+    for first, _ in in_order(submit, tasks, lambda: workers[0] * AHEAD_PER_JOB):
+        yielded.append(cast(int, first))
+        if len(yielded) == 10:
+            workers[0] = 3
+    assert yielded == list(range(40))
+    assert all(count <= limit * AHEAD_PER_JOB for limit, count in in_flight)
+    assert max(count for limit, count in in_flight if limit == 3) == 3 * AHEAD_PER_JOB
