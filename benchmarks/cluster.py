@@ -2,7 +2,7 @@
 
 Run on a machine of the cluster (the head's, say), with a Ray cluster already started::
 
-    ray start --head --port 6379 --num-cpus 2
+    RAY_worker_niceness=0 ray start --head --port 6379 --num-cpus 2
     python benchmarks/cluster.py --cluster 127.0.0.1:6379 --jobs 2 \\
         --a expert --b greedy --games 200 --repeats 3
 
@@ -13,7 +13,9 @@ that the two records are the same bytes.  Prints the median wall-clock seconds o
 the cluster's overhead over ``--jobs``, and games per hour per core (the cores being
 ``--jobs`` and the cluster's CPUs, which should be the same for the comparison to mean
 anything).  Timing is the wall clock: on a machine shared with other work, run the
-repeats interleaved (as here) and read the medians.
+repeats interleaved (as here) and read the medians, and start the cluster with
+``RAY_worker_niceness=0``: Ray runs its workers at niceness 15 unless told otherwise, so
+any other work on the machine takes CPU from them first, not from ``--jobs``.
 """
 
 from __future__ import annotations
