@@ -20,7 +20,7 @@ play: $(VENV)/.installed node_modules/.package-lock.json   ## build the site and
 # in two passes that between them hold every test once: those without a browser, then the
 # browser tests (each worker serves its own build to its own Chromium), each spread over
 # the cores (at most four workers, so a big machine does not start a dozen Chromiums).
-PYTEST_PARALLEL = -n auto --maxprocesses 4
+PYTEST_PARALLEL = -n auto --maxprocesses 4 --dist loadgroup
 test: $(DEPS) lint typecheck js   ## lint, type-check and run every test
 	bash scripts/ensure-chromium.sh
 	$(BIN)/pytest $(PYTEST_PARALLEL) -m "not e2e"
@@ -39,10 +39,11 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
+# The cluster extra (Ray) too: its tests run against a real Ray head, in every `make test`.
 $(VENV)/.dev-installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cluster]'
 	touch $@ $(VENV)/.installed
 
 node_modules/.package-lock.json: package.json package-lock.json

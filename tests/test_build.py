@@ -382,6 +382,18 @@ def test_the_browser_zip_leaves_out_the_desktop_layers(tmp_path: Path) -> None:
     assert not [name for name in loaded if name.startswith(desktop)]
 
 
+def test_the_browser_zip_has_nothing_of_the_cluster(tmp_path: Path) -> None:
+    """The Ray executor is desktop research code: neither it nor Ray reaches the browser."""
+    cluster = Path(seven_rocks.__file__).parent / "research" / "cluster.py"
+    assert cluster.is_file()  # what is left out exists
+    archive_path = zip_engine(Path(seven_rocks.__file__).parent, tmp_path / "engine.zip")
+    with zipfile.ZipFile(archive_path) as archive:
+        names = archive.namelist()
+        shipped = b"".join(archive.read(name) for name in names)
+    assert not [name for name in names if "cluster" in name or "ray" in name.split("/")]
+    assert b"import ray" not in shipped and b"from ray" not in shipped
+
+
 # The output folder: the build replaces only what an earlier build made.
 
 

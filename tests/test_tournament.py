@@ -14,7 +14,7 @@ import pytest
 from seven_rocks.bots import GreedyBot, RandomBot
 from seven_rocks.cli import tournament as command
 from seven_rocks.engine.record import loads
-from seven_rocks.research.tournament import _PairTask, iter_pairs, run_tournament, wilson_interval
+from seven_rocks.research.tournament import PairTask, iter_pairs, run_tournament, wilson_interval
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -239,11 +239,11 @@ def test_the_limits_are_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
 def test_pairs_are_taken_lazily_a_few_ahead_of_the_results() -> None:
     taken = 0
 
-    def tasks() -> Iterator[_PairTask]:
+    def tasks() -> Iterator[PairTask]:
         nonlocal taken
         for pair in itertools.count():
             taken += 1
-            yield _PairTask(GreedyBot, RandomBot, ("greedy", "random"), 1, pair, 30, False)
+            yield PairTask(GreedyBot, RandomBot, ("greedy", "random"), 1, pair, 30, False)
 
     for jobs in (1, 2):
         taken = 0

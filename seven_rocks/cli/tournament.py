@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ..bots import bot_names
 from ..engine.scoring import DEFAULT_TARGET
@@ -13,6 +13,9 @@ from ..research.resume import ResumeError, read_played_pairs
 from ..research.tournament import MAX_JOBS, TournamentResult, run_tournament
 from .args import MAX_GAMES, MAX_TARGET, bounded_int
 from .files import add_record_options, open_new
+
+if TYPE_CHECKING:
+    from ..research.cluster import Cluster
 
 USAGE_ERROR = 2
 
@@ -59,9 +62,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--jobs",
-        default="1",
         metavar="J",
         help=f"worker processes, 1 to {MAX_JOBS} (default 1; results do not depend on it)",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the pairs as tasks on the Ray cluster whose head is at ADDRESS (HOST:PORT, "
+        "or auto for the one this machine belongs to): the same records and figures as "
+        "--jobs; needs pip install 'seven-rocks[cluster]' here and on every node",
     )
     parser.add_argument(
         "--target",
@@ -131,11 +140,14 @@ def run(args: argparse.Namespace) -> int:
     for name in (args.a, args.b):
         if name not in known:
             return _error(f"unknown bot {name!r} (choose from {', '.join(known)})")
+    jobs_given = getattr(args, "jobs", None)
     # Numbers are checked here, not by argparse, so a mistake is one line on stderr.
     try:
         games = _games(args.games)
         seed = bounded_int(args.seed, minimum=0, maximum=None, what="--seed")
-        jobs = bounded_int(args.jobs, minimum=1, maximum=MAX_JOBS, what="--jobs")
+        jobs = bounded_int(
+            1 if jobs_given is None else jobs_given, minimum=1, maximum=MAX_JOBS, what="--jobs"
+        )
         target = bounded_int(
             getattr(args, "target", DEFAULT_TARGET), minimum=1, maximum=MAX_TARGET, what="--target"
         )
@@ -144,9 +156,17 @@ def run(args: argparse.Namespace) -> int:
     resume = getattr(args, "resume", False)
     if resume and not args.record:
         return _error("--resume continues a recorded match: give its file with --record FILE")
+    address = getattr(args, "cluster", None)
+    if address is not None and jobs_given is not None:
+        return _error("--cluster plays on every CPU of the cluster: leave out --jobs")
     played: TournamentResult | None = None
     stream: IO[str] | None = None
+    cluster: Cluster | None = None
     try:
+        if address is not None:  # before the record is touched: a bad address changes nothing
+            from ..research.cluster import connect
+
+            cluster = connect(address)
         if args.record:
             try:
                 if resume:
@@ -168,10 +188,13 @@ def run(args: argparse.Namespace) -> int:
             progress=not getattr(args, "no_progress", False),
             record=stream,
             played=played,
+            executor=cluster,
         )
     finally:
         if stream is not None:
             stream.close()
+        if cluster is not None:
+            cluster.close()
     if args.json:
         data: dict[str, Any] = result.to_json()
         print(json.dumps(data, indent=None))

@@ -23,7 +23,7 @@ import multiprocessing
 import random
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any, Final
 
@@ -39,9 +39,9 @@ from .stats import GameFacts, Samples, Tally, wilson_interval
 
 #: The most worker processes a tournament starts.
 MAX_JOBS: Final = 256
-#: Pairs handed to the worker processes ahead of the one being collected, per process:
-#: enough to keep every process busy, few enough that memory does not grow with --games.
-_AHEAD_PER_JOB: Final = 4
+#: Pairs handed to the workers ahead of the one being collected, per worker: enough to
+#: keep every worker busy, few enough that memory does not grow with --games.
+AHEAD_PER_JOB: Final = 4
 
 
 def decision(bot: Bot, game: Game) -> Decision:
@@ -133,7 +133,10 @@ def play_duplicate_game(
 
 
 @dataclass(frozen=True, slots=True)
-class _PairTask:
+class PairTask:
+    """What a worker needs to play duplicate pair ``pair`` of match ``seed``: picklable, so
+    a pool process or a cluster's worker plays it, and the result is the same wherever."""
+
     a: BotFactory
     b: BotFactory
     names: tuple[str, str]
@@ -143,7 +146,8 @@ class _PairTask:
     record: bool
 
 
-def _play_pair(task: _PairTask) -> tuple[GameOutcome, GameOutcome]:
+def play_pair(task: PairTask) -> tuple[GameOutcome, GameOutcome]:
+    """Both games of the task's pair: its deals with A first, then with the teams swapped."""
     deals = deal_seed(task.seed, task.pair)
     games = []
     for half, a_first in enumerate((True, False)):
@@ -287,24 +291,47 @@ def _pool_context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def iter_pairs(tasks: Iterable[_PairTask], jobs: int) -> Iterator[tuple[GameOutcome, GameOutcome]]:
-    """Results of the pairs in order, computed by ``jobs`` processes.
+Pair = tuple[GameOutcome, GameOutcome]
+#: Where a match's pairs are played: given the pair tasks in order, yields their results in
+#: the same order.  ``jobs`` local processes by default (:func:`iter_pairs`); a cluster is
+#: another (:mod:`.cluster`), and the tally, record and progress bar are the same for both.
+PairExecutor = Callable[[Iterable[PairTask]], Iterator[Pair]]
 
-    Tasks are taken from ``tasks`` lazily, a few per process ahead of the result being
-    collected, so a tournament of any length holds a bounded number of them.
+
+def in_order(
+    submit: Callable[[PairTask], Callable[[], Pair]],
+    tasks: Iterable[PairTask],
+    ahead: Callable[[], int],
+) -> Iterator[Pair]:
+    """The results of ``tasks`` in order, each started by ``submit`` (which returns the
+    call that waits for its result), at most ``ahead()`` of them started and not yet
+    yielded (asked again at each task: a cluster's workers may come and go).
+
+    Tasks are taken from ``tasks`` lazily, so a tournament of any length holds a bounded
+    number of them however many workers play them.
     """
+    pending: deque[Callable[[], Pair]] = deque()
+    for task in tasks:
+        pending.append(submit(task))
+        while len(pending) >= max(1, ahead()):
+            yield pending.popleft()()
+    while pending:
+        yield pending.popleft()()
+
+
+def iter_pairs(tasks: Iterable[PairTask], jobs: int) -> Iterator[Pair]:
+    """Results of the pairs in order, computed by ``jobs`` processes, a few pairs per
+    process ahead of the result being collected."""
     if jobs <= 1:
         for task in tasks:
-            yield _play_pair(task)
+            yield play_pair(task)
         return
     with _pool_context().Pool(jobs) as pool:
-        pending: deque[Any] = deque()
-        for task in tasks:
-            pending.append(pool.apply_async(_play_pair, (task,)))
-            if len(pending) >= jobs * _AHEAD_PER_JOB:
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
+        yield from in_order(
+            lambda task: pool.apply_async(play_pair, (task,)).get,
+            tasks,
+            lambda: jobs * AHEAD_PER_JOB,
+        )
 
 
 def run_tournament(
@@ -319,6 +346,7 @@ def run_tournament(
     record: IO[str] | None = None,
     factories: Mapping[str, BotFactory] | None = None,
     played: TournamentResult | None = None,
+    executor: PairExecutor | None = None,
 ) -> TournamentResult:
     """Play ``games`` games (``games / 2`` duplicate pairs) of ``a`` against ``b``.
 
@@ -328,6 +356,8 @@ def run_tournament(
     after each pair so that a sitting cut short keeps what it played.
     ``played`` is the result of the first pairs, played in an earlier sitting and read
     back from its record (:func:`~.resume.read_played_pairs`): play goes on after them.
+    ``executor``, if given, plays the pairs instead of ``jobs`` local processes (a cluster:
+    :mod:`.cluster`); the results, and so the record and the figures, are the same.
     Games are played and tallied as a stream: memory does not grow with ``games``.
     """
     if games <= 0 or games % 2:
@@ -351,7 +381,7 @@ def run_tournament(
             f"the {games} asked for"
         )
     tasks = (
-        _PairTask(fa, fb, (a, b), seed, pair, target, record is not None)
+        PairTask(fa, fb, (a, b), seed, pair, target, record is not None)
         for pair in range(done, pairs)
     )
     bar: Any = None
@@ -367,7 +397,11 @@ def run_tournament(
             dynamic_ncols=True,
         )
     try:
-        for first, second in iter_pairs(tasks, max(1, min(jobs, pairs - done))):
+        if executor is None:
+            played_pairs = iter_pairs(tasks, max(1, min(jobs, pairs - done)))
+        else:
+            played_pairs = executor(tasks)
+        for first, second in played_pairs:
             result.add_pair(first, second)
             if record is not None:
                 for outcome in (first, second):
@@ -384,13 +418,19 @@ def run_tournament(
 
 
 __all__ = [
+    "AHEAD_PER_JOB",
     "MAX_JOBS",
     "GameOutcome",
+    "PairExecutor",
+    "PairTask",
     "TournamentResult",
     "deal_seed",
     "decide",
     "decision",
+    "in_order",
+    "iter_pairs",
     "play_duplicate_game",
+    "play_pair",
     "run_tournament",
     "seats_of",
     "wilson_interval",
