@@ -1,9 +1,9 @@
 // A short first-game tour: four cards pointing at the hand, the table, the scores and the hint
-// button; the computer players wait while it shows. Shown once (remembered in localStorage) on a first visit whose address names no
-// seed or seats (links to a given deal, and the tests that use them, are not interrupted); again from
-// the rules dialog. A non-modal <dialog>: the game stays usable behind it; Skip, Escape or
-// a phone's back gesture dismisses it, and so does the end of the round; focus returns to
-// where it was.
+// button; the computer players wait while it shows. Shown once (remembered in localStorage)
+// on a first visit whose address names no seed or seats (links to a given deal, and the tests
+// that use them, are not interrupted); again from the rules dialog. A non-modal <dialog>: the
+// game stays usable behind it; Skip, Escape or a phone's back gesture dismisses it, and so do
+// South's own move and the end of the round; focus returns to where it was.
 //
 // Hooks: dialog[data-tour][data-step="hand|table|scores|hint"]; the element pointed at gets
 // [data-tour-target].
