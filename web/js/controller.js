@@ -333,11 +333,8 @@ export class Controller {
   }
 
   /** Another game with the same seats (and names): a new deal, or the same one again. */
-  async rematch(snap, { sameDeal }) {
-    this.tabs.comeBack();
-    this.tabs.claim();
-    this.writeSave(null);
-    await this.newGame({ bots: snap.bots, names: snap.names, seed: sameDeal ? snap.seed : null });
+  rematch(snap, { sameDeal }) {
+    return this.startOwnGame({ bots: snap.bots, names: snap.names, seed: sameDeal ? snap.seed : null });
   }
 
   /** The coach's review of South's moves so far, offered when South is a person. */
@@ -551,7 +548,13 @@ export class Controller {
     this.settings.levels = choice.bots;
     this.settings.names = choice.names;
     writeSettings(this.settings);
-    this.tabs.comeBack(); // a new game here is this tab's own
+    await this.startOwnGame(choice);
+  }
+
+  /** A new game started in this tab is this tab's own: it claims the save, drops the old one
+   *  and deals (`choice`: {bots, names, seed}). */
+  async startOwnGame(choice) {
+    this.tabs.comeBack();
     this.tabs.claim();
     this.writeSave(null);
     await this.newGame(choice);
