@@ -8,10 +8,13 @@ PYTHON ?= python3
 PORT   ?= 8000
 BIN    := $(VENV)/bin
 DEPS   := $(VENV)/.dev-installed node_modules/.package-lock.json
+# Written from the engine's own constants and protocol types, never by hand (gitignored):
+# the facts the page shares with the engine, and the types of the worker's requests.
+GENERATED := web/js/facts.js web/js/protocol.d.ts
 
 .PHONY: play test check setup build serve lint typecheck js unit e2e slow bench screenshots clean
 
-play: $(VENV)/.installed node_modules/.package-lock.json   ## build the site and serve it on 127.0.0.1
+play: $(VENV)/.installed node_modules/.package-lock.json $(GENERATED)   ## build the site and serve it on 127.0.0.1
 	$(BIN)/seven-rocks build --out dist
 	$(BIN)/seven-rocks serve dist --port $(PORT)
 
@@ -49,7 +52,7 @@ $(VENV)/.dev-installed: pyproject.toml
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 
-build: $(VENV)/.installed node_modules/.package-lock.json   ## build the static site into dist/
+build: $(VENV)/.installed node_modules/.package-lock.json $(GENERATED)   ## build the static site into dist/
 	$(BIN)/seven-rocks build --out dist
 
 serve: $(VENV)/.installed   ## serve dist/ as it is (after `make build`)
@@ -60,13 +63,21 @@ lint: $(VENV)/.dev-installed   ## ruff: lint and formatting
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: $(VENV)/.dev-installed   ## mypy --strict (settings in pyproject.toml)
+$(GENERATED) &: $(VENV)/.installed $(wildcard seven_rocks/*.py seven_rocks/*/*.py)
+	$(BIN)/python -m seven_rocks.site.generated web/js
+
+# mypy --strict for Python; TypeScript for the page's JavaScript (JSDoc types, checked
+# against the generated protocol types: tsconfig.json; the service worker runs with a
+# worker's globals, not a page's, so it has its own: tsconfig.sw.json).
+typecheck: $(VENV)/.dev-installed node_modules/.package-lock.json $(GENERATED)   ## mypy --strict, tsc --noEmit
 	$(BIN)/mypy
+	node_modules/.bin/tsc -p .
+	node_modules/.bin/tsc -p tsconfig.sw.json
 
 # Node's built-in test runner, for the JavaScript unit tests in tests/js/ (when there are any);
 # a failing test fails `make test` and `make check`.
 JS_TESTS = $(wildcard tests/js/*.test.mjs)
-js:   ## JavaScript unit tests (node --test tests/js/*.test.mjs)
+js: $(GENERATED)   ## JavaScript unit tests (node --test tests/js/*.test.mjs)
 ifneq ($(strip $(JS_TESTS)),)
 	node --test $(JS_TESTS)
 else

@@ -9,6 +9,20 @@
 
 import { checkJsonText } from "./js/jsontext.js";
 
+/** @typedef {import("./js/protocol").Methods} Methods */
+/** @typedef {keyof Methods} Method */
+/**
+ * The arguments after the method's name: its params, which may be left out only when every
+ * one of them is optional.
+ * @template {Method} M
+ * @typedef {{} extends Methods[M]["params"] ? [params?: Methods[M]["params"]] : [params: Methods[M]["params"]]} ParamsArgs
+ */
+/**
+ * The worker PyScript starts: the one function it exports, and its end.
+ * @typedef {{ sync: { handle(request: string): Promise<string> }, terminate(): void }} EngineWorker
+ */
+/** @typedef {{ ended: boolean, waiting: Set<(reason: Error) => void> }} Ending */
+
 const SITE = new URL("./", import.meta.url);
 
 /** Where the worker loads Pyodide from. `PyWorker` takes it as the `version` option (an
@@ -39,6 +53,10 @@ const CONFIG = {
 
 /** An error reported by the engine: `type` is the Python exception's class name. */
 export class EngineError extends Error {
+  /**
+   * @param {string} type
+   * @param {string} message
+   */
   constructor(type, message) {
     super(message);
     this.name = "EngineError";
@@ -47,6 +65,7 @@ export class EngineError extends Error {
 }
 
 /** The last meaningful line of a Python traceback ("ValueError: bad tile"), never the whole. */
+/** @param {unknown} text */
 function lastLine(text) {
   const lines = String(text ?? "")
     .split("\n")
@@ -55,6 +74,7 @@ function lastLine(text) {
   return lines.length ? lines[lines.length - 1] : "unknown error";
 }
 
+/** @type {Promise<EngineWorker> | null} */
 let booting = null;
 
 /** Start the worker once; later calls share the same promise. Resolves to the worker. */
@@ -62,6 +82,7 @@ function boot() {
   booting ??= (async () => {
     // An absolute URL made here (not a literal path): the build bundles this module, and
     // PyScript's own files are not part of the bundle.
+    /** @type {{ PyWorker(url: string, options: object): EngineWorker }} */
     const { PyWorker } = await import(new URL("./pyscript/core.js", SITE).href);
     return PyWorker(new URL("./worker.py", SITE).href, {
       version: PYODIDE_URL,
@@ -90,18 +111,33 @@ const PING_MS = 5_000;
 /** The engine is gone (its worker was ended): the call was not answered. */
 export const ENGINE_LOST = "EngineLost";
 
+/** @type {((reason: string) => void)[]} */
 const lostHooks = [];
+/** @type {WeakMap<EngineWorker, Ending>} */
 const endings = new WeakMap(); // worker -> {ended, waiting}: its calls fail once it ends
 
-/** The worker's end: `waiting` holds the rejecters of its unanswered calls. */
+/**
+ * The worker's end: `waiting` holds the rejecters of its unanswered calls.
+ * @param {EngineWorker} worker
+ * @returns {Ending}
+ */
 function ending(worker) {
-  if (!endings.has(worker)) endings.set(worker, { ended: false, waiting: new Set() });
-  return endings.get(worker);
+  let end = endings.get(worker);
+  if (!end) {
+    end = { ended: false, waiting: new Set() };
+    endings.set(worker, end);
+  }
+  return end;
 }
 
 /** Settle as `promise` does, or reject at once if `worker` ends first. Each call keeps its
  *  own rejecter only while it waits: racing every call against one promise that settles
- *  only when the worker ends left a reaction on it per call, for the page's whole life. */
+ *  only when the worker ends left a reaction on it per call, for the page's whole life.
+ * @template T
+ * @param {EngineWorker} worker
+ * @param {Promise<T>} promise
+ * @returns {Promise<T>}
+ */
 function unlessEnded(worker, promise) {
   const end = ending(worker);
   if (end.ended) return Promise.reject(new Error("the engine stopped"));
@@ -111,17 +147,29 @@ function unlessEnded(worker, promise) {
   });
 }
 
-/** Settle as `promise` does, or reject with `onTimeout()` after `ms` (never if ms is not finite). */
+/**
+ * Settle as `promise` does, or reject with `onTimeout()` after `ms` (never if ms is not finite).
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @param {() => Error} onTimeout
+ * @returns {Promise<T>}
+ */
 function within(promise, ms, onTimeout) {
   if (!Number.isFinite(ms)) return promise;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
+  /** @type {Promise<never>} */
   const late = new Promise((_, reject) => {
     timer = setTimeout(() => reject(onTimeout()), ms);
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** Can `worker` still answer? */
+/**
+ * Can `worker` still answer?
+ * @param {EngineWorker} worker
+ */
 async function answers(worker) {
   try {
     const ping = worker.sync.handle(JSON.stringify({ method: "ping", params: {} }));
@@ -132,7 +180,11 @@ async function answers(worker) {
   }
 }
 
-/** End a dead `worker` once: fail its calls, stop it, tell the page. */
+/**
+ * End a dead `worker` once: fail its calls, stop it, tell the page.
+ * @param {EngineWorker} worker
+ * @param {string} reason
+ */
 function lose(worker, reason) {
   const end = ending(worker);
   if (end.ended) return;
@@ -147,8 +199,19 @@ function lose(worker, reason) {
   for (const hook of lostHooks) hook(reason);
 }
 
-/** One request to the engine's worker. */
-async function send(method, params = {}) {
+/** What an error carries, whatever threw it (an Error, a string, anything).
+ * @param {unknown} error
+ */
+const messageOf = (error) => lastLine(error instanceof Error ? error.message : error);
+
+/**
+ * One request to the engine's worker.
+ * @template {Method} M
+ * @param {M} method
+ * @param {Methods[M]["params"]} params
+ * @returns {Promise<Methods[M]["reply"]>}
+ */
+async function send(method, params) {
   const text = JSON.stringify({ method, params });
   const refused = checkJsonText(text);
   if (refused) {
@@ -165,7 +228,7 @@ async function send(method, params = {}) {
     const patience = engine.patienceMs;
     raw = await within(answer, patience, () => new Error(`no answer to '${method}' within ${patience} ms`));
   } catch (error) {
-    const message = lastLine(error?.message ?? error);
+    const message = messageOf(error);
     if (ending(worker).ended) throw new EngineError(ENGINE_LOST, message);
     if (method !== "ping" && !(await answers(worker))) {
       lose(worker, message);
@@ -196,10 +259,10 @@ export const engine = {
       try {
         await boot();
       } catch (error) {
-        throw new Error(lastLine(error?.message ?? error));
+        throw new Error(messageOf(error));
       }
       try {
-        return await send("ping");
+        return await send("ping", {});
       } catch (error) {
         if (error instanceof EngineError && error.type !== "InternalError") {
           throw new Error(`${error.type}: ${error.message}`);
@@ -211,18 +274,23 @@ export const engine = {
   },
 
   /**
-   * Ask the engine something.
-   * @param {string} method
-   * @param {object} [params]
-   * @returns {Promise<object>} the parsed reply; rejects with an EngineError when the engine
-   *   answers `{"error": {"type", "message"}}`, or of type ENGINE_LOST when the engine died
-   *   with the call.
+   * Ask the engine something: `method` is a request of the worker protocol and its params
+   * must have the shape that request takes (js/protocol.d.ts, generated from the engine).
+   * @template {Method} M
+   * @param {M} method
+   * @param {ParamsArgs<M>} params
+   * @returns {Promise<Methods[M]["reply"]>} the parsed reply; rejects with an EngineError
+   *   when the engine answers `{"error": {"type", "message"}}`, or of type ENGINE_LOST when
+   *   the engine died with the call.
    */
-  call(method, params = {}) {
-    return send(method, params);
+  call(method, ...params) {
+    return send(method, params[0] ?? /** @type {Methods[M]["params"]} */ ({}));
   },
 
-  /** `hook(reason)` runs once when the engine dies (see "health" above). */
+  /**
+   * `hook(reason)` runs once when the engine dies (see "health" above).
+   * @param {(reason: string) => void} hook
+   */
   onLost(hook) {
     lostHooks.push(hook);
   },

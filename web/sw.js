@@ -18,34 +18,50 @@
 // * fetch: the site's own files come from the cache of the worker's own version, never
 //   from another version's cache; anything else goes to the network untouched.
 
+/**
+ * What the build fills in: its version, every file's SHA-256 by site path, the files kept
+ * only if they fit, and those shipped gzip-compressed.
+ * @type {{ version: string, files: Record<string, string>, optional: string[], inflate: string[] }}
+ */
 const BUILD = { version: "dev", files: {}, optional: [], inflate: [] };
+
+/** This script's global scope, as the service worker it is. */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
 const BASE = new URL("./", self.location.href).href;
 // Several builds may live on one origin under different paths: each owns its caches only.
 const PREFIX = `seven-rocks ${new URL(BASE).pathname} `;
 const CACHE = PREFIX + BUILD.version;
 
+/** @param {ArrayBuffer} buffer */
 const hex = (buffer) =>
   Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
 /** Kept on an inflated copy: the digest of the compressed bytes the build shipped. */
 const SHIPPED_DIGEST = "X-Seven-Rocks-Shipped-Digest";
 
+/** @param {Response} response */
 async function digestOf(response) {
   return hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
 }
 
 /** The digest of what the build shipped for a copy in one of our caches: an inflated copy
  *  says it in its header (only this worker writes that header; network responses are always
- *  hashed), any other copy is hashed. */
+ *  hashed), any other copy is hashed.
+ * @param {Response} cached
+ */
 async function shippedDigestOf(cached) {
   return cached.headers.get(SHIPPED_DIGEST) ?? (await digestOf(cached));
 }
 
 /** The inflated copy of a file the build shipped gzip-compressed (the Python snapshot:
  *  static hosts seldom compress it, so it travels compressed and is inflated once, here).
- *  Inflated in full now, so a broken file fails the install, not a later boot. */
+ *  Inflated in full now, so a broken file fails the install, not a later boot.
+ * @param {Response} response
+ * @param {string} digest
+ */
 async function inflated(response, digest) {
+  if (!response.body) throw new Error(`${response.url}: no body to inflate`);
   const bytes = await new Response(
     response.body.pipeThrough(new DecompressionStream("gzip")),
   ).arrayBuffer();
@@ -54,7 +70,11 @@ async function inflated(response, digest) {
   });
 }
 
-/** A stored copy of `path` with the right bytes: reused from an older cache or fetched. */
+/**
+ * A stored copy of `path` with the right bytes: reused from an older cache or fetched.
+ * @param {string} path
+ * @param {string} digest
+ */
 async function fetchVerified(path, digest) {
   const url = new URL(path, BASE).href;
   for (const name of await caches.keys()) {
@@ -76,6 +96,7 @@ async function precache() {
   if (!Object.keys(BUILD.files).length) throw new Error("this service worker was not built");
   const cache = await caches.open(CACHE);
   const inflate = new Set(BUILD.inflate);
+  /** @param {[string, string]} entry the file's path and digest */
   const keep = async ([path, digest]) => {
     // The response itself (not a copy): it keeps its URL, which lets Chromium reuse the
     // compiled WebAssembly from one boot to the next.
@@ -96,11 +117,11 @@ async function precache() {
   }
 }
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
@@ -108,17 +129,20 @@ self.addEventListener("activate", (event) => {
       }
       // Control the page of a first visit (nothing to mix with yet), so its later requests
       // and new tabs are served from the cache.
-      await self.clients.claim();
+      await worker.clients.claim();
     })(),
   );
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data?.type === "skip-waiting") self.skipWaiting();
+worker.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") worker.skipWaiting();
   if (event.data?.type === "version") event.source?.postMessage({ type: "version", version: BUILD.version });
 });
 
-/** The cached file a request is for, or null: the site's own files only. */
+/**
+ * The cached file a request is for, or null: the site's own files only.
+ * @param {Request} request
+ */
 function cachedPath(request) {
   if (request.method !== "GET" || !request.url.startsWith(BASE)) return null;
   const path = new URL(request.url).pathname.slice(new URL(BASE).pathname.length);
@@ -126,7 +150,7 @@ function cachedPath(request) {
   return Object.hasOwn(BUILD.files, path) ? path : null;
 }
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const path = cachedPath(event.request);
   if (path === null) return;
   event.respondWith(
