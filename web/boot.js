@@ -18,12 +18,17 @@ import { language, onLanguageChange, t } from "./js/i18n.js";
 
 /** What a first visit downloads for the engine, by site path, with its size in bytes
  *  (decoded): filled in by the build (seven_rocks/site/build.py). */
+/** @type {Record<string, number>} */
 const DOWNLOADS = {};
 
 engine.ready().catch(() => {});
 
 const bar = document.getElementById("download");
 
+/**
+ * @param {number} received bytes so far
+ * @param {number} total bytes in all
+ */
 function show(received, total) {
   if (!bar) return;
   const percent = Math.min(100, Math.floor((received / total) * 100));
@@ -35,12 +40,16 @@ function show(received, total) {
   bar.setAttribute("aria-valuetext", text);
   const label = bar.querySelector("[data-download-text]");
   if (label) label.textContent = text;
-  const fill = bar.querySelector("[data-download-fill]");
+  const fill = /** @type {HTMLElement | null} */ (bar.querySelector("[data-download-fill]"));
   // A CSSOM property, which the Content-Security-Policy allows (style attributes it does not).
   if (fill) fill.style.transform = `scaleX(${percent / 100})`;
 }
 
-/** Read `path` to its end, adding each chunk's size to the running count. */
+/**
+ * Read `path` to its end, adding each chunk's size to the running count.
+ * @param {string} path
+ * @param {(bytes: number) => void} count
+ */
 async function download(path, count) {
   const response = await fetch(new URL(path, document.baseURI));
   if (!response.ok || !response.body) return;
@@ -56,6 +65,7 @@ async function download(path, count) {
 const TABLE_MARK = "seven-rocks:table-visible";
 const AT_THE_LATEST_MS = 1500;
 
+/** @param {() => void} start */
 function afterTheTable(start) {
   let started = false;
   const once = () => {
@@ -83,6 +93,7 @@ if (total > 0 && !navigator.serviceWorker?.controller) {
 function downloadAll() {
   let received = 0;
   let shown = -1;
+  /** @param {number} bytes */
   const count = (bytes) => {
     received += bytes;
     const percent = Math.floor((received / total) * 100);

@@ -16,7 +16,15 @@
 //   replaces Python's start-up (1.5 s on the reference machine) with a copy (0.2 s).
 //   Without a snapshot, or if it is refused, Pyodide starts the ordinary way. A first
 //   visit names `pyodide-start.mjs` instead, which starts without asking for one.
-import { loadPyodide as loadPlain, version } from "./pyodide/pyodide.mjs";
+// @ts-expect-error: the build puts Pyodide (node_modules/pyodide) beside this module; its
+// types are the package's own, below.
+import { loadPyodide as loadPyodideAsShipped, version } from "./pyodide/pyodide.mjs";
+
+/** @typedef {import("pyodide").PyodideConfig} PyodideConfig */
+/** @typedef {Awaited<ReturnType<typeof import("pyodide").loadPyodide>>} Pyodide */
+
+/** @type {typeof import("pyodide").loadPyodide} */
+const loadPlain = loadPyodideAsShipped;
 
 export { version };
 
@@ -32,6 +40,11 @@ async function fetchSnapshot() {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/**
+ * Pyodide with the fallback for what the cut standard library lacks.
+ * @param {PyodideConfig} settings
+ * @returns {Promise<Pyodide>}
+ */
 async function start(settings) {
   const pyodide = await loadPlain(settings);
   const fallback = pyodide.pyimport("stdlib_fallback");
@@ -43,7 +56,11 @@ async function start(settings) {
   return pyodide;
 }
 
-/** `loadPyodide` with the cut library; `snapshot`: try the build's memory snapshot first. */
+/**
+ * `loadPyodide` with the cut library; `snapshot`: try the build's memory snapshot first.
+ * @param {PyodideConfig} [options]
+ * @param {{ snapshot?: boolean }} [how]
+ */
 export async function startPython(options = {}, { snapshot = true } = {}) {
   const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   if (snapshot) {
@@ -61,6 +78,7 @@ export async function startPython(options = {}, { snapshot = true } = {}) {
   return start(settings);
 }
 
+/** @param {PyodideConfig} [options] */
 export function loadPyodide(options = {}) {
   return startPython(options, { snapshot: true });
 }

@@ -6,6 +6,7 @@ import { startPython } from "./pyodide-loader.mjs";
 
 export { version } from "./pyodide-loader.mjs";
 
+/** @param {import("pyodide").PyodideConfig} [options] */
 export function loadPyodide(options = {}) {
   return startPython(options, { snapshot: false });
 }

@@ -5,10 +5,21 @@
 
 import { pointName, seatName, t, teamName } from "./i18n.js";
 
-/** The catalogue lookups a description needs (tests pass their own). */
+/** @typedef {import("./protocol").WorkerEvent} WorkerEvent */
+/** @typedef {import("./protocol").RoundSettledEvent} RoundSettledEvent */
+/**
+ * The catalogue lookups a description needs (tests pass their own).
+ * @typedef {{ t: typeof t, seatName: typeof seatName, teamName: typeof teamName, pointName: typeof pointName }} Lookups
+ */
+
+/** @type {Lookups} */
 export const I18N = { t, seatName, teamName, pointName };
 
-/** One event as a sentence ("" for events that say nothing). */
+/**
+ * One event as a sentence ("" for events that say nothing).
+ * @param {WorkerEvent} event
+ * @param {Lookups} [i18n]
+ */
 export function describeEvent(event, { t, seatName, teamName, pointName } = I18N) {
   switch (event.type) {
     case "placed": {
@@ -39,12 +50,20 @@ export function describeEvent(event, { t, seatName, teamName, pointName } = I18N
   }
 }
 
-/** "South dominoes" or "The game is blocked", from a `round_settled` event. */
+/**
+ * "South dominoes" or "The game is blocked", from a `round_settled` event.
+ * @param {Pick<RoundSettledEvent, "end" | "seat">} settled
+ * @param {Pick<Lookups, "t" | "seatName">} [i18n]
+ */
 export function howRoundEnded(settled, { t, seatName } = I18N) {
   return settled.end === "domino" ? t("round.domino", { seat: seatName(settled.seat ?? 0) }) : t("round.blocked");
 }
 
-/** Several events as one line ("… . …"). */
+/**
+ * Several events as one line ("… . …").
+ * @param {readonly WorkerEvent[]} events
+ * @param {Lookups} [i18n]
+ */
 export const describeEvents = (events, i18n = I18N) =>
   events
     .map((event) => describeEvent(event, i18n))
@@ -53,12 +72,18 @@ export const describeEvents = (events, i18n = I18N) =>
 
 /** The move log: each announcement is a new entry of an ARIA live log (at most 60 kept). */
 export class Announcer {
+  /** @param {HTMLElement} log the ARIA live log (a list) */
   constructor(log) {
     this.log = log;
+    /** @type {string | (() => string) | null} */
     this.last = null;
   }
 
-  /** `text` is a string or a function giving it (re-run by `retranslate`). */
+  /**
+   * `text` is a string or a function giving it (re-run by `retranslate`).
+   * @param {string | (() => string) | null | undefined} text
+   * @param {{ replace?: boolean }} [options]
+   */
   say(text, { replace = false } = {}) {
     if (!text) return;
     this.last = text;
@@ -67,7 +92,7 @@ export class Announcer {
     if (!item) {
       item = document.createElement("li");
       this.log.append(item);
-      while (this.log.childElementCount > 60) this.log.firstElementChild.remove();
+      while (this.log.childElementCount > 60) this.log.firstElementChild?.remove();
     }
     item.textContent = value;
   }

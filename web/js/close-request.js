@@ -8,7 +8,15 @@
 // Escape alone, from a key listener; the back gesture there goes back, as before.
 
 /** Without CloseWatcher: the overlays listening, oldest first (Escape closes the newest). */
+/** @type {{ close: () => void }[]} */
 const listening = [];
+
+/**
+ * The browser's CloseWatcher (Escape, and a phone's back gesture), where it has one.
+ * @typedef {{ addEventListener(type: "close", listener: () => void): void, destroy(): void }} Watcher
+ */
+/** @type {(new () => Watcher) | undefined} */
+const CloseWatcher = /** @type {any} */ (globalThis).CloseWatcher;
 
 /**
  * Call `close` on the next close request; returns a function that stops listening (call
@@ -17,8 +25,8 @@ const listening = [];
  * @returns {() => void}
  */
 export function onCloseRequest(close) {
-  if (typeof globalThis.CloseWatcher === "function") {
-    const watcher = new globalThis.CloseWatcher();
+  if (typeof CloseWatcher === "function") {
+    const watcher = new CloseWatcher();
     watcher.addEventListener("close", () => close());
     return () => watcher.destroy();
   }
@@ -32,6 +40,7 @@ export function onCloseRequest(close) {
   };
 }
 
+/** @param {KeyboardEvent} event */
 function onEscape(event) {
   if (event.key !== "Escape" || event.defaultPrevented || document.querySelector("dialog[open]:modal")) return;
   const entry = listening.pop();
@@ -47,6 +56,7 @@ function onEscape(event) {
  * @returns {(active: boolean) => void}
  */
 export function whileOpen(close) {
+  /** @type {(() => void) | null} */
   let stop = null;
   return (active) => {
     if (active && !stop) {

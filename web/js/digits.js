@@ -9,6 +9,7 @@
 // Each glyph is one stroked path in a 6 x 10 box (y down), written with absolute commands
 // (M L H V C Z) so that placing it is adding to its x coordinates.
 
+/** @type {Record<string, string>} */
 const GLYPHS = {
   0: "M3 0C1.2 0 0 2.2 0 5C0 7.8 1.2 10 3 10C4.8 10 6 7.8 6 5C6 2.2 4.8 0 3 0Z",
   1: "M1 2.4L3.8 0V10",
@@ -28,11 +29,19 @@ export const GLYPH_GAP = 1.8;
 export const GLYPH_HEIGHT = 10;
 
 /** Per command: how many numbers it takes, and which of them are x and which y coordinates. */
+/** @type {Record<string, number>} */
 const ARITY = { M: 2, L: 2, H: 1, V: 1, C: 6, Z: 0 };
+/** @type {Record<string, number[]>} */
 const X_AT = { M: [0], L: [0], H: [0], V: [], C: [0, 2, 4], Z: [] };
+/** @type {Record<string, number[]>} */
 const Y_AT = { M: [1], L: [1], H: [], V: [0], C: [1, 3, 5], Z: [] };
 
-/** `path` (absolute commands only) moved by (`dx`, `dy`). */
+/**
+ * `path` (absolute commands only) moved by (`dx`, `dy`).
+ * @param {string} path
+ * @param {number} dx
+ * @param {number} dy
+ */
 function shifted(path, dx, dy) {
   let out = "";
   for (const [, command, args] of path.matchAll(/([MLHVCZ])([^MLHVCZ]*)/g)) {
@@ -47,17 +56,23 @@ function shifted(path, dx, dy) {
   return out;
 }
 
-/** The width of `text`'s digits set side by side, in glyph units. */
+/**
+ * The width of `text`'s digits set side by side, in glyph units.
+ * @param {string} text
+ */
 export const numberWidth = (text) => text.length * GLYPH_WIDTH + Math.max(0, text.length - 1) * GLYPH_GAP;
 
 /** Paths already made, by number: every draw of a move asks again for the same few (the
  *  ends' counts, the targets' points), so each is parsed and placed once. */
+/** @type {Map<string, string>} */
 const drawn = new Map();
 
 /**
  * The path `d` of a whole number's digits, centred on (0, 0) in glyph units (the caller
  * scales it to size with a transform). Anything but digits is refused: the table shows
  * only counts and points.
+ * @param {number | string} value
+ * @returns {string}
  */
 export function numberPath(value) {
   const text = String(value);

@@ -4,13 +4,18 @@
 // zooms the page to 277 px, where "Nós" / "Eles" say the same thing whole.
 
 /** el -> { full, short } for every fitted label. */
+/** @type {Map<Element, { full: string, short: string | null | undefined }>} */
 const labels = new Map();
 
 /** Show `full`, and `short` instead when `full` overflows the label's box. Reads the layout
  *  (scrollWidth after a write), so it runs only when the texts change, or in the observer's
- *  callback, when the browser has just laid the page out. */
+ *  callback, when the browser has just laid the page out.
+ * @param {Element} el
+ */
 function fit(el) {
-  const { full, short } = labels.get(el);
+  const texts = labels.get(el);
+  if (!texts) return;
+  const { full, short } = texts;
   if (el.textContent !== full) el.textContent = full;
   if (short && short !== full && el.scrollWidth > el.clientWidth) el.textContent = short;
 }
@@ -20,12 +25,16 @@ function fit(el) {
 // Changing its text mostly leaves the box as it is (its width comes from the header's grid);
 // where the width follows the text (the wide header's flexible row) the same room gives the
 // same choice, so the observer settles after one more call instead of looping.
+/** @type {ResizeObserver | null} */
 let observer = null;
 
 /**
  * Give `el` the texts `full` and `short` and keep the one that fits. Nothing is written or
  * measured when the texts are the ones it already has, so calling it on every render costs
  * nothing.
+ * @param {Element} el
+ * @param {string} full
+ * @param {string | null} [short]
  */
 export function fitLabel(el, full, short) {
   const known = labels.get(el);

@@ -2,13 +2,15 @@
 // engine), measured before anything parses it. Pyodide's JSON parser recurses once per
 // nested list or object and some 3,000 levels (6 KB of "[[[[...") kill the engine for the
 // rest of the session, so deep or huge text is refused here, in one cheap pass,
-// and the worker checks again with the same limits (seven_rocks/engine/record.py:
-// MAX_JSON_DEPTH, MAX_RECORD_BYTES; seven_rocks/app/protocol.py: MAX_REQUEST_BYTES).
+// and the worker checks again with the same limits: the engine's own, generated into
+// facts.js (the deepest nesting a record may have, the largest record and the largest
+// request, a record and room around it).
 
-/** The deepest nesting a record may have: a real one needs 6 (a request around it, 8). */
-export const MAX_JSON_DEPTH = 64;
-/** The largest request the engine reads: a record of 16 MiB and room around it. */
-export const MAX_REQUEST_BYTES = 16 * 1024 * 1024 + 4096;
+import { MAX_JSON_DEPTH, MAX_RECORD_BYTES, MAX_REQUEST_BYTES } from "./facts.js";
+
+export { MAX_JSON_DEPTH, MAX_RECORD_BYTES, MAX_REQUEST_BYTES };
+
+/** @typedef {{ problem: "too_big", limit: number } | { problem: "too_deep", limit: number, depth: number }} Refusal */
 
 const QUOTE = 34; // "
 const BACKSLASH = 92; // \
@@ -20,6 +22,8 @@ const CLOSERS = new Set([93, 125]); // ] }
  * skips strings (brackets inside them do not count, escaped quotes do not end them).
  * Malformed text gets some number; the parser rejects it anyway. `limit` stops the scan as
  * soon as the depth passes it (the result is then limit + 1).
+ * @param {string} text
+ * @param {number} [limit]
  */
 export function jsonDepth(text, limit = Infinity) {
   let depth = 0;
@@ -42,7 +46,10 @@ export function jsonDepth(text, limit = Infinity) {
   return deepest;
 }
 
-/** The text's size in UTF-8 bytes (what the engine measures), counted without copying it. */
+/**
+ * The text's size in UTF-8 bytes (what the engine measures), counted without copying it.
+ * @param {string} text
+ */
 export function utf8Size(text) {
   let bytes = 0;
   for (let i = 0; i < text.length; i += 1) {
@@ -63,6 +70,9 @@ export function utf8Size(text) {
 /**
  * Is this text safe to parse? `null` when it is, else `{problem, limit, depth?}`:
  * "too_big" (more than `maxBytes` of UTF-8) or "too_deep" (nesting past `maxDepth`).
+ * @param {string} text
+ * @param {{ maxBytes?: number, maxDepth?: number }} [limits]
+ * @returns {Refusal | null}
  */
 export function checkJsonText(text, { maxBytes = MAX_REQUEST_BYTES, maxDepth = MAX_JSON_DEPTH } = {}) {
   if (text.length > maxBytes || (text.length * 3 > maxBytes && utf8Size(text) > maxBytes)) {

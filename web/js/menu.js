@@ -5,26 +5,31 @@
 
 import { whileOpen } from "./close-request.js";
 
-const header = document.querySelector(".masthead");
-const button = document.getElementById("menu-button");
-const toolbar = document.getElementById("toolbar");
+// The page's own markup (index.html) has all three.
+const header = /** @type {HTMLElement} */ (document.querySelector(".masthead"));
+const button = /** @type {HTMLElement} */ (document.getElementById("menu-button"));
+const toolbar = /** @type {HTMLElement} */ (document.getElementById("toolbar"));
 
 // Escape, or the back gesture on a phone, closes it while it is open.
 const watch = whileOpen(() => setOpen(false, { refocus: true }));
 
+/**
+ * @param {boolean} open
+ * @param {{ refocus?: boolean }} [options] give the focus back to the menu button
+ */
 function setOpen(open, { refocus = false } = {}) {
   if (open) header.dataset.menu = "open";
   else delete header.dataset.menu;
   watch(open);
   button.setAttribute("aria-expanded", String(open));
-  if (open) toolbar.querySelector("button:not(:disabled), select")?.focus();
+  if (open) /** @type {HTMLElement | null} */ (toolbar.querySelector("button:not(:disabled), select"))?.focus();
   else if (refocus) button.focus();
 }
 
 button.addEventListener("click", () => setOpen(header.dataset.menu !== "open"));
 toolbar.addEventListener("click", (event) => {
-  if (header.dataset.menu === "open" && event.target.closest("button")) setOpen(false);
+  if (header.dataset.menu === "open" && event.target instanceof Element && event.target.closest("button")) setOpen(false);
 });
 document.addEventListener("pointerdown", (event) => {
-  if (header.dataset.menu === "open" && !header.contains(event.target)) setOpen(false);
+  if (header.dataset.menu === "open" && !(event.target instanceof Node && header.contains(event.target))) setOpen(false);
 });

@@ -4,7 +4,12 @@
 import { t } from "./i18n.js";
 
 /** Show the catalogue's `key` (filled with `vars`) as a notice of `kind` (error, warning, info);
- *  returns its element. */
+ *  returns its element.
+ * @param {HTMLElement} box
+ * @param {string} key
+ * @param {import("./i18n.js").Vars} [vars]
+ * @param {"error" | "warning" | "info"} [kind]
+ */
 export function notify(box, key, vars = {}, kind = "error") {
   const item = document.createElement("p");
   item.className = `notice notice--${kind}`;
@@ -24,7 +29,7 @@ export function notify(box, key, vars = {}, kind = "error") {
   box.append(item);
   // At most three at once: passing news (info) goes first, then the oldest.
   while (box.childElementCount > 3) {
-    (box.querySelector("[data-notice='info']") ?? box.firstElementChild).remove();
+    (box.querySelector("[data-notice='info']") ?? box.firstElementChild)?.remove();
   }
   if (kind === "info") setTimeout(() => item.remove(), 6000);
   return item;

@@ -16,6 +16,7 @@ const SAID = "said";
 let due = false;
 let said = false;
 
+/** @param {string} value */
 function remember(value) {
   try {
     localStorage.setItem(KEY, value);

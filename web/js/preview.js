@@ -8,18 +8,22 @@ import { t } from "./i18n.js";
 
 const TILES_PER_HAND = 7;
 
-/** Show the board with every hand face down; returns the board element. */
+/**
+ * Show the board with every hand face down; returns the board element.
+ * @param {HTMLElement} board
+ */
 export function showPreview(board) {
   for (const seat of [0, 1, 2, 3]) {
-    const section = board.querySelector(`.seat[data-seat="${seat}"]`);
-    const hand = section.querySelector("[data-hand]");
+    // The page's own markup (index.html) has every seat with its hand and head.
+    const section = /** @type {HTMLElement} */ (board.querySelector(`.seat[data-seat="${seat}"]`));
+    const hand = /** @type {HTMLElement} */ (section.querySelector("[data-hand]"));
     renderHiddenHand(hand, seat, TILES_PER_HAND, seat !== 2);
     if (seat === 0) {
       // South's own hand keeps its label and layout; only its tiles are still face down.
       hand.setAttribute("aria-label", t("hand.label"));
       delete hand.dataset.vertical;
     }
-    renderSeatHead(section.querySelector(".seat__head"), {
+    renderSeatHead(/** @type {HTMLElement} */ (section.querySelector(".seat__head")), {
       seat,
       count: TILES_PER_HAND,
       level: "",
@@ -30,7 +34,8 @@ export function showPreview(board) {
     });
   }
   // The status line above already says the engine is loading: saying it twice is noise.
-  board.querySelector("#prompt").textContent = "";
+  const prompt = board.querySelector("#prompt");
+  if (prompt) prompt.textContent = "";
   board.dataset.preview = "on";
   board.hidden = false;
   return board;

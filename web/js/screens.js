@@ -11,5 +11,8 @@ export const NARROW = "(max-width: 43.75rem)";
 /** Narrower still: the score sheet's peg board folds its track in rows of 25 holes. */
 export const VERY_NARROW = "(max-width: 35rem)";
 
-/** Whether the screen has `shape` now. */
+/**
+ * Whether the screen has `shape` now.
+ * @param {string} shape
+ */
 export const screenIs = (shape) => matchMedia(shape).matches;

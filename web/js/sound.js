@@ -5,13 +5,22 @@
 
 import { onPrefChange, soundOn } from "./settings.js";
 
+/** @typedef {import("./protocol").WorkerEvent} WorkerEvent */
+/** @typedef {"place" | "points" | "knock" | "round" | "turn"} Sound */
+/**
+ * One note: `freq` Hz for `ms`, starting `at` seconds from now, with a quick decay.
+ * @typedef {{ freq: number, ms: number, at?: number, type?: OscillatorType, gain?: number, slide?: number | null }} Note
+ */
+
+/** @type {AudioContext | null} */
 let audio = null;
 let gestured = false;
 
 function context() {
   if (!soundOn() || !gestured) return null;
   if (!audio) {
-    const Ctx = window.AudioContext ?? window.webkitAudioContext;
+    /** @type {typeof AudioContext | undefined} (older Safari names it webkitAudioContext) */
+    const Ctx = window.AudioContext ?? /** @type {any} */ (window).webkitAudioContext;
     if (!Ctx) return null;
     audio = new Ctx();
   }
@@ -19,7 +28,11 @@ function context() {
   return audio;
 }
 
-/** One note: `freq` Hz for `ms`, starting `at` seconds from now, with a quick decay. */
+/**
+ * One note: `freq` Hz for `ms`, starting `at` seconds from now, with a quick decay.
+ * @param {AudioContext} ctx
+ * @param {Note} note
+ */
 function tone(ctx, { freq, ms, at = 0, type = "sine", gain = 0.15, slide = null }) {
   const start = ctx.currentTime + at;
   const end = start + ms / 1000;
@@ -36,6 +49,7 @@ function tone(ctx, { freq, ms, at = 0, type = "sine", gain = 0.15, slide = null 
   osc.stop(end + 0.02);
 }
 
+/** @type {Readonly<Record<Sound, (ctx: AudioContext) => void>>} */
 export const SOUNDS = Object.freeze({
   place: (ctx) => tone(ctx, { freq: 900, ms: 60, type: "triangle", gain: 0.2, slide: 500 }),
   points: (ctx) => {
@@ -53,13 +67,18 @@ export const SOUNDS = Object.freeze({
   },
 });
 
+/** @param {Sound} name */
 export function play(name) {
   const ctx = context();
   if (ctx) SOUNDS[name]?.(ctx);
   document.documentElement.dataset.lastSound = name; // for tests: what would have played
 }
 
-/** Sounds for one engine event (the controller emits `seven-rocks:event` for each). */
+/**
+ * Sounds for one engine event (the controller emits `seven-rocks:event` for each).
+ * @param {WorkerEvent} event
+ * @returns {Sound | null}
+ */
 export function soundFor(event) {
   if (event.type === "placed") return event.points > 0 ? "points" : "place";
   if (event.type === "passed") return "knock";
@@ -74,10 +93,10 @@ export function installSound() {
   addEventListener("pointerdown", unlock, { capture: true, once: true });
   addEventListener("keydown", unlock, { capture: true, once: true });
   document.addEventListener("seven-rocks:event", (event) => {
-    const name = soundFor(event.detail);
+    const name = soundFor(/** @type {CustomEvent<WorkerEvent>} */ (event).detail);
     if (name && soundOn()) play(name);
   });
-  onPrefChange((name, value) => {
+  onPrefChange((/** @type {string} */ name, /** @type {unknown} */ value) => {
     if (name === "sound" && value) {
       gestured = true; // turning sounds on is itself a gesture
       play("place");

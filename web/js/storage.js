@@ -4,14 +4,27 @@
 // here validates what it finds and says what is wrong in one word, so the page can explain
 // it in one sentence and start afresh. The checks are pure functions, testable in Node.
 
-export const SAVE_KEY = "seven-rocks:save";
-/** The engine's save format and its version (seven_rocks/app/session.py: SAVE_FORMAT, PROTOCOL). */
-export const SAVE_FORMAT = "seven-rocks-save";
-export const SAVE_VERSION = 2;
-/** Versions still read: version 1 saves have no people's names. */
-export const SAVE_VERSIONS = Object.freeze([1, 2]);
+import { MAX_NAME, SAVE_FORMAT, SAVE_VERSION, SAVE_VERSIONS } from "./facts.js";
+import { MAX_SPEED_MS } from "./params.js";
 
-/** The raw text under `key`, or null (storage may be disabled). */
+/** @typedef {import("./protocol").Save} Save */
+/** @typedef {null | "corrupt" | "old"} SaveProblem */
+/** @typedef {(string | null)[]} Names four seats' names for people, null for none */
+/**
+ * The game settings the page remembers: each seat's bot level (null: a person), the
+ * people's names, the speed in ms.
+ * @typedef {{ levels: (string | null)[], speed: number, names: Names }} GameSettings
+ */
+
+export const SAVE_KEY = "seven-rocks:save";
+/** The engine's save format, the version it writes and those it still reads (version 1
+ *  saves have no people's names): the engine's own facts, generated into facts.js. */
+export { SAVE_FORMAT, SAVE_VERSION, SAVE_VERSIONS };
+
+/**
+ * The raw text under `key`, or null (storage may be disabled).
+ * @param {string} key
+ */
 export function readRaw(key) {
   try {
     return localStorage.getItem(key);
@@ -20,6 +33,10 @@ export function readRaw(key) {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {unknown} value stored as JSON; null or undefined removes the key
+ */
 export function writeJSON(key, value) {
   try {
     if (value == null) localStorage.removeItem(key);
@@ -30,17 +47,32 @@ export function writeJSON(key, value) {
   }
 }
 
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
 const isObject = (value) => value != null && typeof value === "object" && !Array.isArray(value);
-/** Four people's names, each null or short text (seven_rocks/app/names.py: MAX_NAME). */
+/**
+ * Four people's names, each null or short text (the engine's name rule: MAX_NAME).
+ * @param {unknown} names
+ * @returns {names is Names}
+ */
 const namesFine = (names) =>
-  Array.isArray(names) && names.length === 4 && names.every((n) => n === null || (typeof n === "string" && n.length <= 20));
+  Array.isArray(names) &&
+  names.length === 4 &&
+  names.every((n) => n === null || (typeof n === "string" && n.length <= MAX_NAME));
 
 /** The saved game, checked for shape (the engine re-checks every move when restoring). */
 export const readSave = () => checkSave(readRaw(SAVE_KEY));
 
-/** A save's stored text, checked: {save: object|null, problem: null | "corrupt" | "old"}. */
+/**
+ * A save's stored text, checked: {save: object|null, problem: null | "corrupt" | "old"}.
+ * @param {string | null} raw
+ * @returns {{ save: Save | null, problem: SaveProblem }}
+ */
 export function checkSave(raw) {
   if (raw == null) return { save: null, problem: null };
+  /** @type {unknown} */
   let save;
   try {
     save = JSON.parse(raw);
@@ -48,7 +80,7 @@ export function checkSave(raw) {
     return { save: null, problem: "corrupt" };
   }
   if (!isObject(save) || save.format !== SAVE_FORMAT) return { save: null, problem: "corrupt" };
-  if (!SAVE_VERSIONS.includes(save.version)) return { save: null, problem: "old" };
+  if (typeof save.version !== "number" || !SAVE_VERSIONS.includes(save.version)) return { save: null, problem: "old" };
   const bots = save.bots;
   const names = save.names ?? [null, null, null, null];
   const fine =
@@ -58,15 +90,22 @@ export function checkSave(raw) {
     bots.every((b) => b === null || typeof b === "string") &&
     isObject(save.record) &&
     Array.isArray(save.record.rounds);
-  return fine ? { save, problem: null } : { save: null, problem: "corrupt" };
+  // The shape is checked; the engine checks the rest (every move) when restoring it.
+  return fine ? { save: /** @type {Save} */ (/** @type {unknown} */ (save)), problem: null } : { save: null, problem: "corrupt" };
 }
 
+/**
+ * @param {unknown} a
+ * @param {unknown} b
+ */
 const sameBots = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * May this save be resumed, given what the page's URL asked for? A link with ?seed= or
  * ?seats= resumes only the very game it asked for (reloading it must not deal again); another
  * game's save stays until that one is played.
+ * @param {Save} save
+ * @param {{ explicit?: boolean, seed?: number | null, bots?: (string | null)[] | null }} [asked]
  */
 export function saveMatches(save, { explicit = false, seed = null, bots = null } = {}) {
   if (!explicit) return true;
@@ -82,7 +121,11 @@ export const OWNER_KEY = "seven-rocks:playing";
 /** A new page's id (unique enough among one person's tabs). */
 export const newTabId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-/** May the tab `tab` write the save, given the stored owner? (Nobody's save is anybody's.) */
+/**
+ * May the tab `tab` write the save, given the stored owner? (Nobody's save is anybody's.)
+ * @param {string | null} owner
+ * @param {string} tab
+ */
 export const mayWriteSave = (owner, tab) => owner == null || owner === tab;
 
 // ---------------------------------------------------------------- restarts
@@ -93,15 +136,23 @@ const RESTARTED_KEY = "seven-rocks:restarted";
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 60_000;
 
-/** The restarts to keep: those of the last window, as long as they are few enough. */
+/**
+ * The restarts to keep: those of the last window, as long as they are few enough.
+ * @param {unknown} stored what sessionStorage held (trusted in nothing)
+ * @param {number} now
+ * @returns {{ times: number[], allowed: boolean }}
+ */
 export function recentRestarts(stored, now) {
-  const times = Array.isArray(stored) ? stored.filter((t) => Number.isFinite(t) && now - t < RESTART_WINDOW_MS) : [];
+  const times = Array.isArray(stored)
+    ? stored.filter((t) => typeof t === "number" && Number.isFinite(t) && now - t < RESTART_WINDOW_MS)
+    : [];
   return { times, allowed: times.length < MAX_RESTARTS };
 }
 
 /** Note a reload for a dead engine; false when it died too often lately (do not reload). */
 export function noteRestart(now = Date.now()) {
   try {
+    /** @type {unknown} */
     let stored = null;
     try {
       stored = JSON.parse(sessionStorage.getItem(RESTARTS_KEY) ?? "null");
@@ -133,21 +184,27 @@ export function tookRestart() {
 export const SETTINGS_KEY = "seven-rocks:settings";
 export const DEFAULT_LEVEL = "expert";
 export const DEFAULT_SPEED = 800;
-const MAX_SPEED = 5000;
 
 /**
  * The game settings (who plays West, North and East: a bot's level or null for a person;
  * the people's names; the speed in ms), from what was stored (any value, trusted in nothing)
  * and the bots the engine offers. Bad parts fall back to the defaults.
+ * @param {unknown} stored
+ * @param {readonly string[]} bots
+ * @returns {GameSettings}
  */
 export function checkSettings(stored, bots) {
+  /** @type {GameSettings} */
   const defaults = { levels: [null, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL], speed: DEFAULT_SPEED, names: [null, null, null, null] };
   const saved = isObject(stored) ? stored : {};
   const levels = saved.levels;
   const levelsFine =
-    Array.isArray(levels) && levels.length === 4 && levels[0] === null && levels.slice(1).every((name) => name === null || bots.includes(name));
+    Array.isArray(levels) &&
+    levels.length === 4 &&
+    levels[0] === null &&
+    levels.slice(1).every((name) => name === null || bots.includes(name));
   const speed = saved.speed;
-  const speedFine = Number.isInteger(speed) && speed >= 0 && speed <= MAX_SPEED;
+  const speedFine = typeof speed === "number" && Number.isInteger(speed) && speed >= 0 && speed <= MAX_SPEED_MS;
   return {
     levels: levelsFine ? [...levels] : defaults.levels,
     speed: speedFine ? speed : defaults.speed,
@@ -155,8 +212,12 @@ export function checkSettings(stored, bots) {
   };
 }
 
-/** The stored settings, checked (see checkSettings). */
+/**
+ * The stored settings, checked (see checkSettings).
+ * @param {readonly string[]} bots
+ */
 export function readSettings(bots) {
+  /** @type {unknown} */
   let stored = null;
   try {
     stored = JSON.parse(readRaw(SETTINGS_KEY) ?? "null");
@@ -166,4 +227,5 @@ export function readSettings(bots) {
   return checkSettings(stored, bots);
 }
 
+/** @param {GameSettings} settings */
 export const writeSettings = ({ levels, speed, names }) => writeJSON(SETTINGS_KEY, { levels, speed, names });

@@ -7,21 +7,28 @@
 import { t } from "./i18n.js";
 import { OWNER_KEY, SAVE_KEY, mayWriteSave, newTabId, readRaw } from "./storage.js";
 
+/**
+ * What the page does for the tab claim.
+ * @typedef {object} TabHost
+ * @property {() => boolean} playing is a game on this page (nothing to guard before the first one)?
+ * @property {() => () => void} hold hold the bots; returns the function that lets them go on
+ * @property {(key: string, vars: import("./i18n.js").Vars, kind: "error" | "warning" | "info") => HTMLElement} notify
+ *   show a notice; returns its element
+ * @property {() => void} changed this tab has just gone stale: draw it without its controls
+ * @property {() => void} takeOver the notice's button: continue the other tab's game here
+ */
+
 export class TabClaim {
   /**
-   * host = {
-   *   playing(),   // is a game on this page (nothing to guard before the first one)?
-   *   hold(),      // hold the bots; returns the function that lets them go on
-   *   notify(key, vars, kind),  // show a notice; returns its element
-   *   changed(),   // this tab has just gone stale: draw it without its controls
-   *   takeOver(),  // the notice's button: continue the other tab's game here
-   * }
+   * @param {TabHost} host
+   * @param {HTMLElement} root
    */
   constructor(host, root) {
     this.host = host;
     this.root = root;
     this.id = newTabId();
-    this.stale = null; // while another tab plays the game: {release, notice}
+    /** @type {{ release: () => void, notice: HTMLElement } | null} */
+    this.stale = null; // while another tab plays the game
   }
 
   /** Another tab plays the game now. */

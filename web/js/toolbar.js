@@ -7,14 +7,17 @@
 /**
  * Bind the toolbar: `actions` maps a button's data-action ("new-game", "hint", "sheet", "count",
  * "stats", "rules", "settings") to what it does.
+ * @param {HTMLElement} toolbar
+ * @param {Record<string, (() => void) | undefined>} actions
  */
 export function installToolbar(toolbar, actions) {
   for (const action of ["rules", "settings"]) {
     const button = toolbar.querySelector(`[data-action='${action}']`);
-    if (button) button.disabled = false;
+    if (button instanceof HTMLButtonElement) button.disabled = false;
   }
   toolbar.addEventListener("click", (event) => {
-    const action = event.target.closest("[data-action]")?.dataset.action;
-    actions[action]?.();
+    const target = event.target instanceof Element ? event.target : null;
+    const action = target?.closest("[data-action]")?.getAttribute("data-action");
+    if (action) actions[action]?.();
   });
 }

@@ -13,6 +13,7 @@ import { canVibrate, soundOn, vibrateOn } from "./settings.js";
 export const BUZZ_MS = 40;
 
 /** The page's own title while the tab's title says "your turn" (else null). */
+/** @type {string | null} */
 let plainTitle = null;
 
 export function cueYourTurn() {

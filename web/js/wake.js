@@ -10,7 +10,9 @@
 const IDLE_MS = 5 * 60_000;
 
 let wanted = false;
-let idle = null; // the timer that lets the screen sleep after IDLE_MS of stillness
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let idle; // the timer that lets the screen sleep after IDLE_MS of stillness
+/** @type {WakeLockSentinel | null} */
 let lock = null; // the WakeLockSentinel held now
 let asking = false;
 
@@ -38,7 +40,9 @@ function release() {
 }
 
 /** Keep the screen on (`true`: a game goes on, and has just moved or been touched) or let it
- *  dim again. Called at every draw of the game; cheap when nothing changes. */
+ *  dim again. Called at every draw of the game; cheap when nothing changes.
+ * @param {boolean} on
+ */
 export function keepScreenOn(on) {
   clearTimeout(idle);
   if (on) idle = setTimeout(() => keepScreenOn(false), IDLE_MS);

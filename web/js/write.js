@@ -4,29 +4,53 @@
 // screen reader's place in it.  Every renderer that redraws from a plain state writes
 // through these.
 
-/** `el`'s text, written only when it differs. */
+/**
+ * `el`'s text, written only when it differs.
+ * @param {Node} el
+ * @param {string} text
+ */
 export function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
-/** An attribute written only when it differs; `null` (or undefined) removes it. */
+/**
+ * An attribute written only when it differs; `null` (or undefined) removes it.
+ * @param {Element} el
+ * @param {string} name
+ * @param {string | null | undefined} value
+ */
 export function setAttr(el, name, value) {
   if (el.getAttribute(name) === (value ?? null)) return;
   if (value == null) el.removeAttribute(name);
   else el.setAttribute(name, value);
 }
 
-/** A `data-*` value (by its dataset name) written only when it differs. */
+/**
+ * A `data-*` value (by its dataset name) written only when it differs.
+ * @param {HTMLElement | SVGElement} el
+ * @param {string} name
+ * @param {string} value
+ */
 export function setData(el, name, value) {
   if (el.dataset[name] !== value) el.dataset[name] = value;
 }
 
-/** A class switched only when it is not already as asked. */
+/**
+ * A class switched only when it is not already as asked.
+ * @param {Element} el
+ * @param {string} name
+ * @param {boolean} on
+ */
 export function toggleClass(el, name, on) {
   if (el.classList.contains(name) !== on) el.classList.toggle(name, on);
 }
 
-/** A boolean attribute switched only when it is not already as asked. */
+/**
+ * A boolean attribute switched only when it is not already as asked.
+ * @param {Element} el
+ * @param {string} name
+ * @param {boolean} on
+ */
 export function toggleAttr(el, name, on) {
   if (el.hasAttribute(name) !== on) el.toggleAttribute(name, on);
 }
