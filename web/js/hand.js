@@ -7,19 +7,46 @@ import { backSvg, tileLabel, tileSvg } from "./tiles.js";
 import { setAttr, setText } from "./write.js";
 
 /**
- * model = {tiles, legal, selected, focusTile, interactive, hinted}
- * Each tile is a real <button data-tile="a-b">; tiles with no legal place are dimmed and
- * marked aria-disabled (still focusable, so the keyboard can read the whole hand).
+ * South's hand as drawn: its tiles, where each may go, the tile chosen, the one to focus
+ * (now, or at the next frame: `focusLater`), whether the player may move, the hint's tile.
+ * @typedef {object} HandModel
+ * @property {readonly string[]} tiles
+ * @property {Readonly<Record<string, readonly string[]>>} legal
+ * @property {string | null} [selected]
+ * @property {string | null} [focusTile]
+ * @property {boolean} [focusLater]
+ * @property {boolean} interactive
+ * @property {string | null} [hinted]
  */
+/**
+ * A seat's caption: its name, bot level, tile count and what it is doing.
+ * @typedef {object} SeatHeadModel
+ * @property {number} seat
+ * @property {number} count
+ * @property {string} level
+ * @property {boolean | null} turn
+ * @property {boolean | null} thinking
+ * @property {{ type: "pass" } | { type: "play", tile: string } | null} action its last move this round
+ * @property {boolean} knocking
+ * @property {string} [name] the caption, when not the seat's own name
+ */
+
 /** A phone on its side lays the hand's tiles flat: a short row leaves the height to the table. */
 const FLAT = matchMedia(ON_ITS_SIDE);
 /** The markup a revealed hand was last drawn with: an unchanged hand is not drawn again. */
+/** @type {WeakMap<HTMLElement, string>} */
 const drawn = new WeakMap();
 
+/**
+ * Each tile is a real <button data-tile="a-b">; tiles with no legal place are dimmed and
+ * marked aria-disabled (still focusable, so the keyboard can read the whole hand).
+ * @param {HTMLElement} el
+ * @param {HandModel} model
+ */
 export function renderSouthHand(el, model) {
   const { tiles, legal, selected, interactive } = model;
   const flat = FLAT.matches;
-  const keep = document.activeElement?.closest?.("[data-face='up'] [data-tile]")?.dataset.tile;
+  const keep = document.activeElement?.closest("[data-face='up'] [data-tile]")?.getAttribute("data-tile");
   // Keyed by tile, as chessground keys its pieces: a tile already in the hand keeps its
   // button (and its focus) and only what changed is written; a played tile's button goes.
   // A hand that showed backs or a revealed hand (pass and play turns the table) starts anew.
@@ -30,7 +57,10 @@ export function renderSouthHand(el, model) {
   el.dataset.face = "up";
   delete el.dataset.vertical; // a hidden hand drawn here later must draw its backs afresh
   drawn.delete(el);
-  const buttons = new Map([...el.children].map((b) => [b.dataset.tile, b]));
+  const buttons = new Map(
+    [...el.children].flatMap((b) => (b instanceof HTMLButtonElement ? [[b.dataset.tile, b]] : [])),
+  );
+  /** @type {HTMLButtonElement | null} */
   let previous = null;
   for (const tile of tiles) {
     const playable = interactive && tile in legal;
@@ -59,13 +89,14 @@ export function renderSouthHand(el, model) {
     setAttr(button, "aria-pressed", tile === selected ? "true" : "false");
     setAttr(button, "aria-disabled", interactive && !playable ? "true" : null);
     if (tile !== model.hinted && button.hasAttribute("data-hinted")) button.removeAttribute("data-hinted");
+    /** @type {ChildNode | null} */
     const next = previous ? previous.nextSibling : el.firstChild;
     if (next !== button) el.insertBefore(button, next);
     previous = button;
   }
   for (const gone of buttons.values()) gone.remove();
   const refocus = model.focusTile ?? keep;
-  const target = refocus ? el.querySelector(`[data-tile="${refocus}"]`) : null;
+  const target = refocus ? /** @type {HTMLElement | null} */ (el.querySelector(`[data-tile="${refocus}"]`)) : null;
   if (!target || target === document.activeElement) return;
   if (!model.focusLater) target.focus({ preventScroll: true });
   // Focusing needs an up-to-date layout: in the middle of a frame's writes that would be a
@@ -87,7 +118,13 @@ function focusStayed() {
   return !active || active === document.body || Boolean(active.closest("#board"));
 }
 
-/** A hidden hand: `count` tile backs. */
+/**
+ * A hidden hand: `count` tile backs.
+ * @param {HTMLElement} el
+ * @param {number} seat
+ * @param {number} count
+ * @param {boolean} vertical
+ */
 export function renderHiddenHand(el, seat, count, vertical) {
   // The label first: it must follow a language switch even when the tiles stay as they are.
   const label = t("hand.hidden_label", { seat: t(`seat.${seat}`), count });
@@ -104,16 +141,19 @@ export function renderHiddenHand(el, seat, count, vertical) {
 
 /**
  * The seat's caption: name, bot level, tile count and what it is doing.
- * model = {seat, count, level, turn, thinking, action, name (the caption, optional)}
+ * @param {HTMLElement} el the seat's head (index.html: its name, level, count and status)
+ * @param {SeatHeadModel} model
  */
 export function renderSeatHead(el, model) {
   const { seat, count, level, turn, thinking, action, knocking } = model;
+  /** @param {string} selector */
+  const part = (selector) => /** @type {HTMLElement} */ (el.querySelector(selector));
   const name = model.name ?? (seat === 0 ? `${t("seat.0")} · ${t("seat.you")}` : t(`seat.${seat}`));
-  setText(el.querySelector(".seat__name"), name);
+  setText(part(".seat__name"), name);
   const human = level === t("bot.human");
-  setText(el.querySelector(".seat__level"), human ? "" : seat === 2 ? `${t("seat.partner")} · ${level}` : level);
-  setText(el.querySelector(".seat__count"), count === 1 ? t("seat.tiles_one") : t("seat.tiles", { count }));
-  const status = el.querySelector(".seat__status");
+  setText(part(".seat__level"), human ? "" : seat === 2 ? `${t("seat.partner")} · ${level}` : level);
+  setText(part(".seat__count"), count === 1 ? t("seat.tiles_one") : t("seat.tiles", { count }));
+  const status = part(".seat__status");
   let text = "";
   if (thinking) text = t("seat.thinking");
   else if (knocking) text = t("seat.knock");
@@ -125,7 +165,12 @@ export function renderSeatHead(el, model) {
   if (status.dataset.kind !== kind) status.dataset.kind = kind;
 }
 
-/** A hand revealed at the end of a round (face up, not clickable). */
+/**
+ * A hand revealed at the end of a round (face up, not clickable).
+ * @param {HTMLElement} el
+ * @param {readonly string[]} tiles
+ * @param {boolean} vertical
+ */
 export function renderRevealedHand(el, tiles, vertical) {
   el.dataset.vertical = "revealed";
   el.dataset.face = "revealed";

@@ -11,8 +11,44 @@ const TARGET = "[data-target]";
 const DRAG_START_PX = 8;
 
 /**
+ * What the board's input asks of its host (controller.js): what is chosen and possible now,
+ * and the intents.
+ * @typedef {object} InputHost
+ * @property {() => string | null} selected the tile chosen, if any
+ * @property {() => boolean} interactive may the person at the screen move now?
+ * @property {(tile: string) => readonly string[]} targets where `tile` may go
+ * @property {(tile: string, how: { viaKeyboard: boolean }) => void} chooseTile
+ * @property {(tile: string, point: string) => void} play
+ * @property {() => void} cancel
+ * @property {(point: string) => void} focusTarget
+ * @property {(point: string) => boolean} activate the keyboard moved onto a target
+ * @property {(tile: string) => void} dragSelect a drag began: light the tile's targets
+ */
+
+/**
+ * The element matching `selector` at or above an event's target (null if none, or if the
+ * target is not an element).
+ * @param {EventTarget | null} target
+ * @param {string} selector
+ * @returns {Element | null}
+ */
+const closest = (target, selector) => (target instanceof Element ? target.closest(selector) : null);
+
+/**
+ * An attribute the selector matched on (a tile's `data-tile`, a target's `data-target`).
+ * @param {Element} el
+ * @param {string} name
+ */
+const attribute = (el, name) => el.getAttribute(name) ?? "";
+
+/**
  * Where the keyboard goes from item `index` of `length` on `key` (wrapping around), or null
  * when the key does not move it. `homeEnd` allows Home and End (the hand, not the targets).
+ * @param {string} key
+ * @param {number} index
+ * @param {number} length
+ * @param {{ homeEnd?: boolean }} [options]
+ * @returns {number | null}
  */
 export function nextIndex(key, index, length, { homeEnd = false } = {}) {
   if (!length) return null;
@@ -23,7 +59,11 @@ export function nextIndex(key, index, length, { homeEnd = false } = {}) {
   return null;
 }
 
-/** Light `el` as the active target (the others dark). */
+/**
+ * Light `el` as the active target (the others dark).
+ * @param {HTMLElement} board
+ * @param {Element | null | undefined} el
+ */
 function markActive(board, el) {
   for (const other of board.querySelectorAll(TARGET)) other.classList.toggle("target--active", other === el);
 }
@@ -33,32 +73,36 @@ function markActive(board, el) {
  * intents `chooseTile(tile, {viaKeyboard})`, `play(tile, point)`, `cancel()`,
  * `focusTarget(point)`, `activate(point)` (the keyboard moved onto a target) and
  * `dragSelect(tile)` (a drag began: light the tile's targets).
+ * @param {HTMLElement} board
+ * @param {InputHost} host
  */
 export function bindInput(board, host) {
+  /** @type {{ tile: string, moved: boolean, ghost: HTMLElement | null } | null} */
   let drag = null;
 
   board.addEventListener("click", (event) => {
-    const target = event.target.closest(TARGET);
-    if (target && host.selected()) {
-      host.play(host.selected(), target.dataset.target);
+    const target = closest(event.target, TARGET);
+    const selected = host.selected();
+    if (target && selected) {
+      host.play(selected, attribute(target, "data-target"));
       return;
     }
-    const tile = event.target.closest(HAND_TILE);
+    const tile = closest(event.target, HAND_TILE);
     if (tile) {
       if (drag?.moved) return; // the click that ends a drag
-      host.chooseTile(tile.dataset.tile, { viaKeyboard: event.detail === 0 });
+      host.chooseTile(attribute(tile, "data-tile"), { viaKeyboard: event.detail === 0 });
       return;
     }
-    if (host.selected() && !event.target.closest("[data-face='up']")) host.cancel();
+    if (selected && !closest(event.target, "[data-face='up']")) host.cancel();
   });
 
   board.addEventListener("keydown", (event) => {
     const key = event.key;
-    const tileEl = event.target.closest?.(HAND_TILE);
-    const targetEl = event.target.closest?.(TARGET);
+    const tileEl = closest(event.target, HAND_TILE);
+    const targetEl = closest(event.target, TARGET);
     if (tileEl) {
-      const tiles = [...board.querySelectorAll(HAND_TILE)];
-      const next = nextIndex(key, tiles.indexOf(tileEl), tiles.length, { homeEnd: true });
+      const tiles = /** @type {HTMLElement[]} */ ([...board.querySelectorAll(HAND_TILE)]);
+      const next = nextIndex(key, tiles.findIndex((el) => el === tileEl), tiles.length, { homeEnd: true });
       if (next != null) {
         event.preventDefault();
         tiles[next].focus();
@@ -73,10 +117,11 @@ export function bindInput(board, host) {
     const next = nextIndex(key, targets.indexOf(targetEl), targets.length);
     if (next != null) {
       event.preventDefault();
-      host.focusTarget(targets[next].dataset.target);
+      host.focusTarget(attribute(targets[next], "data-target"));
     } else if (key === "Enter" || key === " ") {
       event.preventDefault();
-      if (host.selected()) host.play(host.selected(), targetEl.dataset.target);
+      const selected = host.selected();
+      if (selected) host.play(selected, attribute(targetEl, "data-target"));
     } else if (key === "Escape") {
       event.preventDefault();
       host.cancel();
@@ -84,33 +129,38 @@ export function bindInput(board, host) {
   });
 
   board.addEventListener("focusin", (event) => {
-    const target = event.target.closest?.(TARGET);
-    if (target && host.activate(target.dataset.target)) markActive(board, target);
+    const target = closest(event.target, TARGET);
+    if (target && host.activate(attribute(target, "data-target"))) markActive(board, target);
   });
 
   board.addEventListener("pointerdown", (event) => {
-    const tileEl = event.target.closest(HAND_TILE);
+    const tileEl = closest(event.target, HAND_TILE);
     if (!tileEl || event.button !== 0 || !host.interactive()) return;
-    const tile = tileEl.dataset.tile;
+    const tile = attribute(tileEl, "data-tile");
     const targets = host.targets(tile);
     if (!targets.length) return;
     const start = { x: event.clientX, y: event.clientY };
     drag = { tile, moved: false, ghost: null };
+    /** @param {PointerEvent} e */
     const move = (e) => {
       if (!drag) return;
       if (!drag.moved && Math.hypot(e.clientX - start.x, e.clientY - start.y) < DRAG_START_PX) return;
       if (!drag.moved) {
         drag.moved = true;
         host.dragSelect(tile);
-        drag.ghost = tileEl.cloneNode(true);
-        drag.ghost.classList.add("drag-ghost");
-        drag.ghost.removeAttribute("data-tile");
-        document.body.append(drag.ghost);
+        const ghost = /** @type {HTMLElement} */ (tileEl.cloneNode(true));
+        ghost.classList.add("drag-ghost");
+        ghost.removeAttribute("data-tile");
+        document.body.append(ghost);
+        drag.ghost = ghost;
       }
-      drag.ghost.style.left = `${e.clientX}px`;
-      drag.ghost.style.top = `${e.clientY}px`;
+      if (drag.ghost) {
+        drag.ghost.style.left = `${e.clientX}px`;
+        drag.ghost.style.top = `${e.clientY}px`;
+      }
       markActive(board, document.elementFromPoint(e.clientX, e.clientY)?.closest(TARGET));
     };
+    /** @param {PointerEvent} e */
     const up = (e) => {
       removeEventListener("pointermove", move);
       removeEventListener("pointerup", up);
@@ -126,7 +176,7 @@ export function bindInput(board, host) {
       setTimeout(() => {
         drag = null;
       }, 0);
-      if (over && host.selected() === ended.tile) host.play(ended.tile, over.dataset.target);
+      if (over && host.selected() === ended.tile) host.play(ended.tile, attribute(over, "data-target"));
       else if (targets.length === 1 && over) host.play(ended.tile, targets[0]);
     };
     addEventListener("pointermove", move);

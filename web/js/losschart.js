@@ -27,16 +27,24 @@ export const STUB = 2.5;
 /** A forced move's mark: drawn as a low grey dot, the move had no choice to judge. */
 const FORCED = "forced";
 
+/** @typedef {Pick<import("./protocol").MoveReview, "round" | "number" | "mark" | "loss">} ChartMove */
+
 /** The height of `move`'s bar in chart units: the stub, and above it a part of the rest
- *  in proportion to its loss up to `CAP`, so any loss stands above a move that lost none. */
+ *  in proportion to its loss up to `CAP`, so any loss stands above a move that lost none.
+ * @param {Pick<ChartMove, "mark" | "loss">} move
+ */
 export function barHeight(move) {
   if (move.mark === FORCED) return STUB / 2;
   const loss = Math.max(0, Number(move.loss) || 0);
   return STUB + ((HEIGHT - STUB) * Math.min(loss, CAP)) / CAP;
 }
 
-/** Where each move's column starts, and the chart's width: rounds apart by `ROUND_SPACE`. */
+/**
+ * Where each move's column starts, and the chart's width: rounds apart by `ROUND_SPACE`.
+ * @param {readonly Pick<ChartMove, "round">[]} moves
+ */
 export function columns(moves) {
+  /** @type {number[]} */
   const xs = [];
   let x = 0;
   moves.forEach((move, i) => {
@@ -47,7 +55,10 @@ export function columns(moves) {
   return { xs, width: Math.max(BAR + SPACE, x) };
 }
 
-/** The index of the move that lost the most (the first of equals), or -1 if none lost any. */
+/**
+ * The index of the move that lost the most (the first of equals), or -1 if none lost any.
+ * @param {readonly Pick<ChartMove, "mark" | "loss">[]} moves
+ */
 export function costliest(moves) {
   let worst = -1;
   moves.forEach((move, i) => {
@@ -60,6 +71,10 @@ export function costliest(moves) {
  * The chart's SVG for `moves` with `selected` highlighted. `label` is its accessible name
  * (the chart is one image to assistive technology: the list of moves beside it says the
  * same, move by move); `title(move)` gives each bar's tooltip.
+ * @template {ChartMove} M
+ * @param {readonly M[]} moves
+ * @param {number} selected
+ * @param {{ label?: string, title?: (move: M) => string }} [options]
  */
 export function lossChart(moves, selected, { label = "", title = () => "" } = {}) {
   const { xs, width } = columns(moves);

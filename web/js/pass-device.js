@@ -9,19 +9,29 @@
 import { esc } from "./html.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
 
-let screen = null; // {el, seat, name}
+/** @typedef {{ seat: number, name: string | null }} Who the person the device goes to */
 
+/** @type {(Who & { el: HTMLElement }) | null} */
+let screen = null;
+
+/** @param {Who} who */
 function text({ seat, name }) {
   const who = name ? t("pass.named", { name, seat: seatName(seat) }) : seatName(seat);
   return { title: t("pass.title", { seat: who }), ready: t("pass.ready"), note: t("pass.note", { seat: who }) };
 }
 
+/**
+ * @param {HTMLElement} el the pass screen (its markup: showPassScreen)
+ * @param {Who} who
+ */
 function fill(el, who) {
   const words = text(who);
-  el.querySelector("[data-pass-title]").textContent = words.title;
-  el.querySelector("[data-pass-note]").textContent = words.note;
-  el.querySelector("[data-pass-ready]").textContent = words.ready;
-  el.querySelector("[data-pass-ready]").setAttribute("aria-label", `${words.title} — ${words.ready}`);
+  /** @param {string} selector */
+  const part = (selector) => /** @type {HTMLElement} */ (el.querySelector(selector));
+  part("[data-pass-title]").textContent = words.title;
+  part("[data-pass-note]").textContent = words.note;
+  part("[data-pass-ready]").textContent = words.ready;
+  part("[data-pass-ready]").setAttribute("aria-label", `${words.title} — ${words.ready}`);
 }
 
 onLanguageChange(() => {
@@ -32,6 +42,8 @@ onLanguageChange(() => {
  * Cover `board` with the pass screen for `seat` (named `name`, or null); `onReady()` runs once
  * when the person taps (or presses Enter/Space on the focused button). Showing it again for
  * the same seat keeps the one already up.
+ * @param {HTMLElement} board
+ * @param {{ seat: number, name?: string | null, onReady: () => void }} options
  */
 export function showPassScreen(board, { seat, name = null, onReady }) {
   if (screen?.el.isConnected && screen.seat === seat) return screen.el;
@@ -50,14 +62,15 @@ export function showPassScreen(board, { seat, name = null, onReady }) {
   screen = { el, seat, name };
   fill(el, screen);
   let done = false;
-  el.querySelector("[data-pass-ready]").addEventListener("click", () => {
+  const ready = /** @type {HTMLButtonElement} */ (el.querySelector("[data-pass-ready]"));
+  ready.addEventListener("click", () => {
     if (done) return;
     done = true;
     onReady();
   });
   board.append(el);
   board.dataset.passing = String(seat);
-  el.querySelector("[data-pass-ready]").focus({ preventScroll: true });
+  ready.focus({ preventScroll: true });
   return el;
 }
 

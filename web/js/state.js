@@ -3,7 +3,38 @@
 // target, who is thinking, what each seat did last). Nothing here touches the DOM or
 // computes a rule: every fact comes from the snapshot and its events.
 
-/** The UI state of a fresh table. */
+/** @typedef {import("./protocol").Snapshot} Snapshot */
+/** @typedef {import("./protocol").Table} Table */
+/** @typedef {import("./protocol").WorkerEvent} WorkerEvent */
+/** @typedef {import("./protocol").PlacedEvent} PlacedEvent */
+/** @typedef {import("./protocol").RoundSettledEvent} RoundSettledEvent */
+/** @typedef {import("./protocol").RoundStartedEvent} RoundStartedEvent */
+/** @typedef {import("./protocol").GameWonEvent} GameWonEvent */
+/** @typedef {{ type: "pass" } | { type: "play", tile: string }} SeatAction what a seat did last */
+/**
+ * The UI state (see freshUi for what each field holds).
+ * @typedef {object} Ui
+ * @property {string | null} selected
+ * @property {string | null} activeTarget
+ * @property {string | null} focusTile
+ * @property {number | null} thinking
+ * @property {(SeatAction | null)[]} actions
+ * @property {string | null} newTile
+ * @property {PlacedEvent | null} lastPlaced
+ * @property {string | null} hinted
+ * @property {boolean} busy
+ * @property {boolean} knocking
+ */
+/**
+ * A finished round shown under its summary: every hand, the table as the round ended.
+ * @typedef {{ hands: string[][], table: Table, lastTile: string | null }} Shown
+ */
+/** @typedef {{ key: string, vars: Record<string, string | number> }} Prompt a catalogue key and its values */
+
+/**
+ * The UI state of a fresh table.
+ * @returns {Ui}
+ */
 export const freshUi = () => ({
   selected: null, // tile whose targets are lit
   activeTarget: null, // the target the keyboard is on
@@ -17,36 +48,66 @@ export const freshUi = () => ({
   knocking: false, // South knocks (the engine found no move)
 });
 
-/** Bots in every seat: the game plays itself. */
+/**
+ * Bots in every seat: the game plays itself.
+ * @param {Pick<Snapshot, "bots"> | null | undefined} snap
+ */
 export const isAutoplay = (snap) => Boolean(snap?.bots.every((b) => b != null));
 
-/** May South choose a tile now? */
+/**
+ * May South choose a tile now?
+ * @param {Snapshot | null | undefined} snap
+ * @param {Ui} ui
+ * @param {Shown | null} [shown]
+ */
 export function isInteractive(snap, ui, shown = null) {
   return Boolean(snap && snap.human_turn && !snap.must_pass && !snap.over && !ui.busy && !shown);
 }
 
-/** South's first tile with a place on the table (where the keyboard starts a turn), or null. */
+/**
+ * South's first tile with a place on the table (where the keyboard starts a turn), or null.
+ * @param {Snapshot | null | undefined} snap
+ */
 export const firstPlayable = (snap) => snap?.hand?.find((tile) => tile in (snap.legal ?? {})) ?? null;
 
-/** The attach points `tile` may go to ([] when none). */
+/**
+ * The attach points `tile` may go to ([] when none).
+ * @param {Pick<Snapshot, "legal"> | null | undefined} snap
+ * @param {string | null | undefined} tile
+ * @returns {readonly string[]}
+ */
 export const targetsOf = (snap, tile) => (tile ? (snap?.legal?.[tile] ?? []) : []);
 
-/** The engine's own text for playing `tile` at `point`, as it sent it (null if not legal). */
+/**
+ * The engine's own text for playing `tile` at `point`, as it sent it (null if not legal).
+ * @param {Pick<Snapshot, "moves"> | null | undefined} snap
+ * @param {string} tile
+ * @param {string} point
+ */
 export const moveText = (snap, tile, point) => snap?.moves?.[tile]?.[point] ?? null;
 
-/** The tile a move event or snapshot's `last` placed (null for a knock). */
+/**
+ * The tile a move event or snapshot's `last` placed (null for a knock).
+ * @param {{ tile: string | null } | null | undefined} last
+ */
 export const tileOf = (last) => last?.tile ?? null;
 
 
 /**
  * Fold a batch of new events into the UI state: what each seat did, the last placement.
  * Returns {ui, placed, settled, started, won} (`ui` is a new object; selection is cleared).
+ * @param {Ui} ui
+ * @param {readonly WorkerEvent[]} events
  */
 export function foldEvents(ui, events) {
   const actions = [...ui.actions];
+  /** @type {PlacedEvent | null} */
   let placed = null;
+  /** @type {RoundSettledEvent | null} */
   let settled = null;
+  /** @type {RoundStartedEvent | null} */
   let started = null;
+  /** @type {GameWonEvent | null} */
   let won = null;
   for (const event of events) {
     if (event.type === "placed") {
@@ -57,6 +118,7 @@ export function foldEvents(ui, events) {
     else if (event.type === "round_started") started = event;
     else if (event.type === "game_won") won = event;
   }
+  /** @type {Ui} */
   const next = {
     ...ui,
     actions,
@@ -71,7 +133,10 @@ export function foldEvents(ui, events) {
 
 /** The UI state of a game shown anew (a reload, a resumed save): the current round's
  *  events folded in, so the seats' last actions and the sum banner come back as they were;
- *  nothing animates. */
+ *  nothing animates.
+ * @param {readonly WorkerEvent[]} events
+ * @returns {Ui}
+ */
 export function resumedUi(events) {
   const start = events.findLastIndex((e) => e.type === "round_started");
   const { ui } = foldEvents(freshUi(), start < 0 ? events : events.slice(start));
@@ -79,7 +144,9 @@ export function resumedUi(events) {
 }
 
 /** The latest event of the current round worth a line in the move log (a placement, a
- *  knock, or the round's opening), or null. */
+ *  knock, or the round's opening), or null.
+ * @param {readonly WorkerEvent[]} events
+ */
 export function latestToSay(events) {
   for (let i = events.length - 1; i >= 0; i -= 1) {
     const type = events[i].type;
@@ -91,6 +158,9 @@ export function latestToSay(events) {
 /**
  * A finished round, shown under its summary: the snapshot with every hand revealed, and
  * the table as it was when the round ended.
+ * @param {Snapshot & { previous_table: Table }} snap a snapshot with the finished round's table
+ * @param {RoundSettledEvent} settled
+ * @returns {{ snap: Snapshot, shown: Shown }}
  */
 export function finishedRound(snap, settled) {
   return {
@@ -99,10 +169,20 @@ export function finishedRound(snap, settled) {
   };
 }
 
-/** The UI after a round's summary closes: a clean table. */
+/**
+ * The UI after a round's summary closes: a clean table.
+ * @param {Ui} ui
+ * @returns {Ui}
+ */
 export const afterRound = (ui) => ({ ...ui, actions: [null, null, null, null], newTile: null, lastPlaced: null });
 
-/** Select `tile` (its first target under the keyboard), or deselect it when chosen again. */
+/**
+ * Select `tile` (its first target under the keyboard), or deselect it when chosen again.
+ * @param {Ui} ui
+ * @param {Pick<Snapshot, "legal"> | null | undefined} snap
+ * @param {string} tile
+ * @returns {Ui}
+ */
 export function chooseTile(ui, snap, tile) {
   const targets = targetsOf(snap, tile);
   if (!targets.length) return { ...ui, focusTile: tile };
@@ -110,10 +190,20 @@ export function chooseTile(ui, snap, tile) {
   return { ...ui, selected: tile, activeTarget: targets[0], focusTile: null };
 }
 
-/** Drop the selection; the keyboard goes back to the tile. */
+/**
+ * Drop the selection; the keyboard goes back to the tile.
+ * @param {Ui} ui
+ * @returns {Ui}
+ */
 export const cancelSelection = (ui) => ({ ...ui, selected: null, activeTarget: null, focusTile: ui.selected });
 
-/** Show a hint: its tile selected with its target active when it has one on the table. */
+/**
+ * Show a hint: its tile selected with its target active when it has one on the table.
+ * @param {Ui} ui
+ * @param {Pick<Snapshot, "legal"> | null | undefined} snap
+ * @param {Pick<import("./protocol").Hint, "tile" | "at">} hint
+ * @returns {Ui}
+ */
 export function showHint(ui, snap, hint) {
   const next = { ...ui, hinted: hint.tile, focusTile: hint.tile };
   if (targetsOf(snap, hint.tile).length) {
@@ -126,6 +216,10 @@ export function showHint(ui, snap, hint) {
 /**
  * What the prompt line says, as {key, vars} for the catalogue (seats and teams as numbers:
  * the renderer names them), or null for nothing.
+ * @param {Snapshot} snap
+ * @param {Ui} ui
+ * @param {{ shown?: Shown | null, autoplay?: boolean }} [options]
+ * @returns {Prompt | null}
  */
 export function prompt(snap, ui, { shown = null, autoplay = false } = {}) {
   // At the game's end the move log's latest line already says who won and by how much.
@@ -141,7 +235,11 @@ export function prompt(snap, ui, { shown = null, autoplay = false } = {}) {
   return { key: "prompt.waiting", vars: { seat: snap.turn } };
 }
 
-/** Does the drawing area's shape differ enough from the layout's to lay the table out again? */
+/**
+ * Does the drawing area's shape differ enough from the layout's to lay the table out again?
+ * @param {number} aspect
+ * @param {number | null | undefined} laidOutAspect
+ */
 export function needsRelayout(aspect, laidOutAspect) {
   if (!laidOutAspect) return false;
   const ratio = aspect / laidOutAspect;
