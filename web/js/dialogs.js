@@ -8,13 +8,34 @@ import { openModal } from "./modal.js";
 import { MAX_NAME, cleanName, namedSeat } from "./people.js";
 import { tileSvg } from "./tiles.js";
 
+/** @typedef {import("./protocol").RoundSettledEvent} RoundSettledEvent */
+/** @typedef {import("./protocol").RoundStartedEvent} RoundStartedEvent */
+/** @typedef {import("./scoresheet.js").SheetRound} SheetRound */
+/** @typedef {readonly (string | null)[]} Names the people's names by seat (null: none) */
+/**
+ * What the New game dialog answers: each seat's bot (null: a person), the people's names,
+ * the deal asked for.
+ * @typedef {{ bots: (string | null)[], names: (string | null)[], seed: number | null }} NewGame
+ */
+
+/**
+ * The element of the dialog's own markup that `selector` names (each is written below).
+ * @param {ParentNode} root
+ * @param {string} selector
+ */
+const part = (root, selector) => /** @type {HTMLElement} */ (root.querySelector(selector));
+
 /**
  * Open a game dialog and resolve with its answer: `wire(dialog, answer)` binds the controls,
  * and `answer(value)` closes it; Escape (or closeAll) answers `fallback`.
+ * @template T
+ * @param {{ className: string, hook: string, html: string, fallback?: T, onClose?: () => void }} options
+ * @param {(dialog: HTMLDialogElement, answer: (value: T) => void) => void} wire
+ * @returns {Promise<T>}
  */
-function ask({ className, hook, html, fallback = null, onClose = () => {} }, wire) {
+function ask({ className, hook, html, fallback, onClose = () => {} }, wire) {
   return new Promise((resolve) => {
-    let value = fallback;
+    let value = /** @type {T} */ (fallback);
     const { dialog, close } = openModal({
       hook,
       className,
@@ -39,11 +60,15 @@ function ask({ className, hook, html, fallback = null, onClose = () => {} }, wir
  * of any level; each person may give a name (remembered). An optional deal number.
  * Resolves to {bots: [null, w, n, e] (null: a person), names: [4 × string|null], seed} or
  * null when cancelled.
+ * @param {{ bots: readonly string[], chosen: readonly (string | null)[], names?: Names }} options
+ * @returns {Promise<NewGame | null>}
  */
 export function newGameDialog({ bots, chosen, names = [null, null, null, null] }) {
+  /** @param {number} seat */
   const nameField = (seat) =>
     `<input class="field__name" name="name${seat}" data-seat-name="${seat}" maxlength="${MAX_NAME}" autocomplete="off"` +
     ` value="${esc(names[seat] ?? "")}" placeholder="${esc(t("dialog.name_placeholder"))}" aria-label="${esc(t("dialog.name_for", { seat: seatName(seat) }))}">`;
+  /** @param {number} seat */
   const seatRow = (seat) => {
     const label = seat === 2 ? `${seatName(2)} (${t("seat.partner")})` : seatName(seat);
     if (seat === 0) {
@@ -68,7 +93,9 @@ export function newGameDialog({ bots, chosen, names = [null, null, null, null] }
     : "";
   // The focus starts on Start, not on the first field: on a phone a focused name field pops
   // the keyboard up over the sheet as it opens; and Enter starts the game at once.
-  return ask({ className: "dialog--new", hook: "newGame", html:
+  /** @type {typeof ask<NewGame | null>} */
+  const askNewGame = ask;
+  return askNewGame({ className: "dialog--new", hook: "newGame", fallback: null, html:
     `<form method="dialog" class="dialog__body">
       <h2>${esc(t("dialog.new_title"))}</h2>
       <p>${esc(t("dialog.new_intro"))}</p>
@@ -81,22 +108,27 @@ export function newGameDialog({ bots, chosen, names = [null, null, null, null] }
         <button type="submit" class="button button--primary" value="start" data-action="start" autofocus>${esc(t("dialog.start"))}</button>
       </div>
     </form>` }, (dialog, answer) => {
-    const form = dialog.querySelector("form");
+    const form = /** @type {HTMLFormElement} */ (dialog.querySelector("form"));
     // A name field shows only for a person's seat.
     const syncNames = () => {
-      for (const select of form.querySelectorAll("[data-seat-level]")) {
-        form.querySelector(`[data-seat-name="${select.dataset.seatLevel}"]`).hidden = select.value !== "human";
+      for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (form.querySelectorAll("[data-seat-level]"))) {
+        part(form, `[data-seat-name="${select.dataset.seatLevel}"]`).hidden = select.value !== "human";
       }
     };
     form.addEventListener("change", syncNames);
     syncNames();
-    dialog.querySelector("[data-action=cancel]").addEventListener("click", () => answer(null));
+    part(dialog, "[data-action=cancel]").addEventListener("click", () => answer(null));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const data = new FormData(form);
       const seedText = String(data.get("seed") ?? "").trim();
       const seed = /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
-      const kinds = [null, ...[1, 2, 3].map((seat) => (data.get(`seat${seat}`) === "human" ? null : data.get(`seat${seat}`)))];
+      /** @param {number} seat */
+      const kind = (seat) => {
+        const value = data.get(`seat${seat}`);
+        return typeof value === "string" && value !== "human" ? value : null;
+      };
+      const kinds = [null, ...[1, 2, 3].map(kind)];
       answer({
         bots: kinds,
         names: [0, 1, 2, 3].map((seat) => cleanName(data.get(`name${seat}`))),
@@ -107,24 +139,36 @@ export function newGameDialog({ bots, chosen, names = [null, null, null, null] }
 }
 
 /** The heading of a dialog that sits over the table at a round's or the game's end, with a
- *  button folding it down to its heading and buttons, so the final table can be studied. */
+ *  button folding it down to its heading and buttons, so the final table can be studied.
+ * @param {string} title
+ */
 function foldableHead(title) {
   return `<div class="dialog__head"><h2>${esc(title)}</h2>
     <button type="button" class="button dialog__fold" data-action="fold" aria-expanded="true" data-i18n="dialog.fold">${esc(t("dialog.fold"))}</button></div>`;
 }
 
 /** Wire the fold button: folded, the dialog keeps its heading, lead and buttons at the
- *  bottom edge and lets the table show through (no dimmed backdrop). */
+ *  bottom edge and lets the table show through (no dimmed backdrop).
+ * @param {HTMLElement} dialog
+ */
 function wireFold(dialog) {
-  const button = dialog.querySelector("[data-action=fold]");
+  const button = part(dialog, "[data-action=fold]");
   button.addEventListener("click", () => {
     const folded = dialog.classList.toggle("dialog--folded");
     button.setAttribute("aria-expanded", String(!folded));
-    button.dataset.i18n = folded ? "dialog.unfold" : "dialog.fold"; // a language switch follows
-    button.textContent = t(button.dataset.i18n);
+    const key = folded ? "dialog.unfold" : "dialog.fold";
+    button.dataset.i18n = key; // a language switch follows
+    button.textContent = t(key);
   });
 }
 
+/**
+ * @param {number} seat
+ * @param {readonly string[]} hand
+ * @param {number} pips
+ * @param {number} deduction
+ * @param {Names | null} names
+ */
 function handRow(seat, hand, pips, deduction, names) {
   const tiles = hand.length
     ? hand.map((tile) => `<span class="mini-tile" data-tile="${tile}" title="${tile}">${tileSvg(tile)}</span>`).join("")
@@ -137,19 +181,28 @@ function handRow(seat, hand, pips, deduction, names) {
   </tr>`;
 }
 
-/** The coach's way in (review.js): a button that leaves the dialog open, if `onReview`. */
+/**
+ * The coach's way in (review.js): a button that leaves the dialog open, if `onReview`.
+ * @param {(() => void) | null} onReview
+ */
 function reviewButton(onReview) {
   return onReview
     ? `<button type="button" class="button" data-action="review" title="${esc(t("dialog.review_title"))}">${esc(t("dialog.review"))}</button>`
     : "";
 }
 
+/**
+ * @param {HTMLElement} dialog
+ * @param {(() => void) | null} onReview
+ */
 function wireReview(dialog, onReview) {
-  dialog.querySelector("[data-action=review]")?.addEventListener("click", () => onReview());
+  dialog.querySelector("[data-action=review]")?.addEventListener("click", () => onReview?.());
 }
 
 /** "Now saved on this device: works offline", said once after the first install, in the
- *  first pause of play (offline-note.js). */
+ *  first pause of play (offline-note.js).
+ * @param {boolean} shown
+ */
 function offlineLine(shown) {
   return shown ? `<p class="dialog__offline" data-offline-ready>${esc(t("update.offline"))}</p>` : "";
 }
@@ -158,6 +211,15 @@ function offlineLine(shown) {
  * The end of a round: every hand revealed, pip sums, rounding, deductions per player and
  * per team, the scores and who opens next. Resolves when the player moves on (or after
  * `autoMs` when the bots play alone). `onReview`: offer the coach's review of the game so far.
+ * @param {object} options
+ * @param {RoundSettledEvent} options.settled
+ * @param {RoundStartedEvent | null} [options.started] the next round's start, if there is one
+ * @param {number | null} [options.autoMs]
+ * @param {Names | null} [options.names]
+ * @param {() => void} [options.onClosing]
+ * @param {(() => void) | null} [options.onReview]
+ * @param {boolean} [options.offlineNote]
+ * @returns {Promise<void>}
  */
 export function roundSummaryDialog({ settled, started, autoMs = null, names = null, onClosing = () => {}, onReview = null, offlineNote = false }) {
   const how = howRoundEnded(settled);
@@ -168,8 +230,11 @@ export function roundSummaryDialog({ settled, started, autoMs = null, names = nu
     : started.by_domino
       ? t("round.next_opener_domino", { seat: opener })
       : t("round.next_opener_draw", { seat: opener });
-  let timer = 0;
-  return ask(
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  /** @type {typeof ask<void>} */
+  const askToGoOn = ask;
+  return askToGoOn(
     { className: "dialog--round", hook: "roundSummary", html: `<div class="dialog__body">
       ${foldableHead(t("round.title", { round: settled.round }))}
       <p class="dialog__lead" data-round-end="${settled.end}">${esc(how)}</p>
@@ -206,7 +271,7 @@ export function roundSummaryDialog({ settled, started, autoMs = null, names = nu
     (dialog, answer) => {
       dialog.dataset.round = String(settled.round);
       wireFold(dialog);
-      dialog.querySelector("[data-next-round]").addEventListener("click", () => answer());
+      part(dialog, "[data-next-round]").addEventListener("click", () => answer());
       wireReview(dialog, onReview);
       if (autoMs != null) timer = setTimeout(() => answer(), autoMs);
     },
@@ -215,9 +280,15 @@ export function roundSummaryDialog({ settled, started, autoMs = null, names = nu
 
 /** The game round by round: what each team made of every round (its points less its
  *  deductions, the engine's `round_net`) and the score after it. `rounds` are the score
- *  sheet's (scoresheet.js `sheetModel`): every number in them is the engine's. */
+ *  sheet's (scoresheet.js `sheetModel`): every number in them is the engine's.
+ * @param {readonly SheetRound[] | null | undefined} rounds
+ */
 function roundsRecap(rounds) {
   if (!rounds?.length) return "";
+  /**
+   * @param {SheetRound} r
+   * @param {number} team
+   */
   const cell = (r, team) =>
     `<td class="num"><span class="recap__net" data-round-net="${team}">${esc(signed(r.net[team]))}</span>
       <span class="recap__total" data-round-total="${team}">${esc(num(r.scores[team]))}</span></td>`;
@@ -230,7 +301,9 @@ function roundsRecap(rounds) {
 }
 
 /** A short burst of tiles over a win (none when motion is off: the style sheet's reduced
- *  motion rules and `animate` both say so). Decoration only, hidden from screen readers. */
+ *  motion rules and `animate` both say so). Decoration only, hidden from screen readers.
+ * @param {boolean} animate
+ */
 function celebration(animate) {
   if (!animate) return "";
   const pieces = Array.from({ length: 14 }, (_, i) => `<span class="celebration__piece" data-piece="${i}"></span>`).join("");
@@ -240,7 +313,17 @@ function celebration(animate) {
 /** The winner, the final scores and the game round by round (`rounds`: see `roundsRecap`).
  *  Resolves to what the player chose next: "again" (the same seats, a new deal), "same-deal"
  *  (the same seats and the same deal, to play it better), "new" (the New game dialog) or
- *  null (closed). A win for the people at the screen is celebrated (`animate`). */
+ *  null (closed). A win for the people at the screen is celebrated (`animate`).
+ * @param {object} options
+ * @param {number} options.team the winner
+ * @param {readonly number[]} options.scores
+ * @param {boolean} options.viewerIsHuman
+ * @param {readonly SheetRound[]} [options.rounds]
+ * @param {(() => void) | null} [options.onReview]
+ * @param {boolean} [options.offlineNote]
+ * @param {boolean} [options.animate]
+ * @returns {Promise<"again" | "same-deal" | "new" | null>}
+ */
 export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onReview = null, offlineNote = false, animate = false }) {
   const title = viewerIsHuman
     ? team === 0
@@ -248,7 +331,9 @@ export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onRev
       : t("over.you_lose")
     : t("over.winner", { team: teamName(team) });
   const won = viewerIsHuman && team === 0;
-  return ask({ className: "dialog--over", hook: "gameOver", html: `<div class="dialog__body">
+  /** @type {typeof ask<"again" | "same-deal" | "new" | null>} */
+  const askWhatNext = ask;
+  return askWhatNext({ className: "dialog--over", hook: "gameOver", html: `<div class="dialog__body">
       ${won ? celebration(animate) : ""}
       ${foldableHead(t("over.title"))}
       <p class="dialog__lead" data-winner="${team}">${esc(title)}</p>
@@ -273,10 +358,10 @@ export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onRev
       </div>
     </div>`, fallback: null }, (dialog, answer) => {
     wireFold(dialog);
-    dialog.querySelector("[data-action=play-again]").addEventListener("click", () => answer("again"));
-    dialog.querySelector("[data-action=same-deal]").addEventListener("click", () => answer("same-deal"));
-    dialog.querySelector("[data-action=new-game]").addEventListener("click", () => answer("new"));
-    dialog.querySelector("[data-action=close]").addEventListener("click", () => answer(null));
+    part(dialog, "[data-action=play-again]").addEventListener("click", () => answer("again"));
+    part(dialog, "[data-action=same-deal]").addEventListener("click", () => answer("same-deal"));
+    part(dialog, "[data-action=new-game]").addEventListener("click", () => answer("new"));
+    part(dialog, "[data-action=close]").addEventListener("click", () => answer(null));
     wireReview(dialog, onReview);
   });
 }

@@ -10,6 +10,10 @@ import { language, onLanguageChange, pointName, t } from "./i18n.js";
 import { languageField, openModal } from "./modal.js";
 import { TableView } from "./table.js";
 
+/** @typedef {import("./protocol").ExampleStep} ExampleStep */
+/** @typedef {Record<string, ExampleStep[]>} Examples each example's steps, by its name */
+/** @typedef {Pick<typeof import("../bridge.js").engine, "call">} Engine */
+
 /** The rule book, in order: [kind, key]. "li" items are grouped into one list. */
 const RULES = [
   ["p", "rules.intro"],
@@ -53,12 +57,18 @@ const RULES = [
   ["p", "help.3"],
 ];
 
-/** The worked examples' groups, in the rule book's order. */
+/**
+ * The worked examples' groups, in the rule book's order: [id, title's key, examples].
+ * @type {[string, string, string[]][]}
+ */
 const GROUPS = [
   ["main", "rules.examples.main", ["main"]],
   ["other", "rules.examples.other", ["late_spinner", "open_double", "open_zero", "open_spinner"]],
 ];
-/** Notes the rule book adds to some steps: [example, step (1-based)] -> key. */
+/**
+ * Notes the rule book adds to some steps: [example, step (1-based)] -> key.
+ * @type {Record<string, string>}
+ */
 const NOTES = {
   "main:2": "rules.note.main.2",
   "main:3": "rules.note.main.3",
@@ -69,6 +79,7 @@ const NOTES = {
   "open_spinner:3": "rules.note.open_spinner.3",
 };
 const ASPECT = 1.6;
+/** @type {Promise<Examples> | null} */
 let cache = null;
 
 function rulesHtml() {
@@ -106,6 +117,11 @@ function examplesHtml() {
   </section>`;
 }
 
+/**
+ * @param {string} name
+ * @param {number} index
+ * @param {ExampleStep} step
+ */
 function caption(name, index, step) {
   const n = index + 1;
   const move = step.at ? t("rules.step.on", { tile: step.tile, point: pointName(step.at) }) : t("rules.step.open", { tile: step.tile });
@@ -121,9 +137,13 @@ function caption(name, index, step) {
   return { text: t("rules.step.caption", { n, move, sum, points }), note, label };
 }
 
+/**
+ * @param {HTMLElement} dialog
+ * @param {Examples} examples
+ */
 function drawExamples(dialog, examples) {
   for (const [id, , names] of GROUPS) {
-    const grid = dialog.querySelector(`[data-example-group="${id}"]`);
+    const grid = /** @type {HTMLElement} */ (dialog.querySelector(`[data-example-group="${id}"]`));
     grid.innerHTML = names
       .flatMap((name) =>
         examples[name].map(
@@ -134,9 +154,9 @@ function drawExamples(dialog, examples) {
       )
       .join("");
   }
-  for (const figure of dialog.querySelectorAll("figure[data-example]")) {
-    const step = examples[figure.dataset.example][Number(figure.dataset.step) - 1];
-    new TableView(figure.querySelector("svg")).render({
+  for (const figure of /** @type {NodeListOf<HTMLElement>} */ (dialog.querySelectorAll("figure[data-example]"))) {
+    const step = examples[figure.dataset.example ?? ""][Number(figure.dataset.step) - 1];
+    new TableView(/** @type {SVGSVGElement} */ (figure.querySelector("svg"))).render({
       table: step.table,
       lastTile: step.tile,
       newTile: null,
@@ -151,21 +171,31 @@ function drawExamples(dialog, examples) {
   translateExamples(dialog, examples);
 }
 
+/**
+ * @param {HTMLElement} dialog
+ * @param {Examples} examples
+ */
 function translateExamples(dialog, examples) {
-  for (const figure of dialog.querySelectorAll("figure[data-example]")) {
-    const name = figure.dataset.example;
+  for (const figure of /** @type {NodeListOf<HTMLElement>} */ (dialog.querySelectorAll("figure[data-example]"))) {
+    const name = figure.dataset.example ?? "";
     const index = Number(figure.dataset.step) - 1;
     const { text, note, label } = caption(name, index, examples[name][index]);
-    figure.querySelector(".example__caption").textContent = text;
-    figure.querySelector(".example__note").textContent = note;
-    figure.querySelector("svg").setAttribute("aria-label", label);
+    /** @param {string} selector */
+    const part = (selector) => /** @type {Element} */ (figure.querySelector(selector));
+    part(".example__caption").textContent = text;
+    part(".example__note").textContent = note;
+    part("svg").setAttribute("aria-label", label);
     for (const title of figure.querySelectorAll(".domino--spinner title")) {
-      title.textContent = `${title.parentElement.closest("[data-tile]").dataset.tile} · ${t("table.spinner")}`;
+      const tile = title.parentElement?.closest("[data-tile]")?.getAttribute("data-tile");
+      title.textContent = `${tile} · ${t("table.spinner")}`;
     }
   }
 }
 
-/** Open the rules (and help). `openTour` replays the first-game tour. */
+/**
+ * Open the rules (and help). `openTour` replays the first-game tour.
+ * @param {{ engine: Engine, openTour: () => void }} host
+ */
 export function openRules({ engine, openTour }) {
   if (document.querySelector("dialog[data-rules]")) return null;
   const { dialog, close } = openModal({
@@ -185,10 +215,11 @@ export function openRules({ engine, openTour }) {
     </div>`,
   });
   dialog.dataset.lang = language();
-  dialog.querySelector("[data-action='replay-tour']").addEventListener("click", () => {
+  dialog.querySelector("[data-action='replay-tour']")?.addEventListener("click", () => {
     close();
     openTour();
   });
+  /** @type {Examples | null} */
   let examples = null;
   const stopTranslating = onLanguageChange(() => {
     if (examples) translateExamples(dialog, examples);
@@ -198,7 +229,7 @@ export function openRules({ engine, openTour }) {
     (found) => {
       examples = found;
       if (dialog.isConnected) {
-        drawExamples(dialog, examples);
+        drawExamples(dialog, found);
         dialog.dataset.examples = "drawn";
       }
     },

@@ -10,10 +10,33 @@
 import { howRoundEnded } from "./announce.js";
 import { esc, num, signed } from "./html.js";
 import { seatName as plainSeatName, t, teamName } from "./i18n.js";
+import { TARGET } from "./facts.js";
 import { namedSeat } from "./people.js";
 
-/** The people's names for the sheet being drawn (a person's seat reads "Ana (North)"). */
+/** @typedef {import("./protocol").WorkerEvent} WorkerEvent */
+/** @typedef {import("./protocol").PlacedEvent} PlacedEvent */
+/** @typedef {import("./protocol").RoundSettledEvent} RoundSettledEvent */
+/** @typedef {import("./protocol").GameWonEvent} GameWonEvent */
+/**
+ * One round of the sheet: its scoring placements, its settlement, the win, each team's net
+ * points in it so far and the running scores.
+ * @typedef {object} SheetRound
+ * @property {number} round
+ * @property {number | undefined} opener
+ * @property {PlacedEvent[]} placed
+ * @property {RoundSettledEvent | null} settled
+ * @property {GameWonEvent | null} won
+ * @property {number[]} net
+ * @property {number[]} scores
+ */
+/** @typedef {{ front: number, back: number }} Pegs a team's pegs: the score and the one before */
+
+/**
+ * The people's names for the sheet being drawn (a person's seat reads "Ana (North)").
+ * @type {readonly (string | null)[] | null}
+ */
 let sheetNames = null;
+/** @param {number} seat */
 const seatName = (seat) => namedSeat(seat, sheetNames, plainSeatName);
 
 
@@ -21,14 +44,19 @@ const seatName = (seat) => namedSeat(seat, sheetNames, plainSeatName);
  * Fold the events into rounds: [{round, opener, placed: [scoring placements], settled,
  * won, net: [t0, t1] (each team's points in the round so far), scores: [t0, t1]}] and the
  * totals. Every number is the engine's (the events carry the running scores).
+ * @param {readonly WorkerEvent[]} events
+ * @returns {{ rounds: SheetRound[], totals: number[] }}
  */
 export function sheetModel(events) {
+  /** @type {SheetRound[]} */
   const rounds = [];
   let totals = [0, 0];
+  /** @type {SheetRound | null} */
   let current = null;
   for (const event of events) {
     if (event.type === "round_started" || !current) {
-      current = { round: event.round, opener: event.opener, placed: [], settled: null, won: null, net: [0, 0], scores: [...totals] };
+      const opener = event.type === "round_started" ? event.opener : undefined;
+      current = { round: event.round, opener, placed: [], settled: null, won: null, net: [0, 0], scores: [...totals] };
       rounds.push(current);
     }
     if (event.type === "placed" && event.points > 0) current.placed.push(event);
@@ -41,12 +69,20 @@ export function sheetModel(events) {
   return { rounds, totals };
 }
 
-/** Pegs per team: {front, back} positions on the track, from the history. */
+/**
+ * Pegs per team: {front, back} positions on the track, from the history.
+ * @param {readonly WorkerEvent[]} events
+ * @returns {Pegs[]}
+ */
 export function pegs(events) {
   const out = [
     { front: 0, back: 0 },
     { front: 0, back: 0 },
   ];
+  /**
+   * @param {number} team
+   * @param {number} score
+   */
   const move = (team, score) => {
     out[team] = { front: score, back: out[team].front };
   };
@@ -60,7 +96,10 @@ export function pegs(events) {
 }
 
 /** A team's pegs in words: "front peg 40, back peg 25", or after a deduction (the score
- *  peg went back, so the other one stands ahead of it) "25, down from 40". */
+ *  peg went back, so the other one stands ahead of it) "25, down from 40".
+ * @param {number} team
+ * @param {Pegs} pegs
+ */
 export function pegText(team, { front, back }) {
   const key = front < back ? "sheet.peg_label_back" : "sheet.peg_label";
   return t(key, { team: teamName(team), score: front, before: back });
@@ -74,6 +113,11 @@ const LANE = 10;
 const ROW_GAP = 34;
 const START_X = -18;
 
+/**
+ * @param {number} hole
+ * @param {number} target
+ * @param {number} perRow
+ */
 function holeXY(hole, target, perRow) {
   // Hole 0 is the start (left of the first row); holes 1..target snake along the rows.
   const rows = Math.ceil(target / perRow);
@@ -85,8 +129,13 @@ function holeXY(hole, target, perRow) {
   return { x: col * UNIT + Math.floor(col / 5) * GROUP_GAP, y: row * ROW_GAP, row };
 }
 
-/** The SVG markup of the peg board for `positions` ([{front, back}] per team). */
-export function pegBoardSvg(positions, target = 250, perRow = PER_ROW) {
+/**
+ * The SVG markup of the peg board for `positions` ([{front, back}] per team).
+ * @param {readonly Pegs[]} positions
+ * @param {number} [target] the game's target (the engine's default unless told)
+ * @param {number} [perRow]
+ */
+export function pegBoardSvg(positions, target = TARGET, perRow = PER_ROW) {
   const rows = Math.ceil(target / perRow);
   const width = (perRow - 1) * UNIT + (perRow / 5 - 1) * GROUP_GAP;
   const holes = [];
@@ -111,10 +160,10 @@ export function pegBoardSvg(positions, target = 250, perRow = PER_ROW) {
   const pegMarks = [];
   for (const team of [0, 1]) {
     const { front, back } = positions[team];
-    for (const [role, value] of [
+    for (const [role, value] of /** @type {const} */ ([
       ["back", back],
       ["front", front],
-    ]) {
+    ])) {
       const { x, y } = holeXY(value, target, perRow);
       const r = role === "front" ? 4 : 3.2;
       pegMarks.push(
@@ -136,12 +185,18 @@ export function pegBoardSvg(positions, target = 250, perRow = PER_ROW) {
 }
 
 // ---------------------------------------------------------------- the sheet
+/**
+ * @param {number} team
+ * @param {string} value
+ * @param {string} [attrs]
+ */
 function teamCells(team, value, attrs = "") {
   const cells = ["", ""];
   cells[team] = value;
   return cells.map((v, i) => `<td class="num sheet__team sheet__team--${i}"${i === team ? attrs : ""}>${v}</td>`).join("");
 }
 
+/** @param {SheetRound} r */
 function roundRows(r) {
   const rows = [];
   rows.push(
@@ -196,7 +251,11 @@ function roundRows(r) {
   return rows.join("");
 }
 
-/** The sheet's table markup (most recent round last); `names`: the people's, per seat. */
+/**
+ * The sheet's table markup (most recent round last); `names`: the people's, per seat.
+ * @param {readonly WorkerEvent[]} events
+ * @param {readonly (string | null)[] | null} [names]
+ */
 export function sheetTable(events, names = null) {
   sheetNames = names;
   const { rounds, totals } = sheetModel(events);
