@@ -1,19 +1,6 @@
-// The table: an SVG renderer that takes a plain model and draws it. No game logic here.
+// The table: an SVG renderer that takes a plain model (TableModel below) and draws it. No
+// game logic here.
 //
-// model = {
-//   table,          // the snapshot's `table` (geometry + ends + sum + spinner)
-//   lastTile,       // "a-b" of the last placement (highlighted), or null
-//   newTile,        // "a-b" placed since the previous draw (animated in), or null
-//   targets,        // [{point, x, y, angle, value}] lit for the selected tile
-//   activeTarget,   // the target the keyboard is on, or null
-//   selectedTile,   // "a-b" whose targets are lit (for labels), or null
-//   labels,         // {target(point) -> aria label, spinner: text}
-//   newSeat,        // the seat that placed newTile: it travels from there (optional)
-//   seatTiles,      // {"a-b": seat} each seat's latest tile, outlined in its team's colour
-//   animate,        // false: no tweening (reduced motion, instant speed)
-//   showPoints,     // draw every open attach point as a hollow dot (the rules' diagrams)
-//   minSpan,        // the smallest view across the short side (default MIN_SPAN)
-// }
 // The view box follows the layout's `bounds` (padded, never zoomed in further than MIN_SPAN
 // units or the table a round starts with) and takes the drawing area's own aspect ratio, so
 // the whole layout always shows.
@@ -23,6 +10,30 @@
 import { numberPath } from "./digits.js";
 import { backMarkup, faceMarkup, parseTile } from "./tiles.js";
 import { toggleClass } from "./write.js";
+
+/** @typedef {import("./protocol").Table} Table */
+/** @typedef {import("./protocol").TileGeometry} TileGeometry */
+/** @typedef {import("./protocol").PointGeometry} PointGeometry */
+/** @typedef {import("./protocol").TableEnd} TableEnd */
+/** @typedef {[number, number, number, number]} Box a view: x, y, width, height in units */
+/** @typedef {{ width: number, height: number }} Size */
+/**
+ * What the table draws.
+ * @typedef {object} TableModel
+ * @property {Table} table the snapshot's `table` (geometry + ends + sum + spinner)
+ * @property {string | null} [lastTile] "a-b" of the last placement (highlighted), or null
+ * @property {string | null} [newTile] "a-b" placed since the previous draw (animated in), or null
+ * @property {readonly PointGeometry[]} [targets] the points lit for the selected tile
+ * @property {string | null} [activeTarget] the target the keyboard is on, or null
+ * @property {string | null} [selectedTile] "a-b" whose targets are lit (for labels), or null
+ * @property {{ spinner?: string, targets?: Record<string, string> }} [labels] each target's aria label, the spinner's name
+ * @property {number | null} [newSeat] the seat that placed newTile: it travels from there
+ * @property {Readonly<Record<string, number>>} [seatTiles] each seat's latest tile, outlined in its team's colour
+ * @property {boolean} [animate] false: no tweening (reduced motion, instant speed)
+ * @property {boolean} [showEnds] false: no counted ends' badges
+ * @property {boolean} [showPoints] draw every open attach point as a hollow dot (the rules' diagrams)
+ * @property {number} [minSpan] the smallest view across the short side (default MIN_SPAN)
+ */
 
 const PAD = 0.7; // room around the layout (an end's number sits half a unit out)
 const MIN_SPAN = 13; // the smallest view (in tile units) across the table's short side
@@ -34,8 +45,15 @@ const DIGIT_SCALE = 0.035;
 const TAP_PX = 46; // a lit target's tap area, in CSS px (44 is the usual floor)
 const MAX_HIT = 2.6; // ... in units at most
 
+/** @param {number} n */
 const fmt = (n) => Number(n.toFixed(3));
 
+/**
+ * @param {readonly number[]} bounds the layout's [x0, y0, x1, y1]
+ * @param {number} aspect
+ * @param {number} [minSpan]
+ * @returns {Box}
+ */
 function viewFor(bounds, aspect, minSpan = MIN_SPAN) {
   let [x0, y0, x1, y1] = bounds;
   x0 -= PAD;
@@ -55,10 +73,17 @@ function viewFor(bounds, aspect, minSpan = MIN_SPAN) {
   return [cx - w / 2, cy - h / 2, w, h];
 }
 
-/** A drawing area's width / height (1.6 before it has a size). */
+/**
+ * A drawing area's width / height (1.6 before it has a size).
+ * @param {Size} size
+ */
 const aspectOf = ({ width, height }) => (width > 0 && height > 0 ? width / height : 1.6);
 
-/** Has the drawing area's shape changed enough since it was drawn to draw it again? */
+/**
+ * Has the drawing area's shape changed enough since it was drawn to draw it again?
+ * @param {Size} drawn
+ * @param {Size} now
+ */
 function reshaped(drawn, now) {
   if (!(now.width > 0 && now.height > 0)) return false;
   return Math.abs(aspectOf(now) / aspectOf(drawn) - 1) > 0.02 || Math.abs(now.width / (drawn.width || 1) - 1) > 0.05;
@@ -74,9 +99,13 @@ globalThis.addEventListener?.("resize", () => {
  *  not enough (on a phone turned on its side the table's area settles after it, and the view
  *  was fitted to a passing shape), but only a resize's settling counts, not the small shifts
  *  of a move or an opened panel, which must not redraw under a player's finger. `callback`
- *  runs once the area has been still for `ms`. */
+ *  runs once the area has been still for `ms`.
+ * @param {() => void} callback
+ * @param {number} [ms]
+ */
 export function whileResizing(callback, ms = 150) {
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
   return () => {
     if (performance.now() - resizedAt > SETTLE_MS) return;
     clearTimeout(timer);
@@ -86,9 +115,13 @@ export function whileResizing(callback, ms = 150) {
 
 /** An `onReshape` for a table nobody plays on (the coach's board): `callback` runs once the
  *  area has kept a new shape for `ms`, whatever changed it (a progress bar that went away,
- *  a list that grew), so the view never stays fitted to a passing shape. */
+ *  a list that grew), so the view never stays fitted to a passing shape.
+ * @param {() => void} callback
+ * @param {number} [ms]
+ */
 export function afterReshape(callback, ms = 150) {
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
   return () => {
     clearTimeout(timer);
     timer = setTimeout(callback, ms);
@@ -100,7 +133,10 @@ export function afterReshape(callback, ms = 150) {
  *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. A wide area (a laptop's
  *  felt is 2.7 times as wide as it is tall) gets the geometry's starting table, a strip under
  *  MIN_SPAN tall: fitted to that instead, a laptop's tiles are drawn 15-30% larger, and
- *  nothing is ever laid outside the view (it still grows with the layout's bounds). */
+ *  nothing is ever laid outside the view (it still grows with the layout's bounds).
+ * @param {Size} size
+ * @param {readonly number[] | null} [startTable] the geometry's starting table
+ */
 export function closestSpan({ width, height }, startTable = null) {
   const short = Math.min(width, height);
   if (!(short > 0)) return MIN_SPAN;
@@ -113,6 +149,11 @@ export function closestSpan({ width, height }, startTable = null) {
   return span;
 }
 
+/**
+ * The transform that puts tile `t` in its place, turned the nearest way from `near` degrees.
+ * @param {TileGeometry} t
+ * @param {number | null} [near]
+ */
 function placement(t, near = null) {
   const [a] = parseTile(t.tile);
   let turn = t.angle + (t.first === a ? 0 : 180);
@@ -120,6 +161,10 @@ function placement(t, near = null) {
   return { turn, css: `translate(${fmt(t.x)}px, ${fmt(t.y)}px) rotate(${turn}deg)` };
 }
 
+/**
+ * @param {TileGeometry} t
+ * @param {TableModel} model
+ */
 function tileInner(t, model) {
   const [a, b] = parseTile(t.tile);
   const spinner = t.is_spinner
@@ -136,14 +181,20 @@ function tileInner(t, model) {
 
 /** A number on the table (an end's count, a target's points) as stroked digits, not SVG
  *  text, which would be laid out again at every re-fit (see digits.js). Its value stays
- *  readable as `data-value`. */
+ *  readable as `data-value`.
+ * @param {string} className
+ * @param {number} value
+ */
 function valueMarkup(className, value) {
   return `<path class="${className}" data-value="${value}" transform="scale(${DIGIT_SCALE})" d="${numberPath(value)}"/>`;
 }
 
 /** A counted end's badge. The group's `transform` attribute puts it on its end; its pop
  *  animates the inner group, since a CSS transform on the outer one would replace that
- *  attribute and draw every new badge at the table's origin. */
+ *  attribute and draw every new badge at the table's origin.
+ * @param {TableEnd} end
+ * @param {TableModel} model
+ */
 function endMarkup(end, model) {
   const fresh = model.newTile ? " end--new" : "";
   return (
@@ -152,7 +203,10 @@ function endMarkup(end, model) {
   );
 }
 
-/** An open attach point shown as a hollow dot (the rules' diagrams; not interactive). */
+/**
+ * An open attach point shown as a hollow dot (the rules' diagrams; not interactive).
+ * @param {PointGeometry} p
+ */
 function pointMarkup(p) {
   return (
     `<g class="open-point" data-point="${p.point}" transform="translate(${fmt(p.x)} ${fmt(p.y)})">` +
@@ -160,12 +214,20 @@ function pointMarkup(p) {
   );
 }
 
-/** Open points that are not also a scoring end's spot (a filled number already marks those). */
+/**
+ * Open points that are not also a scoring end's spot (a filled number already marks those).
+ * @param {Table | null | undefined} table
+ */
 function openPoints(table) {
   const ends = table?.ends ?? [];
   return (table?.points ?? []).filter((p) => p.point !== "open" && !ends.some((e) => e.x === p.x && e.y === p.y));
 }
 
+/**
+ * @param {PointGeometry} p
+ * @param {TableModel} model
+ * @param {number} [hit] its tap area's side, in units
+ */
 function targetMarkup(p, model, hit = 1.7) {
   const active = p.point === model.activeTarget ? " target--active" : "";
   const label = model.labels?.targets?.[p.point] ?? p.point;
@@ -187,21 +249,28 @@ export class TableView {
   /** @param {SVGSVGElement} svg holding a `<g data-layout>` */
   constructor(svg) {
     this.svg = svg;
-    this.layer = svg.querySelector("[data-layout]");
+    this.layer = /** @type {SVGGElement} */ (svg.querySelector("[data-layout]"));
     this.tilesLayer = document.createElementNS(SVG, "g");
     this.tilesLayer.dataset.tiles = "";
     this.marksLayer = document.createElementNS(SVG, "g");
     this.marksLayer.dataset.marks = "";
     this.layer.replaceChildren(this.tilesLayer, this.marksLayer);
+    /** @type {Box | null} */
     this.box = null;
     this.marks = "";
+    /** @type {Animation | null} */
     this.zoom = null; // the running view tween (a Web Animation on the <svg>)
     // The drawing area's size, kept up to date by the browser after each layout: reading it
     // here forces no layout, which a read in the middle of a move's writes would.
+    /** @type {Size | null} */
     this.size = null;
+    /** @type {Size | null} the area's size at the last draw */
+    this.rect = null;
+    /** @type {Map<number, { x: number, y: number }>} */
     this.seats = new Map(); // seat -> where its caption is (seatOffset)
     /** Called when the drawing area takes a new shape after a draw (set by the owner, see
-     *  whileResizing): the view drawn for the old shape shows the layout too small. */
+     *  whileResizing): the view drawn for the old shape shows the layout too small.
+     *  @type {(() => void) | null} */
     this.onReshape = null;
     // Called just after a layout, when reading positions costs nothing: the seats' captions
     // are measured here, not in the middle of a move.
@@ -222,6 +291,7 @@ export class TableView {
     return aspectOf(this.area());
   }
 
+  /** @param {TableModel} model */
   render(model) {
     const table = model.table;
     const tiles = table?.tiles ?? [];
@@ -261,17 +331,23 @@ export class TableView {
   }
 
   /** Tiles keyed by name: a tile already drawn keeps its element and glides to a new place;
-   *  a new one travels in from its player's seat (or pops in when the seat is unknown). */
+   *  a new one travels in from its player's seat (or pops in when the seat is unknown).
+   * @param {readonly TileGeometry[]} tiles
+   * @param {TableModel} model
+   * @param {{ x: number, y: number } | null} from where a new tile travels from
+   */
   renderTiles(tiles, model, from) {
-    const drawn = new Map([...this.tilesLayer.children].map((el) => [el.dataset.tile, el]));
+    const children = /** @type {SVGGElement[]} */ ([...this.tilesLayer.children]);
+    const drawn = new Map(children.map((el) => [el.dataset.tile, el]));
     const wanted = new Set(tiles.map((t) => t.tile));
-    for (const [name, el] of drawn) if (!wanted.has(name)) el.remove();
+    for (const [name, el] of drawn) if (name === undefined || !wanted.has(name)) el.remove();
+    /** @type {SVGGElement | null} */
     let previous = null; // the tiles stay in play order (the newest on top): move only strays
     for (const t of tiles) {
-      let el = drawn.get(t.tile);
-      const fresh = !el;
+      const known = drawn.get(t.tile);
+      const fresh = !known;
+      const el = known ?? document.createElementNS(SVG, "g");
       if (fresh) {
-        el = document.createElementNS(SVG, "g");
         el.dataset.tile = t.tile;
         el.innerHTML = tileInner(t, model);
         el.dataset.spinner = String(Boolean(t.is_spinner));
@@ -279,6 +355,7 @@ export class TableView {
         el.innerHTML = tileInner(t, model);
         el.dataset.spinner = String(Boolean(t.is_spinner));
       }
+      /** @type {ChildNode | null} */
       const next = previous ? previous.nextSibling : this.tilesLayer.firstChild;
       if (next !== el) this.tilesLayer.insertBefore(el, next);
       previous = el;
@@ -311,6 +388,10 @@ export class TableView {
     }
   }
 
+  /**
+   * @param {TileGeometry} t
+   * @param {TableModel} model
+   */
   classes(t, model) {
     const classes = ["domino"];
     if (t.is_spinner) classes.push("domino--spinner");
@@ -319,11 +400,15 @@ export class TableView {
     return classes.join(" ");
   }
 
-  /** Where the seat that placed `model.newTile` is, in the table's units (null: unknown). */
+  /**
+   * Where the seat that placed `model.newTile` is, in the table's units (null: unknown).
+   * @param {TableModel} model
+   * @param {Box} box
+   */
   seatPoint(model, box) {
     if (!model.animate || model.newSeat == null || !model.newTile) return null;
     const at = this.seatOffset(model.newSeat);
-    const { width, height } = this.rect ?? {};
+    const { width = 0, height = 0 } = this.rect ?? {};
     if (!at || !(width > 0 && height > 0)) return null;
     // The view box is drawn "xMidYMid meet": one scale, centred.
     const scale = Math.min(width / box[2], height / box[3]);
@@ -340,7 +425,9 @@ export class TableView {
 
   /** The centre of a seat's caption in px from the drawing area's top left, as measured
    *  when the area last changed size (a measurement in the middle of a move would force a
-   *  layout of everything animating). */
+   *  layout of everything animating).
+   * @param {number} seat
+   */
   seatOffset(seat) {
     if (!this.seats.size) this.measureSeats();
     return this.seats.get(seat) ?? null;
@@ -349,11 +436,13 @@ export class TableView {
   measureSeats() {
     this.seats.clear();
     if (!this.svg.isConnected) return; // a drawing taken off the page (warmup.js) has no seats
-    const area = this.svg.parentElement.getBoundingClientRect(); // not zoomed, unlike the <svg>
-    for (const seatEl of document.querySelectorAll("#board > [data-seat]")) {
+    const parent = this.svg.parentElement;
+    if (!parent) return;
+    const area = parent.getBoundingClientRect(); // not zoomed, unlike the <svg>
+    for (const seatEl of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#board > [data-seat]"))) {
       // Its caption, or the seat itself where a phone hides the caption (South's).
       let r = seatEl.querySelector(".seat__head")?.getBoundingClientRect();
-      if (!(r?.width > 0)) r = seatEl.getBoundingClientRect();
+      if (!r || !(r.width > 0)) r = seatEl.getBoundingClientRect();
       if (r.width > 0) {
         this.seats.set(Number(seatEl.dataset.seat), { x: r.left + r.width / 2 - area.left, y: r.top + r.height / 2 - area.top });
       }
@@ -361,7 +450,10 @@ export class TableView {
   }
   /** Show `box` (x, y, width, height in units). The new view box is set at once; when
    *  animated, a CSS transform on the <svg> element (run by the compositor, no work on the
-   *  main thread per frame) starts it looking like the old view and eases it to the new. */
+   *  main thread per frame) starts it looking like the old view and eases it to the new.
+   * @param {Box} box
+   * @param {boolean | undefined} animate
+   */
   setView(box, animate) {
     const from = this.box;
     const text = box.map(fmt).join(" ");
