@@ -11,7 +11,15 @@
 import { onCloseRequest } from "./close-request.js";
 import { onLanguageChange, t } from "./i18n.js";
 
+/** @typedef {{ left: number, top: number, right: number, bottom: number }} Rect a screen rectangle, in CSS px */
+/** @typedef {{ width: number, height: number }} Size */
+/** @typedef {"over" | "below" | "above" | "right" | "left"} Side where a bubble is from its subject */
+/** @typedef {{ left: number, top: number, side: Side, cost: number[] }} Placed */
+/** @typedef {"hand" | "table" | "scores" | "hint"} Step */
+/** @typedef {() => () => void} Hold holds the computer players; returns what lets them go */
+
 const KEY = "seven-rocks:tour";
+/** @type {[Step, string][]} each step and the selector of what it points at */
 const STEPS = [
   ["hand", "[data-seat='0']"],
   ["table", ".table-area"],
@@ -19,7 +27,9 @@ const STEPS = [
   ["hint", "[data-action='hint']"],
 ];
 /** What a bubble must not cover at each step (its subject first) and what it had better not
- *  (the tiles on the table and in the hand: it may already be the player's turn). */
+ *  (the tiles on the table and in the hand: it may already be the player's turn).
+ * @type {Record<Step, string>}
+ */
 const SUBJECT = {
   hand: "[data-hand='0'] [data-tile], [data-seat='0'] .seat__head",
   table: "#table [data-tile]",
@@ -39,10 +49,16 @@ const MARGIN = 8;
  *  beside a subject, a wider and shorter one that fits above or below it. */
 const WIDTHS = ["", "min(15rem, calc(100vw - 1rem))", "min(30rem, calc(100vw - 1rem))", "min(40rem, calc(100vw - 1rem))"];
 
-/** The on-screen rectangles of everything `selector` matches. */
+/**
+ * The on-screen rectangles of everything `selector` matches.
+ * @param {string} selector
+ */
 const rectsOf = (selector) => [...document.querySelectorAll(selector)].map((el) => el.getBoundingClientRect());
 
-/** The smallest rectangle around `rects` (null for none). */
+/**
+ * The smallest rectangle around `rects` (null for none).
+ * @param {readonly DOMRect[]} rects
+ */
 function union(rects) {
   const seen = rects.filter((r) => r.width > 0 && r.height > 0);
   if (!seen.length) return null;
@@ -53,12 +69,26 @@ function union(rects) {
   return { left, top, right, bottom, width: right - left, height: bottom - top };
 }
 
+/**
+ * The area `a` and `b` share.
+ * @param {Rect} a
+ * @param {Rect} b
+ */
 const overlap = (a, b) =>
   Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
+/**
+ * How far apart `a` and `b` are (0 when they touch or overlap).
+ * @param {Rect} a
+ * @param {Rect} b
+ */
 const gap = (a, b) => Math.hypot(Math.max(0, a.left - b.right, b.left - a.right), Math.max(0, a.top - b.bottom, b.top - a.bottom));
 
-/** Whether cost `a` (a list of numbers, most important first) is lower than `b`. */
+/**
+ * Whether cost `a` (a list of numbers, most important first) is lower than `b`.
+ * @param {readonly number[]} a
+ * @param {readonly number[]} b
+ */
 function cheaper(a, b) {
   for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return a[i] < b[i];
   return false;
@@ -75,6 +105,14 @@ function cheaper(a, b) {
  * bubble about the hand kept off the full table by going to the top of the screen, its arrow
  * pointing down at the table. Returns {left, top, side}: `side` is where the bubble is from
  * its subject (its arrow points the other way). Pure, for the unit tests.
+ * @param {Size} size
+ * @param {Rect} subject
+ * @param {readonly Rect[]} clear
+ * @param {Size} view
+ * @param {readonly Rect[]} [avoid]
+ * @param {number} [margin]
+ * @param {readonly Rect[]} [free]
+ * @returns {Placed}
  */
 export function placeBubble(size, subject, clear, view, avoid = [], margin = MARGIN, free = []) {
   // The subject a pixel bigger all round: the bubble may sit flush against it, and rounding
@@ -83,13 +121,25 @@ export function placeBubble(size, subject, clear, view, avoid = [], margin = MAR
   const maxLeft = Math.max(margin, view.width - size.width - margin);
   const maxTop = Math.max(margin, view.height - size.height - margin);
   const reach = Math.min(view.width, view.height) / 4;
+  /**
+   * @param {Rect} box
+   * @param {readonly Rect[]} rects
+   */
   const covered = (box, rects) => rects.reduce((sum, r) => sum + overlap(box, r), 0);
   // Candidates: a grid over the screen plus the places flush against the subject's sides.
+  /**
+   * @param {number} max
+   * @param {number} near
+   * @param {number} far
+   * @param {number} length
+   * @param {number} steps
+   */
   const spots = (max, near, far, length, steps) => {
     const out = [max, near + margin, far - margin - length];
     for (let k = 0; k <= steps; k += 1) out.push(margin + ((max - margin) * k) / steps);
     return out.map((v) => Math.min(max, Math.max(margin, v)));
   };
+  /** @type {{ cost: number[], box: Rect } | null} */
   let best = null;
   for (const top of spots(maxTop, subject.bottom, subject.top, size.height, 60)) {
     for (const left of spots(maxLeft, subject.right, subject.left, size.width, 30)) {
@@ -99,7 +149,9 @@ export function placeBubble(size, subject, clear, view, avoid = [], margin = MAR
       if (!best || cheaper(cost, best.cost)) best = { cost, box };
     }
   }
-  const { box, cost } = best;
+  // The grid always holds a spot: `best` is set.
+  const { box, cost } = /** @type {{ cost: number[], box: Rect }} */ (best);
+  /** @type {Side} */
   let side = "over";
   if (box.top >= subject.bottom) side = "below";
   else if (box.bottom <= subject.top) side = "above";
@@ -116,8 +168,18 @@ export function placeBubble(size, subject, clear, view, avoid = [], margin = MAR
  * On a phone on its side (360 px tall) the usual bubble fits neither above nor below the
  * table's first tiles nor beside them: a narrower one fits beside them, a wider and so
  * shorter one above the hand. Returns placeBubble's answer and `index`, the width kept.
+ * @param {(index: number) => Size} sizeAt
+ * @param {number} count how many widths there are (at least one)
+ * @param {Rect} subject
+ * @param {readonly Rect[]} clear
+ * @param {Size} view
+ * @param {readonly Rect[]} [avoid]
+ * @param {number} [margin]
+ * @param {readonly Rect[]} [free]
+ * @returns {Placed & { index: number }}
  */
 export function fitBubble(sizeAt, count, subject, clear, view, avoid = [], margin = MARGIN, free = []) {
+  /** @type {(Placed & { index: number }) | null} */
   let best = null;
   for (let index = 0; index < count; index += 1) {
     const size = sizeAt(index);
@@ -128,16 +190,21 @@ export function fitBubble(sizeAt, count, subject, clear, view, avoid = [], margi
     if (spill === 0 && at.cost[0] === 0 && at.cost[1] === 0) return { ...at, index, cost };
     if (!best || cheaper(cost, best.cost)) best = { ...at, index, cost };
   }
+  if (!best) throw new RangeError("a bubble needs at least one width to try");
   return best;
 }
 
 /** The rectangle a step's bubble points at: its subject's visible parts (the hint button
- *  may be folded into the menu on a phone: then the menu button). */
+ *  may be folded into the menu on a phone: then the menu button).
+ * @param {Step} name
+ * @param {Element} target
+ * @returns {Rect}
+ */
 function subjectRect(name, target) {
   const seen = union(rectsOf(SUBJECT[name]));
   if (seen) return seen;
   const menu = document.getElementById("menu-button")?.getBoundingClientRect();
-  if (name === "hint" && menu?.width > 0) return menu;
+  if (name === "hint" && menu && menu.width > 0) return menu;
   const r = target.getBoundingClientRect();
   if (name !== "table") return r;
   // An empty table: the middle of its drawing, where the first tile will go (the felt around
@@ -170,7 +237,9 @@ export function tourDue() {
 }
 
 /** Show the tour on a first visit (a fresh game page, nothing else open). `hold()` holds the
- *  computer players and returns what lets them go (see startTour). */
+ *  computer players and returns what lets them go (see startTour).
+ * @param {{ hold?: Hold | null }} [options]
+ */
 export function maybeStartTour({ hold = null } = {}) {
   if (!tourDue() || document.querySelector("dialog[open]")) return null;
   return startTour({ hold });
@@ -178,12 +247,15 @@ export function maybeStartTour({ hold = null } = {}) {
 
 /** Open the tour. The computer players wait while it shows (`hold()`, called now, returns
  *  the release called when it closes): a newcomer reading the cards must not miss the
- *  opening moves behind them. */
+ *  opening moves behind them.
+ * @param {{ hold?: Hold | null }} [options]
+ */
 export function startTour({ hold = null } = {}) {
   document.querySelector("dialog[data-tour]")?.remove();
   markSeen();
   const release = hold?.() ?? (() => {});
-  const returnFocus = document.activeElement;
+  const active = document.activeElement;
+  const returnFocus = active instanceof HTMLElement ? active : null;
   const dialog = document.createElement("dialog");
   dialog.className = "tour";
   dialog.dataset.tour = "";
@@ -201,7 +273,10 @@ export function startTour({ hold = null } = {}) {
   </div>`;
   document.body.append(dialog);
   let index = 0;
+  /** @type {(() => void) | null} */
   let stopWatching = null;
+  /** @param {string} selector */
+  const part = (selector) => /** @type {HTMLElement} */ (dialog.querySelector(selector));
 
   const clearTarget = () => {
     for (const el of document.querySelectorAll("[data-tour-target]")) el.removeAttribute("data-tour-target");
@@ -217,6 +292,7 @@ export function startTour({ hold = null } = {}) {
     // placed with CSSOM properties, not a style attribute (the Content-Security-Policy).
     const subject = subjectRect(name, target);
     const avoid = rectsOf(HEADER).filter((r) => !overlap(r, subject));
+    /** @param {number} i */
     const sizeAt = (i) => {
       dialog.style.width = WIDTHS[i];
       return dialog.getBoundingClientRect();
@@ -237,13 +313,13 @@ export function startTour({ hold = null } = {}) {
     const [name] = STEPS[index];
     dialog.dataset.step = name;
     dialog.setAttribute("aria-label", t("tour.label"));
-    dialog.querySelector("[data-tour-count]").textContent = t("tour.step", { n: index + 1, total: STEPS.length });
-    dialog.querySelector(".tour__title").textContent = t(`tour.${name}.h`);
-    dialog.querySelector(".tour__text").textContent = t(`tour.${name}`);
-    dialog.querySelector("[data-tour-action='skip']").textContent = t("tour.skip");
-    dialog.querySelector("[data-tour-action='back']").textContent = t("tour.back");
-    dialog.querySelector("[data-tour-action='back']").disabled = index === 0;
-    dialog.querySelector("[data-tour-action='next']").textContent =
+    part("[data-tour-count]").textContent = t("tour.step", { n: index + 1, total: STEPS.length });
+    part(".tour__title").textContent = t(`tour.${name}.h`);
+    part(".tour__text").textContent = t(`tour.${name}`);
+    part("[data-tour-action='skip']").textContent = t("tour.skip");
+    part("[data-tour-action='back']").textContent = t("tour.back");
+    /** @type {HTMLButtonElement} */ (part("[data-tour-action='back']")).disabled = index === 0;
+    part("[data-tour-action='next']").textContent =
       index === STEPS.length - 1 ? t("tour.done") : t("tour.next");
     place();
   };
@@ -261,7 +337,8 @@ export function startTour({ hold = null } = {}) {
     if (returnFocus?.isConnected && returnFocus !== document.body) returnFocus.focus({ preventScroll: true });
   };
   dialog.addEventListener("click", (event) => {
-    const action = event.target.closest("[data-tour-action]")?.dataset.tourAction;
+    const target = event.target instanceof Element ? event.target : null;
+    const action = target?.closest("[data-tour-action]")?.getAttribute("data-tour-action");
     if (action === "skip") close();
     else if (action === "back" && index > 0) {
       index -= 1;
@@ -271,7 +348,7 @@ export function startTour({ hold = null } = {}) {
       else {
         index += 1;
         render();
-        dialog.querySelector("[data-tour-action='next']").focus();
+        part("[data-tour-action='next']").focus();
       }
     }
   });
@@ -284,8 +361,9 @@ export function startTour({ hold = null } = {}) {
   // move (the computer players it held then answer), or at the latest with the round, not
   // to be found over the summary pointing at a hand and a table that are gone (it stays
   // seen; the rules dialog offers it again).
+  /** @param {Event} event a `seven-rocks:event`: one of the engine's events */
   const onEvent = (event) => {
-    const { type, seat } = event.detail ?? {};
+    const { type, seat } = /** @type {CustomEvent<{ type?: string, seat?: number } | null>} */ (event).detail ?? {};
     if (type === "round_settled" || (type === "placed" && seat === 0)) close();
   };
   document.addEventListener("seven-rocks:event", onEvent);
@@ -295,7 +373,7 @@ export function startTour({ hold = null } = {}) {
   // ours must be the newer watcher to be the one a request reaches.
   stopWatching = onCloseRequest(close);
   render();
-  dialog.querySelector("[data-tour-action='next']").focus();
+  part("[data-tour-action='next']").focus();
   return dialog;
 }
 
