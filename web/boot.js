@@ -16,9 +16,11 @@
 import { engine } from "./bridge.js";
 import { language, onLanguageChange, t } from "./js/i18n.js";
 
-/** What a first visit downloads for the engine, by site path, with its size in bytes
- *  (decoded): filled in by the build (seven_rocks/site/build.py). */
-/** @type {Record<string, number>} */
+/**
+ * What a first visit downloads for the engine, by site path, with its size in bytes
+ * (decoded): filled in by the build (seven_rocks/site/build.py).
+ * @type {Record<string, number>}
+ */
 const DOWNLOADS = {};
 
 engine.ready().catch(() => {});

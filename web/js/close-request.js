@@ -7,16 +7,17 @@
 // closes first, and a modal dialog opened over an overlay closes before it. Elsewhere
 // Escape alone, from a key listener; the back gesture there goes back, as before.
 
-/** Without CloseWatcher: the overlays listening, oldest first (Escape closes the newest). */
-/** @type {{ close: () => void }[]} */
+/**
+ * Without CloseWatcher: the overlays listening, oldest first (Escape closes the newest).
+ * @type {{ close: () => void }[]}
+ */
 const listening = [];
 
-/**
- * The browser's CloseWatcher (Escape, and a phone's back gesture), where it has one.
- * @typedef {{ addEventListener(type: "close", listener: () => void): void, destroy(): void }} Watcher
- */
-/** @type {(new () => Watcher) | undefined} */
-const CloseWatcher = /** @type {any} */ (globalThis).CloseWatcher;
+/** @typedef {{ addEventListener(type: "close", listener: () => void): void, destroy(): void }} Watcher */
+
+/** The browser's CloseWatcher (Escape, and a phone's back gesture), where it has one. */
+const closeWatcher = () =>
+  /** @type {{ CloseWatcher?: new () => Watcher }} */ (/** @type {unknown} */ (globalThis)).CloseWatcher;
 
 /**
  * Call `close` on the next close request; returns a function that stops listening (call
@@ -25,6 +26,7 @@ const CloseWatcher = /** @type {any} */ (globalThis).CloseWatcher;
  * @returns {() => void}
  */
 export function onCloseRequest(close) {
+  const CloseWatcher = closeWatcher();
   if (typeof CloseWatcher === "function") {
     const watcher = new CloseWatcher();
     watcher.addEventListener("close", () => close());

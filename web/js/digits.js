@@ -28,8 +28,10 @@ export const GLYPH_WIDTH = 6;
 export const GLYPH_GAP = 1.8;
 export const GLYPH_HEIGHT = 10;
 
-/** Per command: how many numbers it takes, and which of them are x and which y coordinates. */
-/** @type {Record<string, number>} */
+/**
+ * Per command: how many numbers it takes, and which of them are x and which y coordinates.
+ * @type {Record<string, number>}
+ */
 const ARITY = { M: 2, L: 2, H: 1, V: 1, C: 6, Z: 0 };
 /** @type {Record<string, number[]>} */
 const X_AT = { M: [0], L: [0], H: [0], V: [], C: [0, 2, 4], Z: [] };
@@ -62,9 +64,11 @@ function shifted(path, dx, dy) {
  */
 export const numberWidth = (text) => text.length * GLYPH_WIDTH + Math.max(0, text.length - 1) * GLYPH_GAP;
 
-/** Paths already made, by number: every draw of a move asks again for the same few (the
- *  ends' counts, the targets' points), so each is parsed and placed once. */
-/** @type {Map<string, string>} */
+/**
+ * Paths already made, by number: every draw of a move asks again for the same few (the
+ * ends' counts, the targets' points), so each is parsed and placed once.
+ * @type {Map<string, string>}
+ */
 const drawn = new Map();
 
 /**

@@ -3,8 +3,10 @@
 // "Você ..." on a 320 px phone, and to "Oes..." on a 360 px phone whose larger system text
 // zooms the page to 277 px, where "Nós" / "Eles" say the same thing whole.
 
-/** el -> { full, short } for every fitted label. */
-/** @type {Map<Element, { full: string, short: string | null | undefined }>} */
+/**
+ * el -> { full, short } for every fitted label.
+ * @type {Map<Element, { full: string, short: string | null | undefined }>}
+ */
 const labels = new Map();
 
 /** Show `full`, and `short` instead when `full` overflows the label's box. Reads the layout

@@ -33,8 +33,10 @@ import { setAttr, setText } from "./write.js";
 
 /** A phone on its side lays the hand's tiles flat: a short row leaves the height to the table. */
 const FLAT = matchMedia(ON_ITS_SIDE);
-/** The markup a revealed hand was last drawn with: an unchanged hand is not drawn again. */
-/** @type {WeakMap<HTMLElement, string>} */
+/**
+ * The markup a revealed hand was last drawn with: an unchanged hand is not drawn again.
+ * @type {WeakMap<HTMLElement, string>}
+ */
 const drawn = new WeakMap();
 
 /**

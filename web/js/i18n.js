@@ -61,10 +61,10 @@ async function fetchCatalogue(name) {
   return response.json();
 }
 
-/** Fetch `name` once (concurrent asks share the one request) and keep it with `keep`. */
 /** @type {Record<string, Promise<unknown>>} */
 const pending = {};
 /**
+ * Fetch `name` once (concurrent asks share the one request) and keep it with `keep`.
  * @param {string} name
  * @param {(strings: Strings) => unknown} keep
  */
@@ -191,9 +191,11 @@ export function apply(root) {
 // Names of game things, shared by the renderers and the announcer.
 /** @param {number} seat */
 export const seatName = (seat) => t(`seat.${seat}`);
-/** The seat of the one person at this table, or null (bots alone, or people passing the
- *  device): a team is "You & North" only where there is one "you" and it sits there. */
-/** @type {number | null} */
+/**
+ * The seat of the one person at this table, or null (bots alone, or people passing the
+ * device): a team is "You & North" only where there is one "you" and it sits there.
+ * @type {number | null}
+ */
 let youSeat = 0;
 /**
  * The people's names at this table, by seat (null: no name, or a computer player).

@@ -19,8 +19,10 @@ let gestured = false;
 function context() {
   if (!soundOn() || !gestured) return null;
   if (!audio) {
-    /** @type {typeof AudioContext | undefined} (older Safari names it webkitAudioContext) */
-    const Ctx = window.AudioContext ?? /** @type {any} */ (window).webkitAudioContext;
+    // Older Safari names it webkitAudioContext.
+    const Ctx =
+      window.AudioContext ??
+      /** @type {{ webkitAudioContext?: typeof AudioContext }} */ (/** @type {unknown} */ (window)).webkitAudioContext;
     if (!Ctx) return null;
     audio = new Ctx();
   }

@@ -12,8 +12,10 @@ import { canVibrate, soundOn, vibrateOn } from "./settings.js";
 /** One short pulse: a tap felt in the hand, not an alarm. */
 export const BUZZ_MS = 40;
 
-/** The page's own title while the tab's title says "your turn" (else null). */
-/** @type {string | null} */
+/**
+ * The page's own title while the tab's title says "your turn" (else null).
+ * @type {string | null}
+ */
 let plainTitle = null;
 
 export function cueYourTurn() {
