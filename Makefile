@@ -9,7 +9,7 @@ PORT   ?= 8000
 BIN    := $(VENV)/bin
 DEPS   := $(VENV)/.dev-installed node_modules/.package-lock.json
 
-.PHONY: play test check setup build serve lint typecheck js unit e2e slow bench screenshots clean
+.PHONY: play test check setup build serve lint typecheck js unit e2e slow bench screenshots clean generated
 
 play: $(VENV)/.installed node_modules/.package-lock.json   ## build the site and serve it on 127.0.0.1
 	$(BIN)/seven-rocks build --out dist
@@ -63,10 +63,19 @@ lint: $(VENV)/.dev-installed   ## ruff: lint and formatting
 typecheck: $(VENV)/.dev-installed   ## mypy --strict (settings in pyproject.toml)
 	$(BIN)/mypy
 
+# The page's generated modules (the shared facts, the worker protocol's types), written
+# from the Python that defines them into web/js/ (ignored by git) for Node and the type
+# check; the build writes its own copies into the site.
+GENERATED = web/js/facts.js web/js/protocol.d.ts
+GENERATED_FROM = $(wildcard seven_rocks/app/*.py seven_rocks/site/generated.py)
+generated: $(GENERATED)   ## write web/js/facts.js and web/js/protocol.d.ts
+$(GENERATED) &: $(VENV)/.installed $(GENERATED_FROM)
+	$(BIN)/python -m seven_rocks.site.generated web/js
+
 # Node's built-in test runner, for the JavaScript unit tests in tests/js/ (when there are any);
 # a failing test fails `make test` and `make check`.
 JS_TESTS = $(wildcard tests/js/*.test.mjs)
-js:   ## JavaScript unit tests (node --test tests/js/*.test.mjs)
+js: $(GENERATED)   ## JavaScript unit tests (node --test tests/js/*.test.mjs)
 ifneq ($(strip $(JS_TESTS)),)
 	node --test $(JS_TESTS)
 else

@@ -52,7 +52,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from seven_rocks.site import icons, output
+from seven_rocks.site import generated, icons, output
 from seven_rocks.site.catalogues import CatalogueError, split_catalogues
 from seven_rocks.site.minify import MinifyError, minify_scripts, minify_site
 from seven_rocks.site.snapshot import SnapshotError, make_snapshot
@@ -542,6 +542,7 @@ def _copy_sources(inputs: _Inputs, site: Path) -> None:
         else:
             _copy(inputs.pyodide_dir / name, site / "pyodide" / name)
     _copy_web(inputs.web, site)
+    generated.write(site / "js")  # written afresh: never a stale copy from web/js/
     try:
         split_catalogues(site / "i18n")  # the lazy parts' strings wait for the parts
     except CatalogueError as error:
