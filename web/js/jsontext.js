@@ -2,13 +2,12 @@
 // engine), measured before anything parses it. Pyodide's JSON parser recurses once per
 // nested list or object and some 3,000 levels (6 KB of "[[[[...") kill the engine for the
 // rest of the session, so deep or huge text is refused here, in one cheap pass,
-// and the worker checks again with the same limits (seven_rocks/engine/record.py:
-// MAX_JSON_DEPTH, MAX_RECORD_BYTES; seven_rocks/app/protocol.py: MAX_REQUEST_BYTES).
+// and the worker checks again with the same limits (facts.js, generated from the engine's).
 
-/** The deepest nesting a record may have: a real one needs 6 (a request around it, 8). */
-export const MAX_JSON_DEPTH = 64;
-/** The largest request the engine reads: a record of 16 MiB and room around it. */
-export const MAX_REQUEST_BYTES = 16 * 1024 * 1024 + 4096;
+import { MAX_JSON_DEPTH, MAX_REQUEST_BYTES } from "./facts.js";
+
+/** The deepest nesting a record may have, and the largest request the engine reads. */
+export { MAX_JSON_DEPTH, MAX_REQUEST_BYTES };
 
 const QUOTE = 34; // "
 const BACKSLASH = 92; // \

@@ -3,10 +3,12 @@
 // the engine's snapshot (its `bots`, `names`, `viewer` and `pass_to`); the engine decides
 // whose turn it is and whose tiles may show, never this module.
 
+import { HUMAN, MAX_NAME } from "./facts.js";
+
 /** Positions on the screen, clockwise from the bottom (the seats' DOM classes). */
 export const POSITIONS = Object.freeze(["south", "west", "north", "east"]);
-/** A person's name is at most this long (seven_rocks/app/names.py: MAX_NAME). */
-export const MAX_NAME = 20;
+/** A person's name is at most this long (facts.js, from the engine's name rule). */
+export { MAX_NAME };
 
 /** The seats played by people (a null bot). */
 export const peopleOf = (bots) => (bots ?? []).flatMap((bot, seat) => (bot == null ? [seat] : []));
@@ -32,8 +34,8 @@ export function cleanName(text) {
  */
 export function parseSeatLabel(label) {
   const text = String(label ?? "");
-  if (text === "human") return { bot: null, name: null };
-  if (text.startsWith("human:")) return { bot: null, name: text.slice(6) || null };
+  if (text === HUMAN) return { bot: null, name: null };
+  if (text.startsWith(`${HUMAN}:`)) return { bot: null, name: text.slice(HUMAN.length + 1) || null };
   return { bot: text || null, name: null };
 }
 

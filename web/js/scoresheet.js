@@ -8,6 +8,7 @@
 // peg is the score, the back peg the score before the team's last change).
 
 import { howRoundEnded } from "./announce.js";
+import { TARGET } from "./facts.js";
 import { esc, num, signed } from "./html.js";
 import { seatName as plainSeatName, t, teamName } from "./i18n.js";
 import { namedSeat } from "./people.js";
@@ -86,7 +87,7 @@ function holeXY(hole, target, perRow) {
 }
 
 /** The SVG markup of the peg board for `positions` ([{front, back}] per team). */
-export function pegBoardSvg(positions, target = 250, perRow = PER_ROW) {
+export function pegBoardSvg(positions, target = TARGET, perRow = PER_ROW) {
   const rows = Math.ceil(target / perRow);
   const width = (perRow - 1) * UNIT + (perRow / 5 - 1) * GROUP_GAP;
   const holes = [];

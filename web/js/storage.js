@@ -4,12 +4,11 @@
 // here validates what it finds and says what is wrong in one word, so the page can explain
 // it in one sentence and start afresh. The checks are pure functions, testable in Node.
 
+import { MAX_NAME, SAVE_FORMAT, SAVE_VERSION, SAVE_VERSIONS } from "./facts.js";
+
 export const SAVE_KEY = "seven-rocks:save";
-/** The engine's save format and its version (seven_rocks/app/session.py: SAVE_FORMAT, PROTOCOL). */
-export const SAVE_FORMAT = "seven-rocks-save";
-export const SAVE_VERSION = 2;
-/** Versions still read: version 1 saves have no people's names. */
-export const SAVE_VERSIONS = Object.freeze([1, 2]);
+/** The engine's save format, its version and the versions still read (from facts.js). */
+export { SAVE_FORMAT, SAVE_VERSION, SAVE_VERSIONS };
 
 /** The raw text under `key`, or null (storage may be disabled). */
 export function readRaw(key) {
@@ -31,9 +30,9 @@ export function writeJSON(key, value) {
 }
 
 const isObject = (value) => value != null && typeof value === "object" && !Array.isArray(value);
-/** Four people's names, each null or short text (seven_rocks/app/names.py: MAX_NAME). */
+/** Four people's names, each null or short text (at most MAX_NAME characters). */
 const namesFine = (names) =>
-  Array.isArray(names) && names.length === 4 && names.every((n) => n === null || (typeof n === "string" && n.length <= 20));
+  Array.isArray(names) && names.length === 4 && names.every((n) => n === null || (typeof n === "string" && n.length <= MAX_NAME));
 
 /** The saved game, checked for shape (the engine re-checks every move when restoring). */
 export const readSave = () => checkSave(readRaw(SAVE_KEY));
