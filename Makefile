@@ -12,7 +12,7 @@ DEPS   := $(VENV)/.dev-installed node_modules/.package-lock.json
 # the facts the page shares with the engine, and the types of the worker's requests.
 GENERATED := web/js/facts.js web/js/protocol.d.ts
 
-.PHONY: play test check setup build serve lint typecheck js unit e2e slow bench screenshots clean
+.PHONY: play test check setup build serve lint typecheck js unit e2e slow bench screenshots clean generated
 
 play: $(VENV)/.installed node_modules/.package-lock.json $(GENERATED)   ## build the site and serve it on 127.0.0.1
 	$(BIN)/seven-rocks build --out dist
@@ -63,9 +63,6 @@ lint: $(VENV)/.dev-installed   ## ruff: lint and formatting
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-$(GENERATED) &: $(VENV)/.installed $(wildcard seven_rocks/*.py seven_rocks/*/*.py)
-	$(BIN)/python -m seven_rocks.site.generated web/js
-
 # mypy --strict for Python; TypeScript for the page's JavaScript (JSDoc types, checked
 # against the generated protocol types: tsconfig.json; the service worker runs with a
 # worker's globals, not a page's, so it has its own: tsconfig.sw.json).
@@ -73,6 +70,14 @@ typecheck: $(VENV)/.dev-installed node_modules/.package-lock.json $(GENERATED)  
 	$(BIN)/mypy
 	node_modules/.bin/tsc -p .
 	node_modules/.bin/tsc -p tsconfig.sw.json
+
+# The page's generated modules (the shared facts, the worker protocol's types), written
+# from the Python that defines them into web/js/ (ignored by git) for Node and the type
+# check; the build writes its own copies into the site.
+GENERATED_FROM = $(shell find seven_rocks -name '*.py')
+generated: $(GENERATED)   ## write web/js/facts.js and web/js/protocol.d.ts
+$(GENERATED) &: $(VENV)/.installed $(GENERATED_FROM)
+	$(BIN)/python -m seven_rocks.site.generated web/js
 
 # Node's built-in test runner, for the JavaScript unit tests in tests/js/ (when there are any);
 # a failing test fails `make test` and `make check`.

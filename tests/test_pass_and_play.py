@@ -204,5 +204,6 @@ def test_a_bots_seat_keeps_no_name() -> None:
 def test_view_checks_its_seat() -> None:
     page = Page()
     page.call("new_game", seed=2, bots=[None, "greedy", None, "greedy"])
-    assert "a whole number 0..3" in page.call("view", seat="north")["error"]["message"]
+    message = page.call("view", seat="north")["error"]["message"]
+    assert "'seat' must be a whole number from 0 to 3" in message
     assert "not a person" in page.call("view", seat=1)["error"]["message"]

@@ -35,7 +35,7 @@ def test_warm_up_works_before_any_game_and_refuses_parameters() -> None:
     assert _ask(door, "warm_up") == {"moves": 1}
     reply = _ask(door, "warm_up", moves=5)
     assert reply["error"]["type"] == "RequestError"
-    assert "no parameters" in reply["error"]["message"]
+    assert "takes no parameter 'moves'" in reply["error"]["message"]
     assert _ask(door, "state")["error"]["message"] == "no game has been started"
 
 

@@ -5,8 +5,8 @@ strings cross the worker boundary cheaply and need no SharedArrayBuffer. ``ping`
 bridge's own health check (its answer says how Python started: from the build's memory
 snapshot or the ordinary way); every request goes to the one game service this
 worker owns (``seven_rocks.app``: a Session behind a Dispatcher; the messages are in
-``seven_rocks.app.protocol``). Errors come back as ``{"error": {"type": ..., "message": ...}}``;
-an exception escaping the service is a bug, so its traceback also goes to the console.
+``seven_rocks.app.methods``). Errors come back as ``{"error": {"type": ..., "message": ...}}``;
+a bug in the service comes back as an ``InternalError`` with its traceback in the console.
 
 If the engine fails to import, ``handle`` still exists and reports that error for every
 request, ``ping`` included: PyScript would otherwise only print the traceback to the console

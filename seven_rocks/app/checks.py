@@ -8,12 +8,15 @@ import math
 from collections.abc import Collection
 from typing import Final
 
+from .names import clean_name
 from .protocol import RequestError
 
 #: The table's aspect ratio (width / height) is clamped to this range: a sliver of a window
 #: must not make the geometry lay a line thousands of units long. The page sends its
 #: drawing area's shape as it is; only the engine clamps it.
 ASPECT_RANGE: Final = (0.4, 3.0)
+#: The longest slice of work (a replay, a review) the page may ask for, in milliseconds.
+MAX_BUDGET_MS: Final = 2000.0
 
 
 def _whole(value: object) -> int | None:
@@ -72,8 +75,9 @@ def bots(value: object, known: Collection[str]) -> list[str | None]:
     return list(value)
 
 
-def names(value: object, max_length: int) -> list[str | None]:
-    """Four seats' names for people (``None`` or blank: no name); trimmed, printable, short."""
+def names(value: object) -> list[str | None]:
+    """Four seats' names for people (``None`` or blank: no name), each as
+    :func:`.names.clean_name` keeps it."""
     if value is None:
         return [None] * 4
     if not isinstance(value, list | tuple) or len(value) != 4:
@@ -82,8 +86,18 @@ def names(value: object, max_length: int) -> list[str | None]:
     for name in value:
         if name is not None and not isinstance(name, str):
             raise RequestError(f"a name is text, not {name!r}")
-        text = " ".join((name or "").split())
-        if len(text) > max_length or not text.isprintable():
-            raise RequestError(f"a name is at most {max_length} printable characters: {name!r}")
-        out.append(text or None)
+        try:
+            out.append(clean_name(name or ""))
+        except ValueError as error:
+            raise RequestError(str(error)) from None
     return out
+
+
+def budget_ms(value: object) -> float:
+    """A slice's time budget in milliseconds, from 0 (one step a slice) to
+    :data:`MAX_BUDGET_MS` (the engine stays responsive)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise RequestError(f"'budget_ms' must be a number of milliseconds, not {value!r}")
+    if not 0 <= value <= MAX_BUDGET_MS:
+        raise RequestError(f"'budget_ms' must be from 0 to {MAX_BUDGET_MS:.0f}")
+    return float(value)

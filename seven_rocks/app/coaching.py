@@ -38,6 +38,7 @@ from ..engine.round import Round
 from ..engine.view import PlayerView
 from .geometry import GeometryBuilder
 from .protocol import RequestError, tile_of
+from .replies import Table
 from .review import GameReview, MoveReview, ReviewJob
 from .tables import table_json
 from .tally import tile_count
@@ -161,7 +162,7 @@ class Coach:
         }
 
 
-def _table(before: list[Move], move: Move, aspect: float) -> dict[str, Any]:
+def _table(before: list[Move], move: Move, aspect: float) -> Table:
     """The table after ``before`` and then ``move`` (a pass leaves it as it was)."""
     layout = Layout()
     builder = GeometryBuilder(aspect)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from ..engine.events import GameWon, Passed, Placed, RoundSettled, RoundStarted
-from ..engine.game import Game
+from ..engine.game import DEFAULT_SEATS, Game
 from ..engine.round import End
 from ..engine.scoring import round_to_five
 
-POSITIONS = ("South", "West", "North", "East")
+POSITIONS: Final = DEFAULT_SEATS
 #: How much of a player's name an account shows (names come from records anyone can write).
 NAME_LIMIT = 32
 

@@ -1,9 +1,13 @@
 """The worker's one door: a JSON request in, a JSON reply out, for one :class:`Session`.
 
 The worker entry (``web/worker.py``) owns the one session and its dispatcher; nothing here is
-a module-level singleton, so tests make as many as they like. Errors the user can cause come
-back as ``{"error": {...}}`` (never a traceback); a bug comes back the same way with
-``"type": "InternalError"`` so the page can say so.
+a module-level singleton, so tests make as many as they like. A request is answered from the
+table :data:`.methods.METHODS`: its parameters are checked against the method's description
+first (:func:`.requests.read_params`), so a malformed request comes back as a
+``RequestError`` naming the field, and the handler is called only with parameters it takes.
+Errors the user can cause (a bad request, an illegal move, a corrupt record) come back as
+``{"error": {...}}``; anything else raised is a bug in the worker: it comes back as an
+``InternalError`` that says so, and its traceback goes to the console (standard error).
 
 Besides the session's methods it answers ``ping``, ``version`` and ``warm_up`` (one move of a
 scratch game in a copy of this door, :mod:`.warmup`: the page asks for a few dozen while a new
@@ -17,54 +21,67 @@ table is first shown, so the browser's WebAssembly compiler does its work then).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+import traceback
+from collections.abc import Mapping
 
 from .. import __version__
 from ..engine.errors import SevenRocksError
-from .protocol import METHODS, PROTOCOL, Request, RequestError, encode_error, encode_reply
+from .methods import METHODS, Method
+from .protocol import PROTOCOL, Request, RequestError, encode_error, encode_reply
+from .replies import Pong, VersionReply, WarmUpReply
+from .requests import read_params
 from .session import Session
 from .warmup import WarmUp
 
 
 class Dispatcher:
-    """Answers the page's requests with one session's methods (see protocol.METHODS)."""
+    """Answers the page's requests with one session's methods (see :data:`METHODS`)."""
 
-    def __init__(self, session: Session, about: Mapping[str, object] | None = None) -> None:
+    def __init__(self, session: Session, about: Mapping[str, str] | None = None) -> None:
         """``about``: what ``ping`` reports besides the protocol (the worker adds how Python
         started), so that no request is parsed anywhere but in :meth:`Request.parse`, behind
         its size and depth guard."""
         self.session = session
-        self._pong = {"pong": True, "protocol": PROTOCOL, **(about or {})}
-        self._methods: dict[str, Callable[..., Any]] = {
-            name: getattr(session, "snapshot" if name == "state" else name) for name in METHODS
-        }
+        self._pong: Pong = {"pong": True, "protocol": PROTOCOL}
+        if about is not None:
+            self._pong.update(about)  # type: ignore[typeddict-item]
         self._warm_up = WarmUp(lambda: Dispatcher(Session()).handle)
 
     def handle(self, request_json: str) -> str:
+        """Answer one request (see the module's docstring for what comes back when)."""
+        method = "a request"
         try:
             request = Request.parse(request_json)
-            if request.method == "ping":
-                return encode_reply(self._pong)
-            if request.method == "version":
-                return encode_reply({"version": __version__})
-            if request.method == "warm_up":
-                if request.params:
-                    raise RequestError("warm_up takes no parameters")
-                return encode_reply(self._warm_up.step(self.session.bot_names))
-            method = self._methods.get(request.method)
-            if method is None:
-                raise RequestError(f"unknown method {request.method!r}")
-            reply = method(**request.params)
+            method = request.method
+            reply = self._answer(request)
         except SevenRocksError as error:
             return encode_error(type(error).__name__, str(error))
-        except TypeError as error:  # a parameter the method does not take
-            return encode_error("RequestError", str(error))
         except Exception as error:
-            return encode_error("InternalError", f"{type(error).__name__}: {error}")
+            traceback.print_exc()
+            return encode_error(
+                "InternalError", f"a bug in the engine while answering {method}: {error!r}"
+            )
         try:
             return encode_reply(reply)
         except ValueError:  # NaN or infinity somewhere: the page could not parse the reply
             return encode_error(
-                "InternalError", f"the reply to {request.method} holds a number JSON cannot carry"
+                "InternalError", f"the reply to {method} holds a number JSON cannot carry"
             )
+
+    def _answer(self, request: Request) -> object:
+        described: Method | None = METHODS.get(request.method)
+        if described is None:
+            raise RequestError(f"unknown method {request.method!r}")
+        params = read_params(request.method, described.params, request.params)
+        if described.handler is not None:
+            return described.handler(self.session, **params)
+        return self._door(request.method)
+
+    def _door(self, method: str) -> Pong | VersionReply | WarmUpReply:
+        """The requests the door answers itself, about the worker rather than the game."""
+        if method == "ping":
+            return self._pong
+        if method == "version":
+            return {"version": __version__}
+        assert method == "warm_up"
+        return self._warm_up.step(self.session.bot_names)

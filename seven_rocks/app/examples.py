@@ -11,7 +11,7 @@ plays them on a :class:`~seven_rocks.engine.layout.Layout` and lays them out wit
 game's renderer: filled numbers at the scoring ends, hollow dots at the open points, exactly
 as the original's diagrams.
 
->>> steps = worked(1.6, lambda layout, builder: {"tiles": len(builder.tiles)})["main"]
+>>> steps = worked(1.6)["main"]
 >>> [(s["move"], s["sum"], s["points"]) for s in steps][-1]
 ('1-3@1-1:branch_b', 8, 0)
 >>> [s["points"] for s in steps]
@@ -20,13 +20,15 @@ as the original's diagrams.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from ..engine.layout import Layout
 from ..engine.moves import Move
 from ..engine.scoring import placement_points
 from .geometry import GeometryBuilder
+from .protocol import point_of
+from .replies import ExampleStep
+from .tables import table_json
 
 #: docs/RULES.md's placement examples, in its order: "main" is Example 1 (one round, step by
 #: step), then Examples 2 to 5.
@@ -48,25 +50,23 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
     "open_spinner": ("5-5", "0-5@5-5:line_a", "2-5@5-5:line_b", "3-5@5-5:branch_a"),
 }
 
-TableJson = Callable[[Layout, GeometryBuilder], dict[str, Any]]
 
-
-def worked(aspect: float, table_json: TableJson) -> dict[str, list[dict[str, Any]]]:
+def worked(aspect: float) -> dict[str, list[ExampleStep]]:
     """Every example's steps: the move, the ends' terms, sum and points, and the table."""
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, list[ExampleStep]] = {}
     for name, moves in EXAMPLES.items():
         layout = Layout()
         builder = GeometryBuilder(aspect)
-        steps = []
+        steps: list[ExampleStep] = []
         for text in moves:
             move = Move.parse(text)
             total = layout.place(move)
-            builder.add(str(move.tile), str(move.at) if move.at else None)
+            builder.add(str(move.tile), point_of(move))
             steps.append(
                 {
                     "move": text,
                     "tile": str(move.tile),
-                    "at": str(move.at) if move.at else None,
+                    "at": point_of(move),
                     "terms": [e.value for e in layout.scoring_ends()],
                     "sum": total,
                     "points": placement_points(total),

@@ -58,6 +58,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from seven_rocks.app.replies import TableTile
 from seven_rocks.engine.errors import SevenRocksError
 from seven_rocks.engine.layout import Layout
 from seven_rocks.engine.moves import Move, Point, Side
@@ -140,6 +141,16 @@ class TileGeometry:
         hx, hy = (1.0, 0.5) if self.angle == 0 else (0.5, 1.0)
         return (self.x - hx, self.y - hy, self.x + hx, self.y + hy)
 
+    def as_json(self) -> TableTile:
+        return {
+            "tile": self.tile,
+            "x": self.x,
+            "y": self.y,
+            "angle": self.angle,
+            "first": self.first,
+            "is_spinner": self.is_spinner,
+        }
+
     def halves(self) -> tuple[tuple[float, float, int], tuple[float, float, int]]:
         """Centres and numbers of the two halves, ``first`` first."""
         tile = Tile.parse(self.tile)
@@ -175,17 +186,7 @@ class Geometry:
     def as_dict(self) -> dict[str, object]:
         """Plain dicts, lists, numbers and strings, ready for ``json.dumps``."""
         return {
-            "tiles": [
-                {
-                    "tile": t.tile,
-                    "x": t.x,
-                    "y": t.y,
-                    "angle": t.angle,
-                    "first": t.first,
-                    "is_spinner": t.is_spinner,
-                }
-                for t in self.tiles
-            ],
+            "tiles": [t.as_json() for t in self.tiles],
             "points": [
                 {"point": p.point, "x": p.x, "y": p.y, "angle": p.angle}
                 for p in self.points.values()

@@ -1,7 +1,7 @@
 """Why a move is good, as plain facts the page turns into a sentence in the reader's language.
 
-The bots explain themselves in English (:meth:`Bot.explain`); the hint button needs the same
-reasons in any language, so this module states them as data computed from the engine: the
+The hint button gives its reasons in the reader's language, so this module states them as
+data computed from the engine, never as English text: the
 points the move scores now, the ends' sum and its terms after it, the numbers it leaves open
 for the next opponent and which of them that opponent is known to lack (a pass proves it),
 the most that opponent could score in reply with a tile they might hold, and whether the move
@@ -18,20 +18,27 @@ dominoes, plays a double or makes the spinner.  The page renders these with its 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.events import sum_text
 from ..engine.moves import Move
 from ..engine.scoring import placement_points
 from ..engine.tiles import FULL_SET_MASK, SUIT_MASKS
 from ..engine.view import PlayerView
+from .protocol import point_of
+from .replies import MoveFacts, PassFacts
 
 
-def move_facts(view: PlayerView, move: Move) -> dict[str, Any]:
-    """The facts behind ``move`` for ``view``'s seat (whose turn it must be)."""
+def hint_facts(view: PlayerView, move: Move) -> PassFacts | MoveFacts:
+    """The facts behind ``move``, a placement or a knock, for ``view``'s seat."""
+    if move.tile is None:
+        return {"kind": "pass", "only": True}
+    return move_facts(view, move)
+
+
+def move_facts(view: PlayerView, move: Move) -> MoveFacts:
+    """The facts behind placing ``move`` for ``view``'s seat (whose turn it must be)."""
     tile = move.tile
     if tile is None:
-        return {"kind": "pass", "only": True}
+        raise ValueError("a knock has no facts but that it is the only move")
     layout = view.layout.copy()
     total = layout.place(move)
     points = placement_points(total)
@@ -55,7 +62,7 @@ def move_facts(view: PlayerView, move: Move) -> dict[str, Any]:
     return {
         "kind": "open" if move.at is None else "play",
         "tile": str(tile),
-        "at": str(move.at) if move.at else "open",
+        "at": point_of(move) or "open",
         "sum": total,
         "terms": [e.value for e in layout.scoring_ends()],
         "sum_text": sum_text(layout.scoring_ends(), total),
@@ -70,13 +77,3 @@ def move_facts(view: PlayerView, move: Move) -> dict[str, Any]:
         "threat": threat,
         "only": len(view.legal_moves()) == 1,
     }
-
-
-def describe_move(view: PlayerView, move: Move) -> str | None:
-    """The expert bot's one-line English reason (for logs and the command line)."""
-    if move.tile is None:
-        return "no tile matches any open end: must knock"
-    from ..bots.expert import Knowledge, describe, features
-
-    feats = next((f for f in features(view, Knowledge(view)) if f.move is move), None)
-    return None if feats is None else describe(feats, view)

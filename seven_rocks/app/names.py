@@ -6,6 +6,8 @@ taken for the bot). The replay viewer reads the same form back (web/js/people.js
 ('human:Ana', 'human', 'expert')
 >>> parse_seat_label("human:Ana"), parse_seat_label("human"), parse_seat_label("master")
 ((None, 'Ana'), (None, None), ('master', None))
+>>> clean_name("  Ana   Maria "), clean_name("   ")
+('Ana Maria', None)
 """
 
 from __future__ import annotations
@@ -15,6 +17,15 @@ from typing import Final
 HUMAN: Final = "human"
 #: A person's name is at most this many characters (it must fit beside a seat on a phone).
 MAX_NAME: Final = 20
+
+
+def clean_name(text: str) -> str | None:
+    """A name as the game keeps it: runs of spaces made one, trimmed, blank made None.
+    ``ValueError`` when it is longer than :data:`MAX_NAME` or holds unprintable characters."""
+    name = " ".join(text.split())
+    if len(name) > MAX_NAME or not name.isprintable():
+        raise ValueError(f"a name is at most {MAX_NAME} printable characters: {text!r}")
+    return name or None
 
 
 def seat_label(bot: str | None, name: str | None) -> str:

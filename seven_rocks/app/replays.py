@@ -24,27 +24,24 @@ True
 from __future__ import annotations
 
 import time
-from typing import Any, Final
+from typing import Final
 
 from ..engine.errors import RecordError
 from ..engine.game import Game
 from ..engine.record import FORMAT, VERSION, ReplayStep, replay_rounds
-from .protocol import EventJSON, EventStream, RequestError
+from . import checks
+from .event_json import EventJSON, EventStream
+from .protocol import RequestError
+from .replies import RecordHeader, ReplayProgress, ReplayRound, ReplaySummary
 from .tables import round_story
 
 #: How long one slice of a replay may keep the engine busy by default, in seconds.
 DEFAULT_BUDGET: Final = 0.15
-#: The longest slice the page may ask for, in seconds: the engine stays responsive.
-MAX_BUDGET: Final = 2.0
 
 
 def budget_seconds(budget_ms: object) -> float:
     """A slice's time budget from the page's milliseconds (0 replays one round a slice)."""
-    if not isinstance(budget_ms, int | float) or isinstance(budget_ms, bool):
-        raise RequestError(f"'budget_ms' must be a number of milliseconds, not {budget_ms!r}")
-    if not 0 <= budget_ms <= MAX_BUDGET * 1000:
-        raise RequestError(f"'budget_ms' must be from 0 to {MAX_BUDGET * 1000:.0f}")
-    return float(budget_ms) / 1000
+    return checks.budget_ms(budget_ms) / 1000
 
 
 class RecordLoad:
@@ -85,15 +82,15 @@ class RecordLoad:
             self.events[event.round - 1].append(self._stream.encode(event))
         self._seen = len(events)
 
-    def progress(self) -> dict[str, Any]:
+    def progress(self) -> ReplayProgress:
         """How far the check has got: ``{done, total, finished}`` (rounds)."""
         return {"done": self.done, "total": self.total, "finished": self.finished}
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> ReplaySummary:
         """What the viewer needs before any round: the record (its seats and the rest of the
         header, without the rounds), each round's number of turns, the winner and scores."""
         game = self._checked
-        header = {
+        header: RecordHeader = {
             "format": FORMAT,
             "version": VERSION,
             "target": game.target,
@@ -108,7 +105,7 @@ class RecordLoad:
             "scores": list(game.scores),
         }
 
-    def round(self, number: int, aspect: float) -> dict[str, Any]:
+    def round(self, number: int, aspect: float) -> ReplayRound:
         """Round ``number`` (from 1) as the viewer draws it: every position's table, hands and
         scores (see :func:`.tables.round_story`) and the round's events."""
         game = self._checked

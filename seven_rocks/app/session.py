@@ -4,7 +4,7 @@ table's geometry, answering the page's requests (see :mod:`.protocol` for the me
 The page's thread only draws; the session owns the game, the bots and the layout. Every
 answer is what the person at the screen may see: a snapshot never contains another
 player's tiles, which are revealed only by the settlement events, after the round is over,
-as at a real table. With several people at one screen (pass-and-play, see :mod:`.screen`),
+as at a real table. With several people at one screen (pass-and-play, see :mod:`.holder`),
 a person's tiles are sent only after the page asked for that seat's ``view``, once the
 device was handed over. Bad input raises (an illegal move, a corrupt save) and leaves the
 session exactly as it was.
@@ -24,7 +24,7 @@ seven_rocks.engine.errors.InvalidMoveError: bad move '9-9': no tile 9-9 in a dou
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final, cast
 
 from .. import __version__
 from ..bots import BOTS, Bot, make_bot
@@ -36,23 +36,39 @@ from ..engine.record import from_record, to_record
 from ..engine.scoring import DEFAULT_TARGET
 from . import checks
 from .coaching import REVIEW_BUDGET, Coach
+from .event_json import encode_events
 from .examples import worked
-from .hints import describe_move, move_facts
-from .names import MAX_NAME, seat_label
+from .facts import facts
+from .hints import hint_facts
+from .holder import Holder
+from .names import seat_label
 from .protocol import (
     PROTOCOL,
     SAVE_FORMAT,
     SAVE_VERSION,
     SAVE_VERSIONS,
-    Info,
     RequestError,
-    Snapshot,
-    Story,
-    encode_events,
     move_text,
+    point_of,
     tile_of,
 )
 from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
+from .replies import (
+    Examples,
+    GameRecord,
+    Hint,
+    Info,
+    JSONObject,
+    LastTurn,
+    ReplayProgress,
+    ReplayRound,
+    ReviewBoard,
+    ReviewCancelled,
+    ReviewProgress,
+    Save,
+    Snapshot,
+    Table,
+)
 from .review import (
     DEFAULT_LEVEL,
     RECORD_FIELD,
@@ -62,18 +78,15 @@ from .review import (
     fingerprint,
 )
 from .runner import Runner, bot_seed
-from .screen import Screen
-from .tables import TableCache, geometry_of, round_story, table_json
+from .tables import TableCache, geometry_of, table_json
 from .tally import tile_count
 
 VIEWER: Final = 0  # with one person (or none) at the table, the screen shows South
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
 HINT_BOT: Final = "master"
 #: The master's search level the coach reviews with in the browser: a whole game's review
-#: must take at most 10 s there. benchmarks/review_browser.py, 5 expert games to 250 on 2
-#: shared cores: "brisk" 1.1 s median, 2.5 s the slowest; the default level 6.0 s median
-#: but 11.5 s the slowest, over the target. The same level as
-#: `seven-rocks review`, so a review cached by either serves the other.
+#: must take at most 10 s there (``benchmarks/review_browser.py`` measures it). The same
+#: level as ``seven-rocks review``, so a review cached by either serves the other.
 REVIEW_LEVEL: Final = DEFAULT_LEVEL
 DEFAULT_ASPECT: Final = 1.6
 
@@ -94,15 +107,15 @@ class Session:
         self.bot_names: list[str | None] = list(DEFAULT_BOTS)
         self.bots: list[Bot | None] = [None] * 4
         self.names: list[str | None] = [None] * 4
-        self.screen = Screen([VIEWER])
+        self.holder = Holder([VIEWER])
         self._runner: Runner | None = None
         self._tables = TableCache()
         self._replay: RecordLoad | None = None  # the record open in the replay viewer
         #: The live game's cached reviews (the record's optional "reviews" field): kept in
         #: its saves and downloaded records, so a review opened again is instant.
-        self.reviews: list[Any] = []
+        self.reviews: list[JSONObject] = []
         self._coach = Coach()
-        self._review_record: dict[str, Any] | None = None  # the record under review, if any
+        self._review_record: dict[str, object] | None = None  # the record under review, if any
         #: Fingerprints of the reviews this worker made: a record handed back holding one of
         #: them (the viewer's record, reviewed again) is trusted; any other is checked.
         self._made_reviews: set[str] = set()
@@ -128,7 +141,7 @@ class Session:
 
     @staticmethod
     def _people_names(kinds: list[str | None], names: object) -> list[str | None]:
-        checked = checks.names(names, MAX_NAME)
+        checked = checks.names(names)
         return [name if kind is None else None for kind, name in zip(kinds, checked, strict=True)]
 
     def _install(self, game: Game, kinds: list[str | None], names: list[str | None]) -> None:
@@ -138,7 +151,7 @@ class Session:
         self.bots = [
             None if n is None else make_bot(n, bot_seed(game.seed, s)) for s, n in enumerate(kinds)
         ]
-        self.screen = Screen([seat for seat, kind in enumerate(kinds) if kind is None])
+        self.holder = Holder([seat for seat, kind in enumerate(kinds) if kind is None])
         # The page paces the bots, one 'step' request per decision: the runner makes each.
         self._runner = Runner(
             game, [None if b is None else b.choose for b in self.bots], timed=True
@@ -153,9 +166,9 @@ class Session:
             raise RequestError("no game has been started")
         return self.game
 
-    @staticmethod
-    def info() -> Info:
-        """What a new-game dialog offers: the fair bots (weakest first) and the defaults."""
+    def info(self) -> Info:
+        """What a new-game dialog offers: the fair bots (weakest first) and the defaults,
+        and the facts the page shares with the engine."""
         return {
             "protocol": PROTOCOL,
             "version": __version__,
@@ -163,6 +176,7 @@ class Session:
             "default_bots": list(DEFAULT_BOTS),
             "target": DEFAULT_TARGET,
             "viewer": VIEWER,
+            "facts": facts(),
         }
 
     # --------------------------------------------------------------- actions
@@ -186,16 +200,16 @@ class Session:
         game = self._game
         checks.aspect(aspect)
         checks.since(since)
-        self.screen.take(seat, game.turn, game.is_over)
+        self.holder.take(seat, game.turn, game.is_over)
         return self.snapshot(aspect, since)
 
     def _viewer(self) -> int | None:
         game = self._game
-        return self.screen.viewer(game.turn, game.is_over)
+        return self.holder.viewer(game.turn, game.is_over)
 
     def _pass_to(self) -> int | None:
         game = self._game
-        return self.screen.pass_to(game.turn, game.is_over)
+        return self.holder.pass_to(game.turn, game.is_over)
 
     def step(self, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
         """Let the bot whose turn it is make its move."""
@@ -211,43 +225,40 @@ class Session:
         snap["think_ms"] = round(step.wall * 1000, 1)
         return snap
 
-    def hint(self) -> dict[str, Any]:
-        """The strongest fair bot's choice for the person at the screen, with its reason."""
+    def hint(self) -> Hint:
+        """The strongest fair bot's choice for the person at the screen, with its reasons."""
         game = self._game
         viewer = self._viewer()
         if game.is_over or game.turn != viewer or self.bots[viewer] is not None:
             raise RequestError("a hint is only for your own turn")
         view = game.view(viewer)
         bot = make_bot(HINT_BOT, bot_seed(game.seed, 4 + len(game.events)))
-        # One search, whose verdict both picks the move and explains it (explain() would
-        # search again, with other samples, and could call the chosen move the worse one).
+        # One search, whose verdict both picks the move and gives its margin.
         analysis = bot.analyse(view) if isinstance(bot, MasterBot) else []
         move = analysis[0].move if analysis else bot.choose(view)
-        why = move_facts(view, move)
-        if len(analysis) > 1 and analysis[0].samples:
+        why = hint_facts(view, move)
+        if len(analysis) > 1 and analysis[0].samples and why["kind"] != "pass":
             why["samples"] = analysis[0].samples
             why["margin"] = round(analysis[0].value - analysis[1].value, 1)
         return {
             "move": move_text(move),
             "tile": tile_of(move),
-            "at": str(move.at) if move.at else ("open" if move.tile else None),
-            "reason": describe_move(view, move),
+            "at": point_of(move) or ("open" if move.tile else None),
             "why": why,
         }
 
-    @staticmethod
-    def examples(aspect: float = DEFAULT_ASPECT) -> dict[str, Any]:
+    def examples(self, aspect: float = DEFAULT_ASPECT) -> Examples:
         """The rule book's worked examples, each step with the table the game would draw."""
-        return {"examples": worked(checks.aspect(aspect), table_json)}
+        return {"examples": worked(checks.aspect(aspect))}
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> GameRecord:
         """The game's record, with the reviews made of it (an optional field)."""
-        record = to_record(self._game)
+        record = cast(GameRecord, to_record(self._game))
         if self.reviews:
-            record[RECORD_FIELD] = self.reviews
+            record["reviews"] = self.reviews
         return record
 
-    def save(self) -> dict[str, Any]:
+    def save(self) -> Save:
         """Everything needed to resume: the record (with the seed), who sits where and the
         people's names. Who held the device is not saved: a resumed game with several people
         starts at the pass screen, so a reload never shows anyone's tiles."""
@@ -274,31 +285,9 @@ class Session:
         self._install(game, kinds, names)
         assert isinstance(record, dict)  # from_record read it
         reviews = record.get(RECORD_FIELD)
-        self.reviews = list(reviews) if isinstance(reviews, list) else []
+        # Kept as found: each is checked when a review would use it (see .review.cached).
+        self.reviews = cast(list[JSONObject], list(reviews) if isinstance(reviews, list) else [])
         return self.snapshot(aspect)
-
-    def load_record(self, record: object, aspect: float = DEFAULT_ASPECT) -> Story:
-        """Check a game record (for the replay viewer); returns its full public story."""
-        layout_aspect = checks.aspect(aspect)
-        game = from_record(record)
-        events = encode_events(game.events)
-        checked = to_record(game)
-        if isinstance(record, dict) and isinstance(record.get(RECORD_FIELD), list):
-            checked[RECORD_FIELD] = record[RECORD_FIELD]  # the reviews cached in it
-        # Each round's events, sorted out in one pass (not one pass over all per round).
-        by_round: list[list[Any]] = [[] for _ in game.rounds]
-        for event in events:
-            by_round[event["round"] - 1].append(event)
-        return {
-            "record": checked,
-            "events": events,
-            "rounds": [
-                round_story(rnd, layout_aspect, by_round[number])
-                for number, rnd in enumerate(game.rounds)
-            ],
-            "winner": game.winner,
-            "scores": list(game.scores),
-        }
 
     # ------------------------------------------------------------------ coach
     def review_start(
@@ -307,7 +296,7 @@ class Session:
         record: object = None,
         level: str = REVIEW_LEVEL,
         budget_ms: float = REVIEW_BUDGET * 1000,
-    ) -> dict[str, Any]:
+    ) -> ReviewProgress:
         """Review ``seat``'s moves (see :mod:`.coaching`) and do the first slice: the live
         game's (your own moves only: another seat's would show its hand) or ``record``'s,
         a record opened in the replay viewer.  A review cached with the game is reused;
@@ -334,31 +323,35 @@ class Session:
             self._review_record = {RECORD_FIELD: record.get(RECORD_FIELD)}
         return self._review_reply(self._coach.advance(budget))
 
-    def review_step(self, budget_ms: float = REVIEW_BUDGET * 1000) -> dict[str, Any]:
+    def review_step(self, budget_ms: float = REVIEW_BUDGET * 1000) -> ReviewProgress:
         """The next slice of the review under way."""
         return self._review_reply(self._coach.advance(budget_seconds(budget_ms)))
 
-    def review_cancel(self) -> dict[str, Any]:
+    def review_cancel(self) -> ReviewCancelled:
         """Stop the review; what it found so far is cached for the next time."""
         job = self._coach.job
-        reply: dict[str, Any] = {"cancelled": job is not None and not job.finished}
+        reply: ReviewCancelled = {"cancelled": job is not None and not job.finished}
         partial = self._stop_review()
         if partial is not None and self._review_record is not None:
-            reply["reviews"] = self._review_record[RECORD_FIELD]
+            reply["reviews"] = self._record_reviews()
         return reply
 
-    def review_board(
-        self, round: int, number: int, aspect: float = DEFAULT_ASPECT
-    ) -> dict[str, Any]:
+    def review_board(self, round: int, number: int, aspect: float = DEFAULT_ASPECT) -> ReviewBoard:
         """The position before a reviewed move, with the played and the best move's tables."""
-        return self._coach.board(round, number, checks.aspect(aspect))
+        return cast(ReviewBoard, self._coach.board(round, number, checks.aspect(aspect)))
 
-    def _review_reply(self, reply: dict[str, Any]) -> dict[str, Any]:
+    def _review_reply(self, progress: dict[str, object]) -> ReviewProgress:
+        reply = cast(ReviewProgress, progress)
         if reply["finished"]:
             self._keep_review(self._coach.job.result() if self._coach.job else None)
             if self._review_record is not None:
-                reply["reviews"] = self._review_record[RECORD_FIELD]
+                reply["reviews"] = self._record_reviews()
         return reply
+
+    def _record_reviews(self) -> list[JSONObject]:
+        """The reviews of the record under review (the viewer's), as they are now."""
+        assert self._review_record is not None
+        return cast(list[JSONObject], self._review_record[RECORD_FIELD])
 
     def _stop_review(self) -> GameReview | None:
         """Cancel the job under way (if any), caching what it found."""
@@ -377,7 +370,7 @@ class Session:
 
     def replay_load(
         self, record: object = None, budget_ms: float = DEFAULT_BUDGET * 1000
-    ) -> dict[str, Any]:
+    ) -> ReplayProgress:
         """Check a record for the replay viewer a slice at a time: the first call gives the
         record, later ones go on; each replays rounds for about ``budget_ms`` and answers
         ``{done, total, finished}`` (plus ``summary`` once finished). See :mod:`.replays`."""
@@ -397,7 +390,7 @@ class Session:
             reply["summary"] = self._replay.summary()
         return reply
 
-    def replay_round(self, round: int, aspect: float = DEFAULT_ASPECT) -> dict[str, Any]:
+    def replay_round(self, round: int, aspect: float = DEFAULT_ASPECT) -> ReplayRound:
         """One round of the record :meth:`replay_load` checked, as the viewer draws it."""
         if self._replay is None:
             raise RequestError("no record is being replayed")
@@ -411,18 +404,9 @@ class Session:
         since = checks.since(since)
         rnd = game.current
         viewer = self._viewer()
-        pass_to = self._pass_to()
         human_turn = not game.is_over and self.bots[game.turn] is None and viewer == game.turn
-        legal: dict[str, list[str]] = {}
-        moves: dict[str, dict[str, str]] = {}
-        if human_turn:
-            for move in game.legal_moves():
-                if move.tile is not None:
-                    tile, point = str(move.tile), str(move.at) if move.at else "open"
-                    legal.setdefault(tile, []).append(point)
-                    moves.setdefault(tile, {})[point] = move_text(move)
+        legal, moves = _offered(game) if human_turn else ({}, {})
         must_pass = human_turn and game.legal_moves() == [PASS]
-        last = rnd.turns[-1] if rnd.turns else None
         before = _scores_after(game.events[:since])
         snap: Snapshot = {
             "protocol": PROTOCOL,
@@ -438,7 +422,7 @@ class Session:
             "bots": self.bot_names,
             "names": self.names,
             "viewer": viewer,
-            "pass_to": pass_to,
+            "pass_to": self._pass_to(),
             "hand_sizes": list(rnd.hand_sizes()),
             "hand": [] if viewer is None else [str(t) for t in rnd.hand(viewer)],
             "count": None if viewer is None else tile_count(game.view(viewer)),
@@ -448,20 +432,46 @@ class Session:
             "moves": moves,
             "must_pass": must_pass,
             "pass_move": move_text(PASS) if must_pass else None,
-            "last": None
-            if last is None
-            else {
-                "seat": last.seat,
-                "move": move_text(last.move),
-                "tile": tile_of(last.move),
-                "points": last.points,
-            },
+            "last": _last_turn(game),
             "events_total": len(game.events),
             "events": encode_events(game.events, since),
         }
-        if not rnd.turns and len(game.rounds) > 1:
-            previous = game.rounds[-2]
-            snap["previous_table"] = table_json(
-                previous.layout, geometry_of(previous.layout, aspect)
-            )
+        previous = _previous_table(game, aspect)
+        if previous is not None:
+            snap["previous_table"] = previous
         return snap
+
+
+def _offered(game: Game) -> tuple[dict[str, list[str]], dict[str, dict[str, str]]]:
+    """The moves the person to play may make: each tile's attach points (``"open"`` for the
+    first tile), and each tile and point's move text to send back."""
+    legal: dict[str, list[str]] = {}
+    moves: dict[str, dict[str, str]] = {}
+    for move in game.legal_moves():
+        if move.tile is not None:
+            tile, point = str(move.tile), point_of(move) or "open"
+            legal.setdefault(tile, []).append(point)
+            moves.setdefault(tile, {})[point] = move_text(move)
+    return legal, moves
+
+
+def _last_turn(game: Game) -> LastTurn | None:
+    """The round's latest turn, if it has one."""
+    turns = game.current.turns
+    if not turns:
+        return None
+    last = turns[-1]
+    return {
+        "seat": last.seat,
+        "move": move_text(last.move),
+        "tile": tile_of(last.move),
+        "points": last.points,
+    }
+
+
+def _previous_table(game: Game, aspect: float) -> Table | None:
+    """The finished round's last table, while the next round has no turn yet."""
+    if game.current.turns or len(game.rounds) < 2:
+        return None
+    previous = game.rounds[-2].layout
+    return table_json(previous, geometry_of(previous, aspect))

@@ -7,17 +7,18 @@ viewer."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..engine.layout import Layout
 from ..engine.moves import Move
 from ..engine.round import Round
-from .geometry import GeometryBuilder
-from .protocol import EventJSON, StoryRound, StoryTurn, tile_of
+from .event_json import EventJSON
+from .geometry import Geometry, GeometryBuilder
+from .protocol import point_of, tile_of
+from .replies import StoryRound, StoryTurn, Table, TableEnd, TablePoint
 
 
 def _add(builder: GeometryBuilder, move: Move) -> None:
-    builder.add(str(move.tile), str(move.at) if move.at else None)
+    builder.add(str(move.tile), point_of(move))
 
 
 def geometry_of(layout: Layout, aspect: float) -> GeometryBuilder:
@@ -27,12 +28,32 @@ def geometry_of(layout: Layout, aspect: float) -> GeometryBuilder:
     return builder
 
 
-def table_json(layout: Layout, builder: GeometryBuilder) -> dict[str, Any]:
+def table_json(layout: Layout, builder: GeometryBuilder) -> Table:
     """The table for the page: tiles, points (with their values), counted ends, sum."""
     geometry = builder.geometry()
+    values = {str(p): p.value for p in layout.open_points()}
+    points: list[TablePoint] = [
+        {"point": p.point, "x": p.x, "y": p.y, "angle": p.angle, "value": values.get(p.point)}
+        for p in geometry.points.values()
+    ]
+    return {
+        "tiles": [t.as_json() for t in geometry.tiles],
+        "points": points,
+        "bounds": list(geometry.bounds),
+        "table": list(geometry.table),
+        "initial_table": list(geometry.initial_table),
+        "ends": _ends(layout, geometry),
+        "sum": layout.ends_sum,
+        "spinner": str(layout.spinner) if layout.spinner else None,
+        "last_tile": str(layout.moves[-1].tile) if layout.moves else None,
+    }
+
+
+def _ends(layout: Layout, geometry: Geometry) -> list[TableEnd]:
+    """The counted ends, each where the page writes its number."""
     points = geometry.points
-    ends = []
     placed = {t.tile: t for t in geometry.tiles}
+    ends: list[TableEnd] = []
     for end in layout.scoring_ends():
         tile = str(end.tile)
         if end.side:
@@ -43,15 +64,7 @@ def table_json(layout: Layout, builder: GeometryBuilder) -> dict[str, Any]:
         ends.append(
             {"tile": tile, "side": end.side and str(end.side), "value": end.value, "x": x, "y": y}
         )
-    table = geometry.as_dict()
-    values = {str(p): p.value for p in layout.open_points()}
-    for point in table["points"]:  # type: ignore[attr-defined]
-        point["value"] = values.get(point["point"])
-    table["ends"] = ends
-    table["sum"] = layout.ends_sum
-    table["spinner"] = str(layout.spinner) if layout.spinner else None
-    table["last_tile"] = str(layout.moves[-1].tile) if layout.moves else None
-    return table
+    return ends
 
 
 class TableCache:
@@ -65,7 +78,7 @@ class TableCache:
     def clear(self) -> None:
         self._builder = None
 
-    def table(self, rnd: Round, aspect: float) -> dict[str, Any]:
+    def table(self, rnd: Round, aspect: float) -> Table:
         layout = rnd.layout
         key = (id(rnd), aspect)
         builder = self._builder
@@ -88,7 +101,7 @@ def round_story(rnd: Round, aspect: float, events: Sequence[EventJSON]) -> Story
     hands = [list(hand) for hand in rnd.deal]
     turn_events = [e for e in events if e["type"] in ("placed", "passed")]
     ends = [e for e in events if e["type"] in ("round_settled", "game_won")]
-    tables = []
+    tables: list[Table] = []
     hands_at = [[[str(t) for t in hand] for hand in hands]]
     scores = [list(events[0]["scores"]) if events else [0, 0]]
     turns: list[StoryTurn] = []

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ..bots import BOTS
+from .replies import WarmUpReply
 from .session import DEFAULT_BOTS
 
 #: The scratch games' first seed (each finished game is followed by the next seed).
@@ -54,7 +55,7 @@ class WarmUp:
         self._seed = WARM_UP_SEED
         self.moves = 0
 
-    def step(self, bots: Sequence[str | None]) -> dict[str, int]:
+    def step(self, bots: Sequence[str | None]) -> WarmUpReply:
         """Make one move of the scratch game: South is a person, the other seats play the
         page's bots (``bots``, by seat; a seat with a person plays the default bot, a master
         its :data:`STAND_INS`), so the bots' own code gets warm too. Returns how many moves

@@ -15,13 +15,15 @@ Besides copying, the build makes the site installable, offline-capable and quick
   TOML chunks), see ``PYSCRIPT_MODULES``;
 * the app icons are drawn by ``seven_rocks.site.icons`` (SVG and PNG, never downloaded) next to
   the hand-written ``manifest.webmanifest``;
-* every file's SHA-256 goes into the service worker (``sw.js``): its precache list, and a
-  cache version derived from all of them, so any changed byte makes a new version and an
-  unchanged tree keeps the same one (see ``web/sw.js`` for how updates are applied);
+* every file's SHA-256 goes into the service worker (``sw.js``, ``seven_rocks.site.precache``):
+  its precache list, and a cache version derived from all of them, so any changed byte makes
+  a new version and an unchanged tree keeps the same one (see ``web/sw.js`` for updates);
 * compressed copies (``.br`` with the ``brotli`` package, ``.gz`` always) sit next to every
-  file that shrinks enough; ``seven-rocks serve`` sends them when the browser accepts them.
-  Brotli at its best level is slow on the 9.6 MB wasm, so compressed outputs are cached by
-  content hash under ``node_modules/.cache/seven-rocks/``;
+  file that shrinks enough (``seven_rocks.site.compress``); ``seven-rocks serve`` sends them
+  when the browser accepts them. Brotli at its best level is slow on the 9.6 MB wasm, so
+  compressed outputs are cached by content hash under ``node_modules/.cache/seven-rocks/``;
+* ``facts.js`` and ``protocol.d.ts`` in ``js/`` are generated from the Python that defines
+  them (``seven_rocks.site.generated``);
 * a Pyodide memory snapshot with the engine already imported (``seven_rocks.site.snapshot``)
   lets a boot from the offline cache skip Python's start-up;
 * a first visit downloads little: the standard library cut to what the game imports
@@ -41,20 +43,24 @@ serving ``out`` meanwhile never hands out a half-built site (or the unfilled ``s
 
 from __future__ import annotations
 
-import gzip
-import hashlib
 import json
-import os
 import re
 import shutil
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from seven_rocks.site import icons, output
+from seven_rocks.site import generated, icons, output
 from seven_rocks.site.catalogues import CatalogueError, split_catalogues
+from seven_rocks.site.compress import COMPRESSED_SUFFIXES, compress_site
+from seven_rocks.site.engine_zip import BROWSER_PACKAGES, zip_engine
 from seven_rocks.site.minify import MinifyError, minify_scripts, minify_site
+from seven_rocks.site.precache import (
+    SERVICE_WORKER,
+    cache_version,
+    file_digests,
+    service_worker_text,
+)
 from seven_rocks.site.snapshot import SnapshotError, make_snapshot
 from seven_rocks.site.stdlib import StdlibError, cut_stdlib
 from seven_rocks.site.stdlib_cut import strip_source
@@ -83,12 +89,6 @@ __all__ = [
     "pyscript_files",
     "zip_engine",
 ]
-
-#: What the browser gets of the package, by inclusion: the top-level ``__init__.py`` (the
-#: public API) and these sub-packages. Everything else (the command line, the site tooling,
-#: the research yardsticks and tournaments) stays on the desktop: the worker never imports
-#: them, so leaving them out keeps the zip small and the worker's import surface honest.
-BROWSER_PACKAGES: tuple[str, ...] = ("engine", "bots", "app")
 
 #: The Pyodide files ``loadPyodide`` actually fetches (checked against pyodide 314.0.7: the
 #: loader, the Emscripten glue, the wasm binary, the standard library and the lock file it
@@ -150,18 +150,6 @@ _BOOT = "boot.js"
 _LOCK_FILE = "pyodide-lock.json"
 _BOOT_DOWNLOADS_LINE = re.compile(r"^const DOWNLOADS = .*;$", re.MULTILINE)
 
-#: The service worker; the build writes the cache version and file list into it.
-SERVICE_WORKER = "sw.js"
-_SW_BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
-
-#: Suffixes of the compressed copies the build adds (``.br`` only when brotli is installed).
-COMPRESSED_SUFFIXES: tuple[str, ...] = (".br", ".gz")
-# Already-compressed formats gain nothing; tiny files are not worth a second request path.
-_INCOMPRESSIBLE = frozenset({".png", ".webp", ".woff2", ".ico", ".snapshot"})
-_MIN_COMPRESS_BYTES = 512
-# Keep a compressed copy only if it saves at least this fraction of the file.
-_MIN_SAVING = 0.05
-
 #: File kinds copied from ``web/``; anything else there (editor backups, notes) stays behind.
 WEB_SUFFIXES: tuple[str, ...] = (
     ".css",
@@ -179,9 +167,6 @@ WEB_SUFFIXES: tuple[str, ...] = (
     ".woff2",
 )
 
-# A fixed timestamp (the earliest a zip can hold) makes the engine zip byte-for-byte
-# reproducible, so two builds of the same tree give the same file.
-_ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 _ENGINE_ZIP = "seven_rocks.zip"
 #: Where the Pyodide memory snapshot goes (``web/pyodide-loader.mjs`` reads it from there).
 SNAPSHOT = "pyodide/engine.snapshot"
@@ -200,8 +185,8 @@ _WORKER = "worker.py"
 OPTIONAL_FILES: tuple[str, ...] = (SNAPSHOT, STDLIB_FULL)
 #: Files shipped gzip-compressed that the service worker keeps inflated (see snapshot.py).
 INFLATED_FILES: tuple[str, ...] = (SNAPSHOT,)
-_PACKAGE = "seven_rocks"
 # Directories the build reads from: the output must never be one of them or inside one.
+_PACKAGE = "seven_rocks"
 _SOURCE_DIRS = ("node_modules", "web", _PACKAGE, ".git")
 
 
@@ -261,21 +246,6 @@ def _swap_in(staging: Path, out: Path) -> None:
         raise BuildError(str(error)) from None
 
 
-def _engine_sources(package_dir: Path) -> list[Path]:
-    """The package's ``.py`` files the browser needs, in a stable order."""
-    sources = []
-    for path in sorted(package_dir.rglob("*.py")):
-        relative = path.relative_to(package_dir)
-        if "__pycache__" in relative.parts:
-            continue
-        if len(relative.parts) == 1:
-            if relative.name == "__init__.py":
-                sources.append(path)
-        elif relative.parts[0] in BROWSER_PACKAGES:
-            sources.append(path)
-    return sources
-
-
 _STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([^"]+\.js)"')
 
 
@@ -300,45 +270,14 @@ def pyscript_files(dist: Path) -> list[Path]:
     return [dist / name for name in sorted(wanted)]
 
 
-def file_digests(site: Path) -> dict[str, str]:
-    """SHA-256 (hex) of every file the service worker precaches, by site-relative path.
-
-    That is every file of the site except the service worker itself (the browser checks it
-    byte by byte on its own), the compressed copies (the same bytes once decoded) and the
-    build's marker and staging claim (``site/output.py``).
-    """
-    digests = {}
-    for path in sorted(site.rglob("*")):
-        relative = path.relative_to(site).as_posix()
-        if not path.is_file() or relative in (SERVICE_WORKER, output.MARKER, output.CLAIM):
-            continue
-        if path.suffix in COMPRESSED_SUFFIXES:
-            continue
-        digests[relative] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return digests
-
-
-def cache_version(digests: dict[str, str]) -> str:
-    """A short version naming this exact set of files: it changes when any file (or name)
-    changes and only then."""
-    listing = "".join(f"{path}\0{digest}\n" for path, digest in sorted(digests.items()))
-    return hashlib.sha256(listing.encode()).hexdigest()[:16]
-
-
 def _write_service_worker(site: Path, digests: dict[str, str]) -> None:
     path = site / SERVICE_WORKER
-    source = path.read_text(encoding="utf-8")
     # Files the game works without (the snapshot only makes it start faster): the service
     # worker keeps them when the browser gives it room, and installs without them otherwise.
-    build_info = {
-        "version": cache_version(digests),
-        "files": digests,
-        "optional": [name for name in OPTIONAL_FILES if name in digests],
-        "inflate": [name for name in INFLATED_FILES if name in digests],
-    }
-    line = f"const BUILD = {json.dumps(build_info, sort_keys=True)};"
-    text, count = _SW_BUILD_LINE.subn(lambda _: line, source, count=1)
-    if count != 1:
+    text = service_worker_text(
+        path.read_text(encoding="utf-8"), digests, optional=OPTIONAL_FILES, inflate=INFLATED_FILES
+    )
+    if text is None:
         raise BuildError(f"web/{SERVICE_WORKER} has no `const BUILD = ...;` line to fill in")
     path.write_text(text, encoding="utf-8")
 
@@ -362,86 +301,6 @@ def _write_icons(site: Path) -> None:
             target.write_text(icons.svg_icon(variant), encoding="utf-8")
         else:
             target.write_bytes(icons.png_icon(size, variant))
-
-
-def _gzip(data: bytes) -> bytes:
-    # mtime=0 and no file name: the same input always gives the same bytes.
-    return gzip.compress(data, compresslevel=9, mtime=0)
-
-
-def _brotli_compressor() -> Callable[[bytes], bytes] | None:
-    try:
-        import brotli
-    except ImportError:  # pragma: no cover - brotli is a dependency; gzip still works
-        return None
-
-    def compress(data: bytes) -> bytes:
-        result: bytes = brotli.compress(data, quality=11)
-        return result
-
-    return compress
-
-
-def compress_site(site: Path, cache: Path | None = None) -> dict[str, int]:
-    """Write ``.br``/``.gz`` copies next to the files of ``site`` that shrink by at least 5 %.
-
-    ``cache`` (optional) keeps compressed outputs by content hash between builds. Returns
-    the number of copies written per suffix.
-    """
-    encoders: list[tuple[str, Callable[[bytes], bytes]]] = [(".gz", _gzip)]
-    brotli_compress = _brotli_compressor()
-    if brotli_compress is not None:
-        encoders.insert(0, (".br", brotli_compress))
-    written = dict.fromkeys((suffix for suffix, _ in encoders), 0)
-    for path in sorted(site.rglob("*")):
-        if not path.is_file() or path.suffix in (*COMPRESSED_SUFFIXES, *_INCOMPRESSIBLE):
-            continue
-        if path.name in (output.MARKER, output.CLAIM):  # the build's own bookkeeping
-            continue
-        data = path.read_bytes()
-        if len(data) < _MIN_COMPRESS_BYTES:
-            continue
-        digest = hashlib.sha256(data).hexdigest()
-        for suffix, encode in encoders:
-            cached = cache / f"{digest}{suffix}" if cache is not None else None
-            if cached is not None and cached.is_file():
-                packed = cached.read_bytes()
-            else:
-                packed = encode(data)
-                if cached is not None:
-                    cached.parent.mkdir(parents=True, exist_ok=True)
-                    partial = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
-                    partial.write_bytes(packed)
-                    partial.replace(cached)  # atomic: parallel builds never see half a file
-            if len(packed) <= len(data) * (1 - _MIN_SAVING):
-                path.with_name(path.name + suffix).write_bytes(packed)
-                written[suffix] += 1
-    return written
-
-
-def zip_engine(package_dir: Path, destination: Path, *, strip: bool = True) -> Path:
-    """Write the engine package to ``destination`` as a deterministic zip.
-
-    Entries are sorted, stamped with a fixed date and a fixed mode, so the same sources
-    always give the same bytes (cache-friendly and diffable). Paths inside the zip start
-    with ``seven_rocks/`` so unpacking it at the worker's working directory makes
-    ``import seven_rocks`` work. The entries are stored uncompressed and (``strip``) without
-    docstrings and comments: the server's brotli then compresses across the files, which
-    beats deflating each one (65 KB before, about 25 KB on the wire now).
-    """
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(destination, "w", compression=zipfile.ZIP_STORED) as archive:
-        for path in _engine_sources(package_dir):
-            arcname = f"{_PACKAGE}/{path.relative_to(package_dir).as_posix()}"
-            info = zipfile.ZipInfo(arcname, date_time=_ZIP_EPOCH)
-            info.compress_type = zipfile.ZIP_STORED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3  # Unix, so the mode above is honoured everywhere.
-            data = path.read_bytes()
-            if strip:
-                data = strip_source(data.decode("utf-8")).encode("utf-8")
-            archive.writestr(info, data)
-    return destination
 
 
 @dataclass(frozen=True)
@@ -542,6 +401,7 @@ def _copy_sources(inputs: _Inputs, site: Path) -> None:
         else:
             _copy(inputs.pyodide_dir / name, site / "pyodide" / name)
     _copy_web(inputs.web, site)
+    generated.write(site / "js")  # written afresh: never a stale copy from web/js/
     try:
         split_catalogues(site / "i18n")  # the lazy parts' strings wait for the parts
     except CatalogueError as error:

@@ -134,7 +134,15 @@ def _bot_games(client: _Client, bots: list[str], moves_per_bot: int) -> None:
                 break
             snap = client.call("step", since=max(0, int(str(snap.get("events_total", 0))) - 2))
         record = client.call("record")
-        client.call("load_record", record=record)
+        _replay(client, record)
+
+
+def _replay(client: _Client, record: object) -> None:
+    """The replay viewer's requests: the record checked slice by slice, then a round."""
+    progress = client.call("replay_load", record=record, budget_ms=0)
+    while not progress.get("finished") and "error" not in progress:
+        progress = client.call("replay_load", budget_ms=0)
+    client.call("replay_round", round=1)
 
 
 def _human_game(client: _Client, bots: list[str]) -> None:
@@ -169,8 +177,8 @@ def _bad_requests(client: _Client) -> None:
     client.call("new_game", bots=["nobody"] * 4)
     client.call("new_game", seed=-1)
     client.call("restore", save={"format": "something else"})
-    client.call("load_record", record={"not": "a record"})
-    client.call("load_record", record="garbage")
+    client.call("replay_load", record={"not": "a record"})
+    client.call("replay_load", record="garbage")
     client.call("new_game", unexpected=True)
 
 

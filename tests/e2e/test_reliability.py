@@ -78,7 +78,7 @@ def test_a_deeply_nested_record_is_one_sentence_and_the_game_plays_on(page: Page
     # The page's own calls are measured too, and the engine answers afterwards.
     refused = page.evaluate(
         """() => window.sevenRocks.engine
-            .call("load_record", {record: JSON.parse("[".repeat(3000) + "]".repeat(3000))})
+            .call("replay_load", {record: JSON.parse("[".repeat(3000) + "]".repeat(3000))})
             .then(() => "answered", (error) => `${error.type}: ${error.message}`)"""
     )
     assert refused.startswith("RequestError: lists and objects nest more than 64 deep")

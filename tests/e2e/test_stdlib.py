@@ -36,7 +36,9 @@ def test_games_hints_and_replays_import_nothing_outside_the_cut(page: Page, guar
     page.wait_for_selector("#board[data-human-turn]", state="attached", timeout=90_000)
     page.evaluate("window.sevenRocks.engine.call('hint', {})")
     record = page.evaluate("window.sevenRocks.engine.call('record', {})")
-    page.evaluate("(r) => window.sevenRocks.engine.call('load_record', {record: r})", record)
+    replay = "(r) => window.sevenRocks.engine.call('replay_load', {record: r, budget_ms: 2000})"
+    page.evaluate(replay, record)
+    page.evaluate("window.sevenRocks.engine.call('replay_round', {round: 1})")
     assert _fallbacks(guard) == []
     # Nor is the full library downloaded for an optional import that fails everywhere
     # (hashlib tries _hashlib, which no zip holds): that cost a first visit 2.5 MB.

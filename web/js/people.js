@@ -3,7 +3,7 @@
 // the engine's snapshot (its `bots`, `names`, `viewer` and `pass_to`); the engine decides
 // whose turn it is and whose tiles may show, never this module.
 
-import { MAX_NAME } from "./facts.js";
+import { HUMAN, MAX_NAME } from "./facts.js";
 
 /** @typedef {import("./protocol").Snapshot} Snapshot */
 /** @typedef {readonly (string | null)[]} Bots each seat's bot, null for a person */
@@ -54,8 +54,8 @@ export function cleanName(text) {
  */
 export function parseSeatLabel(label) {
   const text = String(label ?? "");
-  if (text === "human") return { bot: null, name: null };
-  if (text.startsWith("human:")) return { bot: null, name: text.slice(6) || null };
+  if (text === HUMAN) return { bot: null, name: null };
+  if (text.startsWith(`${HUMAN}:`)) return { bot: null, name: text.slice(HUMAN.length + 1) || null };
   return { bot: text || null, name: null };
 }
 

@@ -3,11 +3,12 @@
 // or by dropping the file anywhere on the page. Nothing leaves the browser: the file is a
 // Blob made here, and an opened file is read locally.
 
-import { MAX_JSON_DEPTH, checkJsonText } from "./jsontext.js";
+import { MAX_JSON_DEPTH, MAX_RECORD_BYTES } from "./facts.js";
+import { checkJsonText } from "./jsontext.js";
 import { loadPart } from "./lazy.js";
 
-/** A game to 250 is 10-30 KB and a 3,000-round one about 5 MB; anything bigger is not one. */
-const MAX_BYTES = 5_000_000;
+/** The largest record the engine reads (a game to 250 is 10-30 KB, 3,000 rounds about 5 MB). */
+const MAX_BYTES = MAX_RECORD_BYTES;
 
 const pad = (n) => String(n).padStart(2, "0");
 

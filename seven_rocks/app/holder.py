@@ -1,38 +1,36 @@
-"""Who is at the screen: the people at one device, and whose tiles may be shown face up.
+"""Who holds the device: the people at one screen, and whose tiles may be shown face up.
 
 Pass-and-play puts several people at one screen. A hand is private, so the session shows a
 person's tiles only after that person has taken the device: when the turn moves to a person
 other than the one holding it, the page must first show a pass screen and then ask for that
-seat's view (:meth:`Screen.take`). Until then every snapshot has no hand at all, so a hidden
+seat's view (:meth:`Holder.take`). Until then every snapshot has no hand at all, so a hidden
 hand never reaches the page while the pass screen shows. While a bot plays, nobody's tiles
 are shown either (the device may be lying on the table between two people).
 
 With one person (the usual game) nothing of this applies: that person always sees their
-hand, and a game of four bots shows South's hand, as it always did.
+hand, and a game of four bots shows South's hand.
 
->>> screen = Screen(people=(0, 2))
->>> screen.pass_to(turn=0, over=False), screen.viewer(turn=0, over=False)
+>>> holder = Holder(people=(0, 2))
+>>> holder.pass_to(turn=0, over=False), holder.viewer(turn=0, over=False)
 (0, None)
->>> screen.take(0, turn=0, over=False)
->>> screen.pass_to(turn=0, over=False), screen.viewer(turn=0, over=False)
+>>> holder.take(0, turn=0, over=False)
+>>> holder.pass_to(turn=0, over=False), holder.viewer(turn=0, over=False)
 (None, 0)
->>> screen.viewer(turn=1, over=False) is None  # a bot's turn: no tiles face up
+>>> holder.viewer(turn=1, over=False) is None  # a bot's turn: no tiles face up
 True
->>> screen.pass_to(turn=2, over=False)
+>>> holder.pass_to(turn=2, over=False)
 2
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
+from ..engine.game import DEFAULT_SEATS
 from .protocol import RequestError
 
-SEAT_NAMES: Final = ("South", "West", "North", "East")
 
-
-class Screen:
+class Holder:
     """The people at the table (seats without a bot) and the one holding the device."""
 
     def __init__(self, people: Sequence[int]) -> None:
@@ -64,11 +62,11 @@ class Screen:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
             raise RequestError(f"a seat is a whole number 0..3, not {seat!r}")
         if seat not in self.people:
-            raise RequestError(f"{SEAT_NAMES[seat]} is not a person at this table")
+            raise RequestError(f"{DEFAULT_SEATS[seat]} is not a person at this table")
         waiting = self.pass_to(turn, over)
         if seat != waiting and seat != self.viewer(turn, over):
             raise RequestError(
-                f"it is not {SEAT_NAMES[seat]}'s turn: only the player to move takes the device"
+                f"it is not {DEFAULT_SEATS[seat]}'s turn: only the player to move takes the device"
             )
         if self.shared:
             self.holder = seat

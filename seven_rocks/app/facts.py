@@ -1,0 +1,36 @@
+"""The facts the page shares with the engine, gathered from their one home each.
+
+The page never retypes them: they reach it in the ``info`` reply and, for code that needs
+them before the engine is up, in ``facts.js``, which ``python -m seven_rocks.site.generated``
+writes from :func:`facts`.
+
+>>> facts()["target"], facts()["seats"][0]
+(250, 'South')
+"""
+
+from __future__ import annotations
+
+from .. import __version__
+from ..engine.game import DEFAULT_SEATS
+from ..engine.record import MAX_JSON_DEPTH, MAX_RECORD_BYTES
+from ..engine.scoring import DEFAULT_TARGET
+from .names import HUMAN, MAX_NAME
+from .protocol import MAX_REQUEST_BYTES, SAVE_FORMAT, SAVE_VERSION, SAVE_VERSIONS
+from .replies import Facts
+
+
+def facts() -> Facts:
+    """Every shared fact, by the name the page knows it by (in upper case in ``facts.js``)."""
+    return {
+        "version": __version__,
+        "target": DEFAULT_TARGET,
+        "seats": list(DEFAULT_SEATS),
+        "max_name": MAX_NAME,
+        "human": HUMAN,
+        "save_format": SAVE_FORMAT,
+        "save_version": SAVE_VERSION,
+        "save_versions": list(SAVE_VERSIONS),
+        "max_json_depth": MAX_JSON_DEPTH,
+        "max_record_bytes": MAX_RECORD_BYTES,
+        "max_request_bytes": MAX_REQUEST_BYTES,
+    }

@@ -1,0 +1,95 @@
+"""The table of the worker's requests: each method's parameters, reply and handler.
+
+This table is the one list of what the page may ask: the dispatcher answers from it, and
+the page's TypeScript declarations (``Methods`` in ``protocol.d.ts``) are generated from it.
+A handler is the :class:`~.session.Session` method of that name, called with the checked
+parameters as keywords (its keyword names are the params TypedDict's keys, which a test
+holds them to); the door's own methods (``ping``, ``version``, ``warm_up``) have none.
+
+>>> sorted(METHODS)[:3]
+['examples', 'hint', 'info']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from .replies import (
+    Examples,
+    GameRecord,
+    Hint,
+    Info,
+    Pong,
+    ReplayProgress,
+    ReplayRound,
+    ReviewBoard,
+    ReviewCancelled,
+    ReviewProgress,
+    Save,
+    Snapshot,
+    VersionReply,
+    WarmUpReply,
+)
+from .requests import (
+    NewGameParams,
+    NoParams,
+    PlayParams,
+    ReplayLoadParams,
+    ReplayRoundParams,
+    RestoreParams,
+    ReviewBoardParams,
+    ReviewStartParams,
+    ReviewStepParams,
+    ShapeParams,
+    SnapshotParams,
+    ViewParams,
+)
+from .session import Session
+
+
+@dataclass(frozen=True, slots=True)
+class Method:
+    """One request: what it takes, what it answers, who answers it and why one asks."""
+
+    params: type  # a TypedDict of .requests
+    reply: type  # a TypedDict of .replies
+    handler: Callable[..., object] | None  # a Session method; None: the door answers
+    doc: str
+
+
+METHODS: Final[Mapping[str, Method]] = {
+    "ping": Method(NoParams, Pong, None, "Is the worker up, and how did Python start."),
+    "version": Method(NoParams, VersionReply, None, "The package's version."),
+    "warm_up": Method(NoParams, WarmUpReply, None, "One move of a scratch game."),
+    "info": Method(NoParams, Info, Session.info, "The bots, the defaults, the shared facts."),
+    "new_game": Method(NewGameParams, Snapshot, Session.new_game, "Start a game."),
+    "state": Method(SnapshotParams, Snapshot, Session.snapshot, "The game as it is."),
+    "play": Method(PlayParams, Snapshot, Session.play, "A person's move."),
+    "view": Method(ViewParams, Snapshot, Session.view, "A person has taken the device."),
+    "step": Method(SnapshotParams, Snapshot, Session.step, "The bot to move moves."),
+    "hint": Method(NoParams, Hint, Session.hint, "The best move for the person to play."),
+    "record": Method(NoParams, GameRecord, Session.record, "The game's record."),
+    "save": Method(NoParams, Save, Session.save, "What resumes the game."),
+    "restore": Method(RestoreParams, Snapshot, Session.restore, "Resume a saved game."),
+    "examples": Method(ShapeParams, Examples, Session.examples, "The rule book's examples."),
+    "replay_load": Method(
+        ReplayLoadParams, ReplayProgress, Session.replay_load, "Check a record, a slice a call."
+    ),
+    "replay_round": Method(
+        ReplayRoundParams, ReplayRound, Session.replay_round, "One round of the checked record."
+    ),
+    "review_start": Method(
+        ReviewStartParams, ReviewProgress, Session.review_start, "Start the coach's review."
+    ),
+    "review_step": Method(
+        ReviewStepParams, ReviewProgress, Session.review_step, "The review's next slice."
+    ),
+    "review_cancel": Method(
+        NoParams, ReviewCancelled, Session.review_cancel, "Stop the review under way."
+    ),
+    "review_board": Method(
+        ReviewBoardParams, ReviewBoard, Session.review_board, "The position before a move."
+    ),
+}

@@ -1,0 +1,59 @@
+"""The engine as the browser gets it: one deterministic zip of the package's browser part,
+which PyScript's ``files`` config unpacks into the worker's file system."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+from seven_rocks.site.stdlib_cut import strip_source
+
+#: What the browser gets of the package, by inclusion: the top-level ``__init__.py`` (the
+#: public API) and these sub-packages. Everything else (the command line, the site tooling,
+#: the research yardsticks and tournaments) stays on the desktop: the worker never imports
+#: them, so leaving them out keeps the zip small and the worker's import surface honest.
+BROWSER_PACKAGES: tuple[str, ...] = ("engine", "bots", "app")
+# A fixed timestamp (the earliest a zip can hold) makes the engine zip byte-for-byte
+# reproducible, so two builds of the same tree give the same file.
+_ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+_PACKAGE = "seven_rocks"
+
+
+def _engine_sources(package_dir: Path) -> list[Path]:
+    """The package's ``.py`` files the browser needs, in a stable order."""
+    sources = []
+    for path in sorted(package_dir.rglob("*.py")):
+        relative = path.relative_to(package_dir)
+        if "__pycache__" in relative.parts:
+            continue
+        if len(relative.parts) == 1:
+            if relative.name == "__init__.py":
+                sources.append(path)
+        elif relative.parts[0] in BROWSER_PACKAGES:
+            sources.append(path)
+    return sources
+
+
+def zip_engine(package_dir: Path, destination: Path, *, strip: bool = True) -> Path:
+    """Write the engine package to ``destination`` as a deterministic zip.
+
+    Entries are sorted, stamped with a fixed date and a fixed mode, so the same sources
+    always give the same bytes (cache-friendly and diffable). Paths inside the zip start
+    with ``seven_rocks/`` so unpacking it at the worker's working directory makes
+    ``import seven_rocks`` work. The entries are stored uncompressed and (``strip``) without
+    docstrings and comments: the server's brotli then compresses across the files, which
+    beats deflating each one (about 25 KB on the wire against 65 KB).
+    """
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(destination, "w", compression=zipfile.ZIP_STORED) as archive:
+        for path in _engine_sources(package_dir):
+            arcname = f"{_PACKAGE}/{path.relative_to(package_dir).as_posix()}"
+            info = zipfile.ZipInfo(arcname, date_time=_ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_STORED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3  # Unix, so the mode above is honoured everywhere.
+            data = path.read_bytes()
+            if strip:
+                data = strip_source(data.decode("utf-8")).encode("utf-8")
+            archive.writestr(info, data)
+    return destination
