@@ -63,10 +63,16 @@ lint: $(VENV)/.dev-installed   ## ruff: lint and formatting
 typecheck: $(VENV)/.dev-installed   ## mypy --strict (settings in pyproject.toml)
 	$(BIN)/mypy
 
+# The page's generated modules (ignored by git), made from the one place each fact is
+# written: the breakpoints from web/css/breakpoints.css.
+GENERATED = web/js/breakpoints.js
+$(GENERATED): $(VENV)/.installed $(wildcard seven_rocks/site/*.py) web/css/breakpoints.css
+	$(BIN)/python -m seven_rocks.site.generated web/js
+
 # Node's built-in test runner, for the JavaScript unit tests in tests/js/ (when there are any);
 # a failing test fails `make test` and `make check`.
 JS_TESTS = $(wildcard tests/js/*.test.mjs)
-js:   ## JavaScript unit tests (node --test tests/js/*.test.mjs)
+js: $(GENERATED)   ## JavaScript unit tests (node --test tests/js/*.test.mjs)
 ifneq ($(strip $(JS_TESTS)),)
 	node --test $(JS_TESTS)
 else
