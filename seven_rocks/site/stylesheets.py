@@ -42,7 +42,8 @@ _DEFINITION = re.compile(
     r"(/\*(?:(?!\*/).)*\*/\s*)?@custom-media\s+(--[\w-]+)\s+([^;]+);", re.DOTALL
 )
 _CUSTOM_MEDIA = re.compile(r"@custom-media\b")
-_MEDIA = re.compile(r"@media\s+([^{;]+?)\s*\{")
+#: A comment (left as it is) or an ``@media`` rule's opening (its query expanded).
+_COMMENT_OR_MEDIA = re.compile(r"(/\*.*?\*/)|@media\s+([^{;]+?)\s*\{", re.DOTALL)
 _REFERENCE = re.compile(r"\(\s*(--[\w-]+)\s*\)")
 _LINK = re.compile(r'[ \t]*<link rel="stylesheet" href="\./([^"]+)">\n?')
 
@@ -135,9 +136,11 @@ def expand_sheet(text: str, breakpoints: dict[str, str], where: str) -> str:
         raise StylesheetError(f"{where}: @custom-media belongs in web/{BREAKPOINTS} only")
 
     def media(match: re.Match[str]) -> str:
-        return f"@media {expand_media(match.group(1), breakpoints, where)} {{"
+        if match.group(1):
+            return match.group(1)
+        return f"@media {expand_media(match.group(2), breakpoints, where)} {{"
 
-    return _MEDIA.sub(media, text)
+    return _COMMENT_OR_MEDIA.sub(media, text)
 
 
 def linked_sheets(index_html: str) -> list[str]:
