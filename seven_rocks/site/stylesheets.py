@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Final
 
@@ -174,21 +173,16 @@ def bundle_stylesheets(site: Path) -> Path:
         parts.append(f"/* {name} */\n{text}")
     bundle = site / BUNDLE
     bundle.write_text("\n".join(parts), encoding="utf-8")
-    first = True
-
-    def link(match: re.Match[str]) -> str:
-        nonlocal first
-        if not first:
-            return ""
-        first = False
-        return match.group(0).replace(f"./{match.group(1)}", f"./{BUNDLE}")
-
-    index.write_text(_LINK.sub(link, html), encoding="utf-8")
-    for name in [*sheets, BREAKPOINTS]:
+    first = _LINK.search(html)
+    assert first is not None  # sheets were found
+    link = first.group(0).replace(f"./{first.group(1)}", f"./{BUNDLE}")
+    rest = _LINK.sub("", html[first.end() :])
+    index.write_text(html[: first.start()] + link + rest, encoding="utf-8")
+    for name in {*sheets, BREAKPOINTS} - {BUNDLE}:
         (site / name).unlink(missing_ok=True)
-    for folder in {(site / name).parent for name in [*sheets, BREAKPOINTS]}:
+        folder = (site / name).parent
         if folder != site and folder.is_dir() and not any(folder.iterdir()):
-            shutil.rmtree(folder)
+            folder.rmdir()
     scripts = site / "js"
     scripts.mkdir(exist_ok=True)
     (scripts / "breakpoints.js").write_text(breakpoints_js(source), encoding="utf-8")
