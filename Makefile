@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 DEPS   := $(VENV)/.dev-installed node_modules/.package-lock.json
 # Written from the engine's own constants and protocol types, never by hand (gitignored):
 # the facts the page shares with the engine, and the types of the worker's requests.
-GENERATED := web/js/facts.js web/js/protocol.d.ts
+GENERATED := web/js/facts.js web/js/protocol.d.ts web/js/breakpoints.js
 
 .PHONY: play test check setup build serve lint typecheck js unit e2e slow bench screenshots clean generated
 
@@ -71,12 +71,12 @@ typecheck: $(VENV)/.dev-installed node_modules/.package-lock.json $(GENERATED)  
 	node_modules/.bin/tsc -p .
 	node_modules/.bin/tsc -p tsconfig.sw.json
 
-# The page's generated modules (the shared facts, the worker protocol's types), written
-# from the Python that defines them into web/js/ (ignored by git) for Node and the type
-# check; the build writes its own copies into the site.
+# The page's generated modules (the shared facts, the worker protocol's types, the
+# breakpoints), written from the one place each is defined into web/js/ (ignored by git) for
+# Node and the type check; the build writes its own copies into the site.
 GENERATED_FROM = $(shell find seven_rocks -name '*.py')
-generated: $(GENERATED)   ## write web/js/facts.js and web/js/protocol.d.ts
-$(GENERATED) &: $(VENV)/.installed $(GENERATED_FROM)
+generated: $(GENERATED)   ## write web/js/facts.js, protocol.d.ts and breakpoints.js
+$(GENERATED) &: $(VENV)/.installed $(GENERATED_FROM) web/css/breakpoints.css
 	$(BIN)/python -m seven_rocks.site.generated web/js
 
 # Node's built-in test runner, for the JavaScript unit tests in tests/js/ (when there are any);

@@ -98,7 +98,7 @@ def test_the_cache_version_follows_the_files_and_only_them(tmp_path: Path) -> No
     assert (first / SERVICE_WORKER).read_bytes() == (again / SERVICE_WORKER).read_bytes()
     version = _sw_build(first)["version"]
 
-    style = root / "web" / "style.css"
+    style = root / "web" / "css" / "base.css"
     # A rule, not a comment: the build minifies the CSS, and comments do not survive it.
     style.write_text(style.read_text(encoding="utf-8") + "\n:root { --v: 2; }\n", encoding="utf-8")
     changed = build(tmp_path / "three", root=root, compress=False)
@@ -167,24 +167,25 @@ def test_every_shared_chunk_the_page_imports_is_preloaded(site: Path) -> None:
 
 
 def test_the_page_links_one_style_sheet_holding_every_source_sheet(site: Path) -> None:
-    """The sheets are joined in the order index.html linked them, and nothing else is lost."""
+    """The sheets are joined in the order index.html linked them, and nothing else is lost
+    (how they are joined: tests/test_stylesheets.py)."""
     source = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
     sheets = re.findall(r'<link rel="stylesheet" href="\./([^"]+)">', source)
     assert len(sheets) > 1, "the source page links one sheet: nothing to check"
     html = (site / "index.html").read_text(encoding="utf-8")
-    assert re.findall(r'<link rel="stylesheet" href="\./([^"]+)">', html) == [sheets[0]]
-    joined = (site / sheets[0]).read_text(encoding="utf-8")
-    # One selector from each source sheet, found in the joined one in the same order
-    # (each looked for after the previous one: a ValueError says one is missing or early).
+    assert re.findall(r'<link rel="stylesheet" href="\./([^"]+)">', html) == ["style.css"]
+    joined = (site / "style.css").read_text(encoding="utf-8")
+    # One rule from each source sheet, found in the joined one in the same order (each
+    # looked for after the previous one: a ValueError says one is missing or early).
     firsts: list[int] = []
     for name in sheets:
         text = re.sub(
             r"/\*.*?\*/", "", (ROOT / "web" / name).read_text(encoding="utf-8"), flags=re.S
         )
-        selector = re.search(r"^(\.[a-z][\w-]*)\s*\{", text, re.M)
-        assert selector, f"{name} has no simple class rule to look for"
-        firsts.append(joined.index(selector.group(1) + "{", firsts[-1] if firsts else 0))
-        assert not (site / name).exists() or name == sheets[0]
+        selector = re.search(r"^([.:][a-z][\w-]*|[a-z]+\[[\w-]+\])\s*[{:]", text, re.M)
+        assert selector, f"{name} has no simple rule to look for"
+        firsts.append(joined.index(selector.group(1), firsts[-1] if firsts else 0))
+        assert not (site / name).exists()
     assert "<!--" not in html
     assert "<py-config" in html  # the page's configuration survives the comments' removal
 

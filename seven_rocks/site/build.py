@@ -64,6 +64,7 @@ from seven_rocks.site.precache import (
 from seven_rocks.site.snapshot import SnapshotError, make_snapshot
 from seven_rocks.site.stdlib import StdlibError, cut_stdlib
 from seven_rocks.site.stdlib_cut import strip_source
+from seven_rocks.site.stylesheets import StylesheetError, bundle_stylesheets
 from seven_rocks.site.wasm_exports import WasmError, names_in, trim_exports
 
 __all__ = [
@@ -402,6 +403,10 @@ def _copy_sources(inputs: _Inputs, site: Path) -> None:
             _copy(inputs.pyodide_dir / name, site / "pyodide" / name)
     _copy_web(inputs.web, site)
     generated.write(site / "js")  # written afresh: never a stale copy from web/js/
+    try:
+        bundle_stylesheets(site)  # one style.css, its breakpoints written out
+    except StylesheetError as error:
+        raise BuildError(str(error)) from None
     try:
         split_catalogues(site / "i18n")  # the lazy parts' strings wait for the parts
     except CatalogueError as error:

@@ -21,7 +21,7 @@ from typing import Literal
 
 __all__ = ["BACKGROUND", "FELT", "Variant", "png_icon", "read_png_header", "svg_icon"]
 
-#: The table's felt (``--felt`` in ``web/style.css``): theme colour and icon background.
+#: The table's felt (``--felt`` in ``web/css/theme.css``): theme colour and icon background.
 FELT = "#1f5e3b"
 #: The manifest's splash background.
 BACKGROUND = FELT

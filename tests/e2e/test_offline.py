@@ -352,7 +352,7 @@ def _rebuild_with_change(out: Path, tmp_path: Path, marker: str) -> None:
     (root / "node_modules").symlink_to(ROOT / "node_modules")
     (root / "seven_rocks").symlink_to(ROOT / "seven_rocks")
     shutil.copytree(ROOT / "web", root / "web")
-    style = root / "web" / "style.css"
+    style = root / "web" / "css" / "base.css"
     # A rule, not a comment: the build minifies the CSS, and comments do not survive it.
     rule = f"\n:root {{ --build-marker: {json.dumps(marker)}; }}\n"
     style.write_text(style.read_text(encoding="utf-8") + rule, encoding="utf-8")

@@ -1271,4 +1271,4 @@ def test_the_banners_look_comes_from_the_style_sheet(page: Page) -> None:
     assert style[0] == "fixed" and style[2] == "none" and style[3] is None, style
     web = Path(__file__).resolve().parents[2] / "web"
     assert ".style" not in (web / "js" / "update.js").read_text(), "update.js styles banners itself"
-    assert "!important" not in (web / "extras.css").read_text()
+    assert "!important" not in (web / "css" / "notices.css").read_text()

@@ -1,0 +1,268 @@
+"""The style sheets as the build ships them: breakpoints named in the sources, written out
+in full in one ``style.css``, and given to the scripts as the same strings."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from seven_rocks.site import generated
+from seven_rocks.site.build import BuildError, build
+from seven_rocks.site.stylesheets import (
+    BREAKPOINTS,
+    BUNDLE,
+    StylesheetError,
+    breakpoints_js,
+    bundle_stylesheets,
+    expand_media,
+    expand_sheet,
+    linked_sheets,
+    read_breakpoints,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
+
+DEFINITIONS = """
+/* The file's own note. */
+
+/* Upright. */
+@custom-media --narrow (max-width: 40rem);
+@custom-media --short (max-height: 30rem);
+/* On its side:
+   short and wide. */
+@custom-media --side (--short) and (orientation: landscape);
+@custom-media --small (--narrow), (--short);
+"""
+
+
+@pytest.fixture
+def breakpoints() -> dict[str, str]:
+    return read_breakpoints(DEFINITIONS)
+
+
+def test_a_breakpoint_may_use_the_names_above_it(breakpoints: dict[str, str]) -> None:
+    assert breakpoints == {
+        "--narrow": "(max-width: 40rem)",
+        "--short": "(max-height: 30rem)",
+        "--side": "(max-height: 30rem) and (orientation: landscape)",
+        "--small": "(max-width: 40rem), (max-height: 30rem)",
+    }
+
+
+def test_a_breakpoint_is_defined_once() -> None:
+    with pytest.raises(StylesheetError, match="--a is defined twice"):
+        read_breakpoints(
+            "@custom-media --a (max-width: 1rem);\n@custom-media --a (min-width: 2rem);"
+        )
+
+
+def test_media_queries_are_written_out_in_full(breakpoints: dict[str, str]) -> None:
+    assert expand_media("(--narrow)", breakpoints, "x.css") == "(max-width: 40rem)"
+    assert expand_media("(--narrow), (--side)", breakpoints, "x.css") == (
+        "(max-width: 40rem), (max-height: 30rem) and (orientation: landscape)"
+    )
+    assert expand_media("(--small)", breakpoints, "x.css") == (
+        "(max-width: 40rem), (max-height: 30rem)"
+    )
+    assert expand_media("( --narrow ) and (orientation: portrait)", breakpoints, "x.css") == (
+        "(max-width: 40rem) and (orientation: portrait)"
+    )
+    # What names no breakpoint is left as written.
+    assert expand_media("(prefers-reduced-motion: reduce)", breakpoints, "x.css") == (
+        "(prefers-reduced-motion: reduce)"
+    )
+
+
+def test_an_unknown_name_is_an_error_naming_the_file_and_the_name(
+    breakpoints: dict[str, str],
+) -> None:
+    with pytest.raises(StylesheetError) as error:
+        expand_media("(--narow)", breakpoints, "web/css/table.css")
+    message = str(error.value)
+    assert "web/css/table.css" in message and "--narow" in message
+    assert "--narrow" in message  # the names there are, to pick the right one from
+
+
+def test_a_list_of_queries_can_only_stand_alone(breakpoints: dict[str, str]) -> None:
+    # `(a), (b) and (c)` is not `((a), (b)) and (c)`: written out, its meaning would change.
+    with pytest.raises(StylesheetError, match=r"--small .*can only stand alone"):
+        expand_media("(--small) and (orientation: portrait)", breakpoints, "x.css")
+    with pytest.raises(StylesheetError, match="`not` before --side"):
+        expand_media("not (--side)", breakpoints, "x.css")
+
+
+def test_a_sheet_expands_every_media_rule_and_defines_none(breakpoints: dict[str, str]) -> None:
+    sheet = (
+        "/* @media (--commented) { */\n"
+        ".a { color: red; }\n"
+        "@media (--narrow) {\n  .a { color: blue; }\n}\n"
+        "@container (max-width: 18rem) {\n  .b { display: grid; }\n}\n"
+    )
+    expanded = expand_sheet(sheet, breakpoints, "x.css")
+    assert "@media (max-width: 40rem) {\n  .a { color: blue; }" in expanded
+    assert "@container (max-width: 18rem) {" in expanded  # a container's size is its own
+    with pytest.raises(StylesheetError, match=r"x\.css: @custom-media belongs in"):
+        expand_sheet("@custom-media --b (max-width: 1rem);\n", breakpoints, "x.css")
+
+
+def _site(tmp_path: Path, sheets: dict[str, str], definitions: str = DEFINITIONS) -> Path:
+    site = tmp_path / "site"
+    (site / "css").mkdir(parents=True)
+    (site / BREAKPOINTS).write_text(definitions, encoding="utf-8")
+    links = "".join(f'    <link rel="stylesheet" href="./{name}">\n' for name in sheets)
+    (site / "index.html").write_text(
+        f"<html>\n  <head>\n{links}    <script src='./app.js'></script>\n  </head>\n</html>\n",
+        encoding="utf-8",
+    )
+    for name, text in sheets.items():
+        (site / name).write_text(text, encoding="utf-8")
+    return site
+
+
+def test_the_bundle_joins_the_linked_sheets_in_order_and_replaces_their_links(
+    tmp_path: Path,
+) -> None:
+    site = _site(
+        tmp_path,
+        {
+            "css/b.css": ".b { color: red; }\n@media (--side) { .b { color: blue; } }\n",
+            "css/a.css": ".a { color: green; }\n",
+        },
+    )
+    (site / "css" / "unlinked.css").write_text(".u { color: red; }\n", encoding="utf-8")
+    bundle = bundle_stylesheets(site)
+    assert bundle == site / BUNDLE
+    text = bundle.read_text(encoding="utf-8")
+    assert text.index(".b {") < text.index(".a {")  # the page's order, not the alphabet's
+    assert "@media (max-height: 30rem) and (orientation: landscape) {" in text
+    assert "--side" not in text
+    assert ".u" not in text
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert linked_sheets(html) == [BUNDLE]
+    assert html.index(BUNDLE) < html.index("app.js")  # where the first sheet was linked
+    assert not (site / "css" / "a.css").exists() and not (site / BREAKPOINTS).exists()
+    assert (site / "css" / "unlinked.css").exists()  # not the bundle's to remove
+    scripts = (site / "js" / "breakpoints.js").read_text(encoding="utf-8")
+    assert 'export const SIDE = "(max-height: 30rem) and (orientation: landscape)";' in scripts
+
+
+def test_the_bundle_refuses_an_unknown_name_or_a_missing_sheet(tmp_path: Path) -> None:
+    site = _site(tmp_path / "one", {"css/a.css": "@media (--wide) { .a { color: red; } }\n"})
+    with pytest.raises(StylesheetError, match=r"web/css/a\.css: unknown breakpoint --wide"):
+        bundle_stylesheets(site)
+    site = _site(tmp_path / "two", {"css/a.css": ".a { color: red; }\n"})
+    (site / "css" / "a.css").unlink()
+    with pytest.raises(StylesheetError, match=r"links web/css/a\.css, which does not exist"):
+        bundle_stylesheets(site)
+
+
+def test_the_build_stops_on_an_unknown_breakpoint_naming_the_sheet(tmp_path: Path) -> None:
+    root = tmp_path / "checkout"
+    root.mkdir()
+    (root / "node_modules").symlink_to(ROOT / "node_modules")
+    (root / "seven_rocks").symlink_to(ROOT / "seven_rocks")
+    shutil.copytree(WEB, root / "web")
+    table = root / "web" / "css" / "table.css"
+    table.write_text(
+        table.read_text(encoding="utf-8") + "\n@media (--tablet) { .board { gap: 0; } }\n",
+        encoding="utf-8",
+    )
+    # Before any slow step: the sheets are bundled as the page's files are copied.
+    with pytest.raises(BuildError, match=r"web/css/table\.css: unknown breakpoint --tablet"):
+        build(tmp_path / "out", root=root, compress=False, snapshot=False, minify=False)
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_breakpoints_module_gives_each_breakpoint_its_note() -> None:
+    text = breakpoints_js(DEFINITIONS)
+    assert text.startswith("// Generated by `python -m seven_rocks.site.generated`")
+    assert '/** Upright. */\nexport const NARROW = "(max-width: 40rem)";\n' in text
+    assert '/** On its side: short and wide. */\nexport const SIDE = "(max-height: 30rem)' in text
+    assert 'export const SHORT = "(max-height: 30rem)";' in text
+    assert "The file's own note" not in text
+
+
+def test_the_generator_writes_the_breakpoints_module(tmp_path: Path) -> None:
+    assert generated.main([str(tmp_path)]) == 0
+    written = (tmp_path / "breakpoints.js").read_text(encoding="utf-8")
+    assert written == breakpoints_js()
+    assert generated.main([]) == 2
+
+
+# The page's own sheets.
+
+PAGE_SHEETS = linked_sheets((WEB / "index.html").read_text(encoding="utf-8"))
+SIZE = re.compile(r"\b(?:min-|max-)?(?:width|height)\b")
+MEDIA = re.compile(r"@media([^{;]*)\{")
+
+
+def _source(name: str) -> str:
+    return re.sub(r"/\*.*?\*/", "", (WEB / name).read_text(encoding="utf-8"), flags=re.S)
+
+
+def test_the_page_links_its_component_sheets_with_the_theme_last() -> None:
+    assert len(PAGE_SHEETS) > 10
+    assert all(name.startswith("css/") for name in PAGE_SHEETS)
+    assert PAGE_SHEETS[-1] == "css/theme.css"  # its variants win over the components
+    assert BREAKPOINTS not in PAGE_SHEETS  # definitions only, written out by the build
+    on_disk = {f"css/{path.name}" for path in (WEB / "css").glob("*.css")}
+    assert on_disk == {*PAGE_SHEETS, BREAKPOINTS}, "a sheet the page does not link"
+
+
+def test_no_page_sheet_writes_a_size_in_a_media_rule() -> None:
+    written = [
+        (name, query.strip())
+        for name in PAGE_SHEETS
+        for query in MEDIA.findall(_source(name))
+        if SIZE.search(query)
+    ]
+    assert written == []
+
+
+def test_every_media_rule_of_the_page_uses_a_defined_breakpoint() -> None:
+    breakpoints = read_breakpoints((WEB / BREAKPOINTS).read_text(encoding="utf-8"))
+    named: set[str] = set()
+    for name in PAGE_SHEETS:
+        text = _source(name)
+        named.update(re.findall(r"\((--[\w-]+)\)", "".join(MEDIA.findall(text))))
+        expand_sheet(text, breakpoints, f"web/{name}")  # raises on an unknown name
+    # Each breakpoint is used: by a sheet, by another breakpoint, or by a script.
+    scripts = "".join(
+        path.read_text(encoding="utf-8")
+        for path in (WEB / "js").glob("*.js")
+        if path.name != "breakpoints.js"  # generated: it defines them all
+    )
+    definitions = _source(BREAKPOINTS)
+    for name in breakpoints:
+        constant = name.removeprefix("--").replace("-", "_").upper()
+        used = (
+            name in named
+            or f"({name})" in definitions
+            or re.search(rf"\b{constant}\b", scripts) is not None
+        )
+        assert used, f"{name} is used nowhere"
+
+
+def test_the_page_bundle_has_no_name_left_and_every_rule_of_every_sheet(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(WEB, site, ignore=shutil.ignore_patterns("*.py", "i18n", "breakpoints.js"))
+    bundle = bundle_stylesheets(site).read_text(encoding="utf-8")
+    queries = MEDIA.findall(bundle)
+    assert queries and not [query for query in queries if "--" in query]
+    breakpoints = read_breakpoints((WEB / BREAKPOINTS).read_text(encoding="utf-8"))
+    written = {query.strip() for query in queries if SIZE.search(query)}
+    # Every size in the bundle is a breakpoint's query, or a list of them.
+    pieces = {piece.strip() for query in written for piece in query.split(",")}
+    known = {piece.strip() for value in breakpoints.values() for piece in value.split(",")}
+    assert pieces <= known
+    # Nothing lost: the bundle is the linked sheets, whole, one after another.
+    position = 0
+    for name in PAGE_SHEETS:
+        rules = re.findall(r"^[^\s@/}][^{;]*\{", _source(name), re.M)
+        assert rules, name
+        for rule in rules:
+            position = bundle.index(rule, position)
