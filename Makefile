@@ -9,7 +9,7 @@ PORT   ?= 8000
 BIN    := $(VENV)/bin
 DEPS   := $(VENV)/.dev-installed node_modules/.package-lock.json
 # Written from the engine's own constants and protocol types, never by hand (gitignored):
-# the facts the page shares with the engine, and the types of the worker's requests.
+# the facts the page shares with the engine, the types of the worker's requests, the breakpoints.
 GENERATED := web/js/facts.js web/js/protocol.d.ts web/js/breakpoints.js
 
 .PHONY: play test check setup build serve lint typecheck js unit e2e slow bench screenshots clean generated

@@ -6,7 +6,7 @@
 import { pointName, seatName, t, teamName } from "./i18n.js";
 
 /** @typedef {import("./protocol").WorkerEvent} WorkerEvent */
-/** @typedef {import("./protocol").RoundSettledEvent} RoundSettledEvent */
+/** @typedef {import("./protocol").RoundSettledJSON} RoundSettledJSON */
 /**
  * The catalogue lookups a description needs (tests pass their own).
  * @typedef {{ t: typeof t, seatName: typeof seatName, teamName: typeof teamName, pointName: typeof pointName }} Lookups
@@ -52,7 +52,7 @@ export function describeEvent(event, { t, seatName, teamName, pointName } = I18N
 
 /**
  * "South dominoes" or "The game is blocked", from a `round_settled` event.
- * @param {Pick<RoundSettledEvent, "end" | "seat">} settled
+ * @param {Pick<RoundSettledJSON, "end" | "seat">} settled
  * @param {Pick<Lookups, "t" | "seatName">} [i18n]
  */
 export function howRoundEnded(settled, { t, seatName } = I18N) {

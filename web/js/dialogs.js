@@ -8,8 +8,8 @@ import { openModal } from "./modal.js";
 import { MAX_NAME, cleanName, namedSeat } from "./people.js";
 import { tileSvg } from "./tiles.js";
 
-/** @typedef {import("./protocol").RoundSettledEvent} RoundSettledEvent */
-/** @typedef {import("./protocol").RoundStartedEvent} RoundStartedEvent */
+/** @typedef {import("./protocol").RoundSettledJSON} RoundSettledJSON */
+/** @typedef {import("./protocol").RoundStartedJSON} RoundStartedJSON */
 /** @typedef {import("./scoresheet.js").SheetRound} SheetRound */
 /** @typedef {readonly (string | null)[]} Names the people's names by seat (null: none) */
 /**
@@ -212,8 +212,8 @@ function offlineLine(shown) {
  * per team, the scores and who opens next. Resolves when the player moves on (or after
  * `autoMs` when the bots play alone). `onReview`: offer the coach's review of the game so far.
  * @param {object} options
- * @param {RoundSettledEvent} options.settled
- * @param {RoundStartedEvent | null} [options.started] the next round's start, if there is one
+ * @param {RoundSettledJSON} options.settled
+ * @param {RoundStartedJSON | null} [options.started] the next round's start, if there is one
  * @param {number | null} [options.autoMs]
  * @param {Names | null} [options.names]
  * @param {() => void} [options.onClosing]

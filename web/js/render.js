@@ -12,7 +12,7 @@ import { setAttr, setData, setText, toggleAttr, toggleClass } from "./write.js";
 
 /** @typedef {import("./protocol").Snapshot} Snapshot */
 /** @typedef {import("./protocol").Table} Table */
-/** @typedef {import("./protocol").PlacedEvent} PlacedEvent */
+/** @typedef {import("./protocol").PlacedJSON} PlacedJSON */
 /** @typedef {import("./state.js").Ui} Ui */
 /** @typedef {import("./state.js").Shown} Shown */
 /** @typedef {import("./state.js").SeatAction} SeatAction */
@@ -108,7 +108,7 @@ function seatTiles(actions) {
 
 /**
  * The sum banner's text for a placement event ("2 + 5 + 3 = 10 → +10").
- * @param {Pick<PlacedEvent, "points" | "sum_text">} placed
+ * @param {Pick<PlacedJSON, "points" | "sum_text">} placed
  */
 export const sumText = (placed) =>
   placed.points > 0 ? t("sum.line", { sum: placed.sum_text, points: placed.points }) : t("sum.none", { sum: placed.sum_text });
@@ -233,7 +233,7 @@ export function renderGame(dom, model) {
 /**
  * The sum banner: the last placement's ends and points, popping when it changes.
  * @param {HTMLElement} el
- * @param {PlacedEvent | null} placed
+ * @param {PlacedJSON | null} placed
  * @param {Table} table
  * @param {boolean} animate
  */

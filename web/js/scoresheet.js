@@ -14,18 +14,18 @@ import { TARGET } from "./facts.js";
 import { namedSeat } from "./people.js";
 
 /** @typedef {import("./protocol").WorkerEvent} WorkerEvent */
-/** @typedef {import("./protocol").PlacedEvent} PlacedEvent */
-/** @typedef {import("./protocol").RoundSettledEvent} RoundSettledEvent */
-/** @typedef {import("./protocol").GameWonEvent} GameWonEvent */
+/** @typedef {import("./protocol").PlacedJSON} PlacedJSON */
+/** @typedef {import("./protocol").RoundSettledJSON} RoundSettledJSON */
+/** @typedef {import("./protocol").GameWonJSON} GameWonJSON */
 /**
  * One round of the sheet: its scoring placements, its settlement, the win, each team's net
  * points in it so far and the running scores.
  * @typedef {object} SheetRound
  * @property {number} round
  * @property {number | undefined} opener
- * @property {PlacedEvent[]} placed
- * @property {RoundSettledEvent | null} settled
- * @property {GameWonEvent | null} won
+ * @property {PlacedJSON[]} placed
+ * @property {RoundSettledJSON | null} settled
+ * @property {GameWonJSON | null} won
  * @property {number[]} net
  * @property {number[]} scores
  */

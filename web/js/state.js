@@ -6,10 +6,10 @@
 /** @typedef {import("./protocol").Snapshot} Snapshot */
 /** @typedef {import("./protocol").Table} Table */
 /** @typedef {import("./protocol").WorkerEvent} WorkerEvent */
-/** @typedef {import("./protocol").PlacedEvent} PlacedEvent */
-/** @typedef {import("./protocol").RoundSettledEvent} RoundSettledEvent */
-/** @typedef {import("./protocol").RoundStartedEvent} RoundStartedEvent */
-/** @typedef {import("./protocol").GameWonEvent} GameWonEvent */
+/** @typedef {import("./protocol").PlacedJSON} PlacedJSON */
+/** @typedef {import("./protocol").RoundSettledJSON} RoundSettledJSON */
+/** @typedef {import("./protocol").RoundStartedJSON} RoundStartedJSON */
+/** @typedef {import("./protocol").GameWonJSON} GameWonJSON */
 /** @typedef {{ type: "pass" } | { type: "play", tile: string }} SeatAction what a seat did last */
 /**
  * The UI state (see freshUi for what each field holds).
@@ -20,7 +20,7 @@
  * @property {number | null} thinking
  * @property {(SeatAction | null)[]} actions
  * @property {string | null} newTile
- * @property {PlacedEvent | null} lastPlaced
+ * @property {PlacedJSON | null} lastPlaced
  * @property {string | null} hinted
  * @property {boolean} busy
  * @property {boolean} knocking
@@ -101,13 +101,13 @@ export const tileOf = (last) => last?.tile ?? null;
  */
 export function foldEvents(ui, events) {
   const actions = [...ui.actions];
-  /** @type {PlacedEvent | null} */
+  /** @type {PlacedJSON | null} */
   let placed = null;
-  /** @type {RoundSettledEvent | null} */
+  /** @type {RoundSettledJSON | null} */
   let settled = null;
-  /** @type {RoundStartedEvent | null} */
+  /** @type {RoundStartedJSON | null} */
   let started = null;
-  /** @type {GameWonEvent | null} */
+  /** @type {GameWonJSON | null} */
   let won = null;
   for (const event of events) {
     if (event.type === "placed") {
@@ -159,7 +159,7 @@ export function latestToSay(events) {
  * A finished round, shown under its summary: the snapshot with every hand revealed, and
  * the table as it was when the round ended.
  * @param {Snapshot & { previous_table: Table }} snap a snapshot with the finished round's table
- * @param {RoundSettledEvent} settled
+ * @param {RoundSettledJSON} settled
  * @returns {{ snap: Snapshot, shown: Shown }}
  */
 export function finishedRound(snap, settled) {

@@ -12,8 +12,8 @@ import { backMarkup, faceMarkup, parseTile } from "./tiles.js";
 import { toggleClass } from "./write.js";
 
 /** @typedef {import("./protocol").Table} Table */
-/** @typedef {import("./protocol").TileGeometry} TileGeometry */
-/** @typedef {import("./protocol").PointGeometry} PointGeometry */
+/** @typedef {import("./protocol").TableTile} TableTile */
+/** @typedef {import("./protocol").TablePoint} TablePoint */
 /** @typedef {import("./protocol").TableEnd} TableEnd */
 /** @typedef {[number, number, number, number]} Box a view: x, y, width, height in units */
 /** @typedef {{ width: number, height: number }} Size */
@@ -23,7 +23,7 @@ import { toggleClass } from "./write.js";
  * @property {Table} table the snapshot's `table` (geometry + ends + sum + spinner)
  * @property {string | null} [lastTile] "a-b" of the last placement (highlighted), or null
  * @property {string | null} [newTile] "a-b" placed since the previous draw (animated in), or null
- * @property {readonly PointGeometry[]} [targets] the points lit for the selected tile
+ * @property {readonly TablePoint[]} [targets] the points lit for the selected tile
  * @property {string | null} [activeTarget] the target the keyboard is on, or null
  * @property {string | null} [selectedTile] "a-b" whose targets are lit (for labels), or null
  * @property {{ spinner?: string, targets?: Record<string, string> }} [labels] each target's aria label, the spinner's name
@@ -151,7 +151,7 @@ export function closestSpan({ width, height }, startTable = null) {
 
 /**
  * The transform that puts tile `t` in its place, turned the nearest way from `near` degrees.
- * @param {TileGeometry} t
+ * @param {TableTile} t
  * @param {number | null} [near]
  */
 function placement(t, near = null) {
@@ -162,7 +162,7 @@ function placement(t, near = null) {
 }
 
 /**
- * @param {TileGeometry} t
+ * @param {TableTile} t
  * @param {TableModel} model
  */
 function tileInner(t, model) {
@@ -205,7 +205,7 @@ function endMarkup(end, model) {
 
 /**
  * An open attach point shown as a hollow dot (the rules' diagrams; not interactive).
- * @param {PointGeometry} p
+ * @param {TablePoint} p
  */
 function pointMarkup(p) {
   return (
@@ -224,7 +224,7 @@ function openPoints(table) {
 }
 
 /**
- * @param {PointGeometry} p
+ * @param {TablePoint} p
  * @param {TableModel} model
  * @param {number} [hit] its tap area's side, in units
  */
@@ -332,7 +332,7 @@ export class TableView {
 
   /** Tiles keyed by name: a tile already drawn keeps its element and glides to a new place;
    *  a new one travels in from its player's seat (or pops in when the seat is unknown).
-   * @param {readonly TileGeometry[]} tiles
+   * @param {readonly TableTile[]} tiles
    * @param {TableModel} model
    * @param {{ x: number, y: number } | null} from where a new tile travels from
    */
@@ -389,7 +389,7 @@ export class TableView {
   }
 
   /**
-   * @param {TileGeometry} t
+   * @param {TableTile} t
    * @param {TableModel} model
    */
   classes(t, model) {
