@@ -18,7 +18,7 @@ import { TileCountView } from "./js/tilecount.js";
 import { installToolbar } from "./js/toolbar.js";
 import { maybeStartTour, startTour, tourDue } from "./js/tour.js";
 import { installTurnCue } from "./js/turn-cue.js";
-import { warmTable } from "./js/warmup.js";
+import { warmTable } from "./js/warm-renderer.js";
 
 const status = document.getElementById("status");
 const root = document.getElementById("app");
@@ -54,7 +54,7 @@ try {
   // Without catalogues the keys themselves would show; English markup stays as written.
 }
 status.textContent = t("boot.loading");
-// Show the table now, face down, while Python boots in the worker (issue: table within 1 s).
+// Show the table now, face down, while Python boots in the worker: a table within a second.
 const board = showPreview(document.getElementById("board"));
 warmTable(); // the first move on an empty table would otherwise run the renderer cold
 performance.mark("seven-rocks:table-visible");
@@ -90,19 +90,21 @@ if (!failed) {
   window.sevenRocks.controller = controller;
   for (const [key, vars] of params.notices) controller.notify(key, vars, "warning");
 
-  // The parts around the game: each listens to the controller's page events or calls its API.
-  new HintView(controller);
-  new TileCountView(controller);
+  // The parts around the game: each listens to the page's events (page-events.js) and asks
+  // through the panel host (panel-host.js), never the controller itself.
+  const host = controller.host;
+  new HintView(host);
+  new TileCountView(host);
   installSound();
   installTurnCue();
-  const stats = new Stats(controller);
-  const sheet = () => openSheet(controller, { openStats: () => stats.open() });
+  const stats = new Stats(host);
+  const sheet = () => openSheet(host, { openStats: () => stats.open() });
   // The rule book (and its drawn examples) is loaded when first opened, not on a first visit.
   const rules = async () => {
-    const part = await loadPart(controller, () => import("./js/rules.js"), "rules");
+    const part = await loadPart(host, () => import("./js/rules.js"), "rules");
     part?.openRules({ engine, openTour: () => tourAgain() });
   };
-  const settings = () => openSettings(controller);
+  const settings = () => openSettings(host);
   const count = () => setPref("tile_count", !tileCountOn());
   installToolbar(document.getElementById("toolbar"), {
     "new-game": () => controller.openNewGameDialog(),
@@ -120,17 +122,17 @@ if (!failed) {
     rules,
     settings,
   });
-  acceptDrops(controller); // a record file dropped anywhere opens in the replay viewer
+  acceptDrops(host); // a record file dropped anywhere opens in the replay viewer
   const setDropText = () => {
     document.body.dataset.dropText = t("replay.drop");
   };
   setDropText();
   onLanguageChange(setDropText);
-  const tourAgain = () => startTour({ hold: () => controller.pacer.hold("tour") });
+  const tourAgain = () => startTour({ hold: () => host.hold("tour") });
   window.sevenRocks.tour = { start: tourAgain };
 
-  showSpeed(speedSelect, controller.settings.speed);
-  speedSelect.addEventListener("change", () => controller.setSpeed(Number(speedSelect.value)));
+  showSpeed(speedSelect, host.speed());
+  speedSelect.addEventListener("change", () => host.setSpeed(Number(speedSelect.value)));
   // Every language picker (toolbar, dialogs) switches the language; all show the current one.
   const showLanguage = (lang) => {
     for (const select of document.querySelectorAll("#language, [data-language-select]")) select.value = lang;
@@ -152,7 +154,7 @@ if (!failed) {
   status.hidden = true;
   // A first visit opens with the tour: the computer players are held from before their first
   // move until it closes, so the newcomer sees the round open.
-  const touring = tourDue() ? controller.pacer.hold("tour") : null;
+  const touring = tourDue() ? host.hold("tour") : null;
   await controller.start();
   await controller.drawn(); // "ready" means the first table is on screen, not only asked for
   delete board.dataset.preview;

@@ -4,12 +4,13 @@
 // for the next opponent and which they are known to lack...); the sentences come from the
 // catalogue, so switching language re-renders them.
 //
-// The controller emits `seven-rocks:hint-asked`, `seven-rocks:hint` (detail: the reply) and
-// `seven-rocks:rendered`; this module listens, and asks the controller through its API
-// (`hinted`, `focusTarget`, `dismissHint`), never touching its state.
+// The game emits the page events HINT_ASKED, HINT (detail: the reply) and RENDERED
+// (page-events.js); this module listens, and asks through the panel host (`hinted`,
+// `focusTarget`, `dismissHint`), never touching the game's state.
 
 import { whileOpen } from "./close-request.js";
 import { language, onLanguageChange, pointName, seatName, t } from "./i18n.js";
+import { HINT, HINT_ASKED, RENDERED } from "./page-events.js";
 
 const number = (n) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(n);
 
@@ -55,16 +56,17 @@ export function hintSentences(why) {
 }
 
 export class HintView {
-  constructor(controller) {
-    this.controller = controller;
+  /** @param {Pick<import("./panel-host.js").PanelHost, "hinted" | "focusTarget" | "dismissHint">} host */
+  constructor(host) {
+    this.host = host;
     this.current = null;
     this.thinking = false;
     this.el = null;
     // Escape, or the back gesture on a phone, puts the panel away like its close button.
     this.watch = whileOpen(() => this.dismiss());
-    document.addEventListener("seven-rocks:hint-asked", () => this.pending());
-    document.addEventListener("seven-rocks:hint", (event) => this.show(event.detail));
-    document.addEventListener("seven-rocks:rendered", () => this.sync());
+    document.addEventListener(HINT_ASKED, () => this.pending());
+    document.addEventListener(HINT, (event) => this.show(/** @type {CustomEvent} */ (event).detail));
+    document.addEventListener(RENDERED, () => this.sync());
     onLanguageChange(() => this.renderText());
   }
 
@@ -97,7 +99,7 @@ export class HintView {
 
   show(hint) {
     this.thinking = false;
-    if (!hint?.why || !this.controller.hinted) {
+    if (!hint?.why || !this.host.hinted()) {
       this.hide();
       return;
     }
@@ -105,7 +107,7 @@ export class HintView {
     this.panel().dataset.state = "shown";
     this.renderText();
     this.decorate();
-    if (document.querySelector(`#table [data-target="${CSS.escape(hint.at)}"]`)) this.controller.focusTarget(hint.at);
+    if (document.querySelector(`#table [data-target="${CSS.escape(hint.at)}"]`)) this.host.focusTarget(hint.at);
   }
 
   renderText() {
@@ -135,7 +137,8 @@ export class HintView {
   /** After every draw: drop a stale hint, else mark its tile and target again. */
   sync() {
     if (this.thinking) return;
-    if (!this.controller.hinted || this.controller.hinted !== this.current?.tile) this.hide();
+    const hinted = this.host.hinted();
+    if (!hinted || hinted !== this.current?.tile) this.hide();
     else this.decorate();
   }
 
@@ -160,7 +163,7 @@ export class HintView {
 
   dismiss() {
     this.hide();
-    this.controller.dismissHint();
+    this.host.dismissHint();
   }
 
   hide() {

@@ -1,13 +1,14 @@
 // The score sheet panel: the game's scoring so far (scoresheet.js draws it) with its peg
 // board, the link that deals the same game again, and the way to the records (download,
-// open, replay this game) and the statistics. While it is open the bots wait (it holds the
-// controller's Pacer), so nothing in the game moves behind it; what a bot move already under
-// way brings is drawn into the open sheet.
+// open, replay this game) and the statistics. While it is open the bots wait (it holds them
+// through the panel host), so nothing in the game moves behind it; what a bot move already
+// under way brings is drawn into the open sheet.
 
 import { esc } from "./html.js";
 import { t } from "./i18n.js";
 import { loadPart } from "./lazy.js";
 import { openPanel } from "./modal.js";
+import { onGameEvents } from "./page-events.js";
 import { downloadRecord, pickRecord } from "./records.js";
 import { pegBoardSvg, pegText, pegs, sheetTable } from "./scoresheet.js";
 import { VERY_NARROW, screenIs } from "./screens.js";
@@ -38,13 +39,18 @@ async function copyText(text, input) {
   }
 }
 
-/** Open the score sheet (once); `openStats` opens the statistics panel. True if it opened. */
-export function openSheet(c, { openStats }) {
-  if (!c.snap || document.querySelector("dialog[data-sheet]")) return false;
-  const seed = c.snap.seed;
+/**
+ * Open the score sheet (once); `openStats` opens the statistics panel. True if it opened.
+ * @param {import("./panel-host.js").PanelHost} host
+ * @param {{openStats: () => void}} actions
+ */
+export function openSheet(host, { openStats }) {
+  const opened = host.snap();
+  if (!opened || document.querySelector("dialog[data-sheet]")) return false;
+  const seed = opened.seed;
   const link = shareLink(seed);
   const { dialog, close } = openPanel({
-    hold: c.pacer, // the bots wait while the sheet is open
+    hold: host, // the bots wait while the sheet is open
     className: "dialog--sheet",
     hook: "sheet",
     html: `<div class="dialog__body">
@@ -71,14 +77,16 @@ export function openSheet(c, { openStats }) {
   });
   // Drawn now and again whenever the game moves on (a bot's move already under way).
   const fill = () => {
-    const positions = pegs(c.events);
+    const snap = host.snap();
+    const events = host.events();
+    const positions = pegs(events);
     dialog.querySelector("[data-pegboard-wrap]").innerHTML =
-      pegBoardSvg(positions, c.snap.target, screenIs(VERY_NARROW) ? 25 : 50) +
+      pegBoardSvg(positions, snap?.target, screenIs(VERY_NARROW) ? 25 : 50) +
       `<figcaption class="pegboard__legend">${[0, 1]
         .map((team) => `<span class="legend legend--${team}">${esc(pegText(team, positions[team]))}</span>`)
         .join("")}</figcaption>`;
     const wrap = dialog.querySelector(".sheet-wrap");
-    wrap.innerHTML = sheetTable(c.events, c.snap?.names);
+    wrap.innerHTML = sheetTable(events, snap?.names);
     wrap.scrollTop = wrap.scrollHeight; // the latest round
   };
   fill();
@@ -88,8 +96,8 @@ export function openSheet(c, { openStats }) {
     status.textContent = ok ? t("share.copied") : t("share.copy_failed");
     status.dataset.copied = ok ? "yes" : "no";
   };
-  c.root.addEventListener("seven-rocks:events", fill);
-  dialog.addEventListener("close", () => c.root.removeEventListener("seven-rocks:events", fill));
+  const stopFilling = onGameEvents(fill);
+  dialog.addEventListener("close", stopFilling);
   dialog.addEventListener("click", async (event) => {
     const action = event.target.closest("[data-action]")?.dataset.action;
     if (action === "copy-link") await copyLink();
@@ -101,18 +109,18 @@ export function openSheet(c, { openStats }) {
       } catch (error) {
         if (error?.name !== "AbortError") await copyLink();
       }
-    } else if (action === "download-record") downloadRecord(c);
+    } else if (action === "download-record") downloadRecord(host);
     else if (action === "open-stats") {
       close();
       openStats();
     } else if (action === "open-record") {
       close();
-      pickRecord(c);
+      pickRecord(host);
     } else if (action === "replay-game") {
       close();
-      const record = await c.engine.call("record").catch(() => null);
-      const part = record && (await loadPart(c, () => import("./replay.js"), "review"));
-      if (part) part.Replay.open(c, record, t("records.this_game"));
+      const record = await host.call("record").catch(() => null);
+      const part = record && (await loadPart(host, () => import("./replay.js"), "review"));
+      if (part) part.openReplay(host, record, t("records.this_game"));
     }
   });
   return true;

@@ -3,6 +3,7 @@
 // default; the AudioContext is created only after a user gesture (and only while sounds are
 // on), so no autoplay warning ever reaches the console.
 
+import { onGameEvents } from "./page-events.js";
 import { onPrefChange, soundOn } from "./settings.js";
 
 let audio = null;
@@ -59,7 +60,7 @@ export function play(name) {
   document.documentElement.dataset.lastSound = name; // for tests: what would have played
 }
 
-/** Sounds for one engine event (the controller emits `seven-rocks:event` for each). */
+/** Sounds for one engine event (the game's events come in batches: page-events.js). */
 export function soundFor(event) {
   if (event.type === "placed") return event.points > 0 ? "points" : "place";
   if (event.type === "passed") return "knock";
@@ -73,9 +74,12 @@ export function installSound() {
   };
   addEventListener("pointerdown", unlock, { capture: true, once: true });
   addEventListener("keydown", unlock, { capture: true, once: true });
-  document.addEventListener("seven-rocks:event", (event) => {
-    const name = soundFor(event.detail);
-    if (name && soundOn()) play(name);
+  onGameEvents(({ events, fresh }) => {
+    if (fresh) return; // a game shown anew: its history is not news
+    for (const event of events) {
+      const name = soundFor(event);
+      if (name && soundOn()) play(name);
+    }
   });
   onPrefChange((name, value) => {
     if (name === "sound" && value) {

@@ -6,6 +6,7 @@
 import { botName, capitalised, t } from "./i18n.js";
 import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
+import { onGameEvents } from "./page-events.js";
 import { readRaw, writeJSON } from "./storage.js";
 
 export const STATS_KEY = "seven-rocks:stats";
@@ -136,22 +137,23 @@ export function opponentOrder(against, ladder = []) {
 }
 
 export class Stats {
-  constructor(controller) {
-    this.controller = controller;
+  /** @param {import("./panel-host.js").PanelHost} host */
+  constructor(host) {
+    this.host = host;
     const { stats, problem } = readStats();
     this.stats = stats;
     if (problem) {
-      controller.notify("notice.stats_reset", {}, "warning");
+      host.notify("notice.stats_reset", {}, "warning");
       writeJSON(STATS_KEY, stats);
     }
-    controller.root.addEventListener("seven-rocks:events", (event) => {
-      if (event.detail.events.some((e) => e.type === "game_won")) this.finished();
+    onGameEvents(({ events }) => {
+      if (events.some((e) => e.type === "game_won")) this.finished();
     });
   }
 
   finished() {
-    const c = this.controller;
-    this.stats = recordGame(this.stats, c.events, c.snap?.seed, c.snap?.bots);
+    const snap = this.host.snap();
+    this.stats = recordGame(this.stats, this.host.events(), snap?.seed, snap?.bots);
     writeJSON(STATS_KEY, this.stats);
     document.body.dataset.statsPlayed = String(this.stats.played);
   }
@@ -173,7 +175,7 @@ export class Stats {
       `<div class="stats__row"><dt>${esc(label)}</dt><dd ${hook}>${esc(value)}</dd></div>`;
     const opponent = (key) =>
       key === PEOPLE ? t("stats.vs_people") : key === MIXED ? t("stats.vs_mixed") : capitalised(botName(key));
-    const levels = opponentOrder(s.against, this.controller.info?.bots ?? []).map((key) => {
+    const levels = opponentOrder(s.against, [...this.host.levels]).map((key) => {
       const { played, won } = s.against[key];
       const value = t("stats.level_value", { won, played, rate: percent(won, played) });
       return row(opponent(key), value, `data-stat-against="${esc(key)}"`);
@@ -195,7 +197,7 @@ export class Stats {
   open() {
     if (document.querySelector("dialog[data-stats]")) return;
     const { dialog } = openPanel({
-      hold: this.controller.pacer, // the bots wait while the statistics are open
+      hold: this.host, // the bots wait while the statistics are open
       className: "dialog--stats",
       hook: "stats",
       html: `<div class="dialog__body">

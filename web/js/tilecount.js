@@ -3,11 +3,12 @@
 // letters of the players known to have none of it (they knocked while it was open). Good
 // players keep this in their head; a learner can read it here. The engine computes it from
 // the player's own view (snapshot `count`, seven_rocks/app/tally.py); this module only
-// draws it, after each of the controller's draws (`seven-rocks:rendered`), and lends its
+// draws it, after each of the game's draws (RENDERED, page-events.js), and lends its
 // strip to the coach (review.js), which shows the count of each reviewed position.
 
 import { listOf } from "./hint.js";
 import { onLanguageChange, seatName, t } from "./i18n.js";
+import { RENDERED } from "./page-events.js";
 import { onPrefChange, tileCountOn } from "./settings.js";
 import { setAttr, setData, setText, toggleClass } from "./write.js";
 
@@ -55,13 +56,14 @@ export function drawCount(el, count) {
 }
 
 export class TileCountView {
-  constructor(controller) {
-    this.controller = controller;
+  /** @param {Pick<import("./panel-host.js").PanelHost, "snap" | "roundShown">} host */
+  constructor(host) {
+    this.host = host;
     this.el = null;
     // The phone menu's switch (static markup) says whether the count is on.
     this.toggle = document.querySelector("#toolbar [data-action='count']");
     const draw = () => this.draw();
-    document.addEventListener("seven-rocks:rendered", draw);
+    document.addEventListener(RENDERED, draw);
     onPrefChange((name) => name === "tile_count" && draw());
     onLanguageChange(draw);
   }
@@ -69,8 +71,8 @@ export class TileCountView {
   /** The count to show now, or null: the setting off, no hand on show (a pass screen), or
    *  a finished round's table under its summary (the count is the next round's). */
   current() {
-    const { snap, shownTable } = this.controller;
-    if (!tileCountOn() || !snap?.count || shownTable) return null;
+    const snap = this.host.snap();
+    if (!tileCountOn() || !snap?.count || this.host.roundShown()) return null;
     return snap.count;
   }
 

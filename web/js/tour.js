@@ -10,6 +10,7 @@
 
 import { onCloseRequest } from "./close-request.js";
 import { onLanguageChange, t } from "./i18n.js";
+import { onGameEvents } from "./page-events.js";
 
 const KEY = "seven-rocks:tour";
 const STEPS = [
@@ -252,7 +253,7 @@ export function startTour({ hold = null } = {}) {
     stopWatching?.();
     removeEventListener("resize", render);
     document.removeEventListener("seven-rocks:rendered", onDraw);
-    document.removeEventListener("seven-rocks:event", onEvent);
+    stopListening();
     stopTranslating();
     clearTarget();
     dialog.close();
@@ -284,11 +285,9 @@ export function startTour({ hold = null } = {}) {
   // move (the computer players it held then answer), or at the latest with the round, not
   // to be found over the summary pointing at a hand and a table that are gone (it stays
   // seen; the rules dialog offers it again).
-  const onEvent = (event) => {
-    const { type, seat } = event.detail ?? {};
-    if (type === "round_settled" || (type === "placed" && seat === 0)) close();
-  };
-  document.addEventListener("seven-rocks:event", onEvent);
+  const stopListening = onGameEvents(({ events, fresh }) => {
+    if (!fresh && events.some(({ type, seat }) => type === "round_settled" || (type === "placed" && seat === 0))) close();
+  });
   const stopTranslating = onLanguageChange(render);
   dialog.show();
   // After show(): a <dialog> watches close requests itself (and, not modal, ignores them), so
