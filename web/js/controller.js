@@ -43,7 +43,7 @@ export class Controller {
     this.info = info;
     this.params = params;
     this.board = /** @type {HTMLElement} */ (root.querySelector("#board"));
-    this.tableView = new TableView(root.querySelector("#table"));
+    this.tableView = new TableView(/** @type {SVGSVGElement} */ (root.querySelector("#table")));
     this.settings = readSettings(info.bots);
     if (params.speed != null) this.settings.speed = params.speed;
     this.pacer = new Pacer(); // panels hold the bots while they are open
@@ -56,7 +56,7 @@ export class Controller {
       root,
       board: this.board,
       tableView: this.tableView,
-      announcer: new Announcer(root.querySelector("#announce")),
+      announcer: new Announcer(/** @type {HTMLElement} */ (root.querySelector("#announce"))),
       game: () => this.loop,
       store: this.store,
       interactive: () => this.intents.interactive,
@@ -110,7 +110,7 @@ export class Controller {
       focusTarget: (point) => this.intents.focusTarget(point),
       dismissHint: () => this.intents.dismissHint(),
     });
-    onPrefChange((name) => name === "turn_table" && this.view.render());
+    onPrefChange((/** @type {string} */ name) => name === "turn_table" && this.view.render());
     this.intents = new PlayerIntents({ root, board: this.board, loop: this.loop, store: this.store, view: this.view, elsewhere: () => this.keeper.elsewhere });
     bindInput(this.board, this.intents.inputHost());
     this.keeper.watch();
@@ -255,10 +255,10 @@ export class Controller {
   /**
    * @param {string} key
    * @param {Record<string, unknown>} [vars]
-   * @param {string} [kind]
+   * @param {"error" | "info" | "warning"} [kind]
    */
   notify(key, vars = {}, kind = "error") {
-    return notify(this.root.querySelector("#notices"), key, vars, kind);
+    return notify(/** @type {HTMLElement} */ (this.root.querySelector("#notices")), key, vars, kind);
   }
 
   /** Settles once the latest change is on screen. */

@@ -9,6 +9,7 @@ import { reducedMotion } from "./render.js";
 import { sheetModel } from "./scoresheet.js";
 
 /** @typedef {import("./game-loop.js").Snap} Snap */
+/** @typedef {import("./game-loop.js").LoopDialogs} LoopDialogs */
 
 /**
  * @param {(snap: Snap) => (() => Promise<unknown>) | null} reviewHook  the coach's button for a game, if any

@@ -12,8 +12,12 @@ import { botWait, knockWait, summaryWait } from "./pacing.js";
 import * as state from "./state.js";
 
 /** @typedef {import("./ui-store.js").UiStore} UiStore */
-/** @typedef {import("./ui-store.js").GameEvent} GameEvent */
-/** @typedef {{[key: string]: any}} Snap  a snapshot as the engine sent it */
+/** @typedef {import("./protocol").WorkerEvent} GameEvent */
+/** @typedef {import("./protocol").Snapshot} Snap */
+/** @typedef {import("./protocol").RoundSettledEvent} RoundSettledEvent */
+/** @typedef {import("./protocol").RoundStartedEvent} RoundStartedEvent */
+/** @typedef {import("./protocol").GameWonEvent} GameWonEvent */
+/** @typedef {import("./state.js").Shown} Shown */
 
 /**
  * The page's side of the game, as the loop asks for it (game-view.js).
@@ -33,8 +37,8 @@ import * as state from "./state.js";
 /**
  * The end-of-round and end-of-game dialogs; each settles when it closes.
  * @typedef {object} LoopDialogs
- * @property {(args: {settled: GameEvent, started: GameEvent | null, snap: Snap, autoMs: number | null, onClosing: () => void}) => Promise<unknown>} roundSummary
- * @property {(args: {won: GameEvent, snap: Snap, events: readonly GameEvent[]}) => Promise<string | null>} gameOver
+ * @property {(args: {settled: RoundSettledEvent, started: RoundStartedEvent | null, snap: Snap, autoMs: number | null, onClosing: () => void}) => Promise<unknown>} roundSummary
+ * @property {(args: {won: GameWonEvent, snap: Snap, events: readonly GameEvent[]}) => Promise<string | null>} gameOver
  */
 
 /**
@@ -65,7 +69,7 @@ export class GameLoop {
     /** @type {GameEvent[]} the public history so far (score sheet, statistics) */
     this.events = [];
     this.count = 0; // events seen so far
-    /** @type {{hands: string[][], table: unknown, lastTile: string | null} | null} a finished round's table while its summary is open */
+    /** @type {Shown | null} a finished round's table while its summary is open */
     this.shown = null;
     /** @type {number | null} the aspect the table was last laid out for */
     this.laidOut = null;
@@ -295,7 +299,7 @@ export class GameLoop {
     if (settled && snap.previous_table) {
       // The finished table under the summary, every hand revealed; drawn before the summary
       // opens over it, not a frame later (a loaded machine's next frame can be late).
-      const finished = state.finishedRound(snap, settled);
+      const finished = state.finishedRound({ ...snap, previous_table: snap.previous_table }, settled);
       this.snap = finished.snap;
       this.shown = finished.shown;
       view.renderNow();

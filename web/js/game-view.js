@@ -18,7 +18,7 @@ import { keepScreenOn } from "./wake.js";
  * @typedef {object} GameState
  * @property {Snap | null} snap
  * @property {number} count  events seen so far
- * @property {unknown} shown  a finished round's table under its summary, or null
+ * @property {import("./state.js").Shown | null} shown  a finished round's table under its summary
  * @property {boolean} autoplay
  */
 /** @typedef {import("./game-loop.js").Snap} Snap */
@@ -46,7 +46,7 @@ function focusIsFree() {
  * @property {(on: boolean) => void} watchPick  a picked tile may be put down by Escape or Back
  */
 
-/** @implements {import("./game-loop.js").LoopView} */
+/** The game on the page, as the loop asks for it (LoopView in game-loop.js). */
 export class GameView {
   /** @param {ViewParts} parts */
   constructor(parts) {
@@ -135,7 +135,7 @@ export class GameView {
    * @param {() => void} onReady
    */
   passTo(snap, onReady) {
-    const seat = snap.pass_to;
+    const seat = /** @type {number} */ (snap.pass_to);
     showPassScreen(this.parts.board, { seat, name: snap.names?.[seat] ?? null, onReady });
     this.announce(() => t("pass.title", { seat: this.#who(snap, seat) }));
   }

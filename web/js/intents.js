@@ -67,7 +67,7 @@ export class PlayerIntents {
       this.parts.loop.play(tile, targets[0]);
       return;
     }
-    const ui = this.parts.store.dispatch({ type: "choose", snap: this.parts.loop.snap ?? {}, tile });
+    const ui = this.parts.store.dispatch({ type: "choose", snap: this.parts.loop.snap ?? { legal: {} }, tile });
     this.parts.view.renderNow();
     if (viaKeyboard && ui.selected) this.focusTarget(ui.activeTarget);
   }
@@ -85,7 +85,7 @@ export class PlayerIntents {
       emit(HINT, null);
       return;
     }
-    this.parts.store.dispatch({ type: "hint", snap: this.parts.loop.snap ?? {}, hint });
+    this.parts.store.dispatch({ type: "hint", snap: this.parts.loop.snap ?? { legal: {} }, hint });
     this.parts.view.renderNow();
     emit(HINT, hint);
   }

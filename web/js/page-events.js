@@ -16,8 +16,8 @@ export const HINT = "seven-rocks:hint";
 
 /**
  * @typedef {object} GameEventsDetail
- * @property {Array<{type: string, [key: string]: any}>} events  the new events, in order
- * @property {any} snap  the snapshot that brought them
+ * @property {import("./protocol").WorkerEvent[]} events  the new events, in order
+ * @property {import("./protocol").Snapshot} snap  the snapshot that brought them
  * @property {boolean} fresh  a game shown anew: `events` is its whole history so far
  */
 

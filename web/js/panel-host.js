@@ -15,7 +15,7 @@
  * @property {() => readonly GameEvent[]} events  the game's public history so far
  * @property {() => boolean} roundShown  a finished round's table is on show under its summary
  * @property {(reason?: string) => () => void} hold  hold the bots; returns the release
- * @property {(key: string, vars?: Record<string, unknown>, kind?: string) => HTMLElement} notify
+ * @property {(key: string, vars?: Record<string, unknown>, kind?: "error" | "info" | "warning") => HTMLElement} notify
  * @property {readonly string[]} levels  the bots the engine offers, weakest first
  * @property {() => void} saveGame  store the game's save again (it keeps what a panel added)
  * @property {() => number} speed  the bots' pace (ms)

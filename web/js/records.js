@@ -9,12 +9,18 @@ import { loadPart } from "./lazy.js";
 /** A game to 250 is 10-30 KB and a 3,000-round one about 5 MB; anything bigger is not one. */
 const MAX_BYTES = 5_000_000;
 
+/** @type {(n: number) => string} */
 const pad = (n) => String(n).padStart(2, "0");
 
-/** "seven-rocks-2026-11-30-1405-deal-42.json" */
+/**
+ * "seven-rocks-2026-11-30-1405-deal-42.json"
+ * @param {{seed?: unknown} | null | undefined} record
+ * @param {Date} [now]
+ */
 export function recordFileName(record, now = new Date()) {
   const stamp = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}`;
-  const deal = Number.isInteger(record?.seed) ? `-deal-${record.seed}` : "";
+  const seed = record?.seed;
+  const deal = Number.isInteger(seed) ? `-deal-${seed}` : "";
   return `seven-rocks-${stamp}${deal}.json`;
 }
 
@@ -29,7 +35,7 @@ export async function downloadRecord(host) {
   try {
     record = await host.call("record");
   } catch (error) {
-    host.notify("notice.engine_error", { message: error?.message ?? String(error) });
+    host.notify("notice.engine_error", { message: error instanceof Error ? error.message : String(error) });
     return;
   }
   const blob = new Blob([`${JSON.stringify(record, null, 1)}\n`], { type: "application/json" });
@@ -99,8 +105,10 @@ export function pickRecord(host) {
  * @param {PanelHost} host
  */
 export function acceptDrops(host) {
+  /** @type {(event: DragEvent) => boolean} */
   const hasFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes("Files");
   let depth = 0;
+  /** @type {(on: boolean) => void} */
   const setDropping = (on) => {
     if (on) document.body.dataset.dropping = "";
     else delete document.body.dataset.dropping;
@@ -118,16 +126,16 @@ export function acceptDrops(host) {
   addEventListener("dragover", (event) => {
     if (!hasFiles(event)) return;
     event.preventDefault();
-    event.dataTransfer.dropEffect = "copy";
+    if (event.dataTransfer) event.dataTransfer.dropEffect = "copy";
   });
   addEventListener("drop", (event) => {
     if (!hasFiles(event) && !event.dataTransfer?.files?.length) return;
     event.preventDefault();
     depth = 0;
     setDropping(false);
-    const file = event.dataTransfer.files?.[0];
+    const file = event.dataTransfer?.files?.[0];
     if (!file) return;
-    for (const open of document.querySelectorAll("dialog[data-replay]")) open.close();
+    for (const open of /** @type {NodeListOf<HTMLDialogElement>} */ (document.querySelectorAll("dialog[data-replay]"))) open.close();
     openRecordFile(host, file);
   });
 }

@@ -9,8 +9,14 @@
 /** How long each slice of a record's check may keep the engine busy (ms). */
 export const SLICE_MS = 150;
 
-/** @typedef {{type: string, [key: string]: any}} GameEvent */
-/** @typedef {{started: GameEvent | null, turns: GameEvent[], settled: GameEvent | null, won: GameEvent | null}} RoundEvents */
+/** @typedef {import("./protocol").WorkerEvent} GameEvent */
+/**
+ * @typedef {object} RoundEvents
+ * @property {import("./protocol").RoundStartedEvent | null} started
+ * @property {Array<import("./protocol").PlacedEvent | import("./protocol").PassedEvent>} turns
+ * @property {import("./protocol").RoundSettledEvent | null} settled
+ * @property {import("./protocol").GameWonEvent | null} won
+ */
 /** @typedef {{story: {[key: string]: any}, events: RoundEvents}} Round  a round as the engine told it */
 /** @typedef {{r: number, k: number}} Position */
 /** @typedef {"next" | "prev" | "start" | "end" | "next_round" | "prev_round"} ReplayStep */

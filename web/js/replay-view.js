@@ -48,7 +48,7 @@ export function replayHtml(rounds, name) {
     `<section class="replay__seat replay__seat--${AREA[seat]}" data-replay-seat="${seat}">` +
     `<h3 class="replay__seat-name"></h3><div class="replay__hand" data-replay-hand="${seat}"></div></section>`;
   /**
-   * @param {keyof ICONS} step
+   * @param {keyof typeof ICONS} step
    * @param {string} label
    */
   const stepButton = (step, label, primary = false) =>
@@ -100,7 +100,7 @@ export class ReplayView {
     // The record's own table names its teams ("You & North" only if one person played).
     const you = onlyPerson((ctrl.record.seats ?? []).map((label) => parseSeatLabel(label).bot));
     this.teamName = (/** @type {number} */ team) => teamName(team, you, null);
-    this.table = new TableView(dialog.querySelector("[data-replay-table]"));
+    this.table = new TableView(/** @type {SVGSVGElement} */ (dialog.querySelector("[data-replay-table]")));
     dialog.addEventListener("click", (event) => {
       const step = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-replay-step]"))?.dataset.replayStep;
       if (step) this.go(() => ctrl.step(/** @type {ReplayStep} */ (step)));

@@ -75,7 +75,7 @@ export class ReviewView {
     this.ctrl = ctrl;
     this.root = /** @type {HTMLElement} */ (dialog.querySelector("[data-review]"));
     this.root.dataset.reviewSeat = String(ctrl.seat);
-    this.table = new TableView(dialog.querySelector("[data-review-table]"));
+    this.table = new TableView(/** @type {SVGSVGElement} */ (dialog.querySelector("[data-review-table]")));
     /** @type {string | null} the reasons list as last written */
     this.reasonsShown = null;
     // A new shape for the board (the progress bar gone, the phone turned): the position is
@@ -133,7 +133,7 @@ export class ReviewView {
     const { ctrl, dialog: d } = this;
     this.root.dataset.reviewState = ctrl.phase;
     this.drawCounts();
-    setText(d.querySelector("[data-review-title]"), t("review.title", { seat: seatName(ctrl.seat) }));
+    setText(/** @type {HTMLElement} */ (d.querySelector("[data-review-title]")), t("review.title", { seat: seatName(ctrl.seat) }));
     const box = /** @type {HTMLElement} */ (d.querySelector("[data-review-progress-box]"));
     box.hidden = ctrl.phase !== "running";
     const bar = /** @type {HTMLProgressElement} */ (d.querySelector("[data-review-progress]"));
@@ -141,7 +141,7 @@ export class ReviewView {
     bar.value = ctrl.done ?? 0;
     const progress = t("review.progress", { done: ctrl.done ?? 0, total: ctrl.total ?? "…" });
     bar.setAttribute("aria-valuetext", progress);
-    setText(d.querySelector("[data-review-progress-text]"), progress);
+    setText(/** @type {HTMLElement} */ (d.querySelector("[data-review-progress-text]")), progress);
     const summary = /** @type {HTMLElement} */ (d.querySelector("[data-review-summary]"));
     if (ctrl.review) {
       summary.textContent = t("review.game", { summary: summaryText(ctrl.review) });
@@ -251,7 +251,7 @@ export class ReviewView {
     }
     // Written only when they change: drawn again as the board arrives (or the area reshapes),
     // the same caption and reasons stay the same nodes under a reader's eyes and finger.
-    setText(d.querySelector("[data-review-caption]"), captionText(m));
+    setText(/** @type {HTMLElement} */ (d.querySelector("[data-review-caption]")), captionText(m));
     const reasons = reasonTexts(m)
       .map((line) => `<li>${esc(line)}</li>`)
       .join("");

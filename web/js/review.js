@@ -74,8 +74,8 @@ export function offerReview(head, host, record) {
   const close = head.querySelector("[data-action='close-panel']");
   if (close) close.before(wrap);
   else head.append(wrap);
-  const select = wrap.querySelector("[data-review-seat-select]");
-  wrap.querySelector("[data-action='review']").addEventListener("click", () =>
+  const select = /** @type {HTMLSelectElement} */ (wrap.querySelector("[data-review-seat-select]"));
+  /** @type {HTMLElement} */ (wrap.querySelector("[data-action='review']")).addEventListener("click", () =>
     openReview(host, {
       seat: Number(select.value),
       record,

@@ -13,7 +13,7 @@ import { TabClaim } from "./tabs.js";
  * @typedef {object} KeeperHost
  * @property {(method: string, params?: Record<string, unknown>) => Promise<any>} call
  *   the engine (rejects on a refusal: the keeper decides what to say)
- * @property {(key: string, vars?: Record<string, unknown>, kind?: string) => HTMLElement} notify
+ * @property {(key: string, vars?: Record<string, unknown>, kind?: "error" | "info" | "warning") => HTMLElement} notify
  * @property {() => {snap: {over?: boolean} | null, autoplay: boolean}} game  the game going on
  * @property {() => AbortSignal} signal  the game going on's signal (a save for a game gone is dropped)
  * @property {() => () => void} hold  hold the bots; returns the release

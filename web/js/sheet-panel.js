@@ -13,7 +13,10 @@ import { downloadRecord, pickRecord } from "./records.js";
 import { pegBoardSvg, pegText, pegs, sheetTable } from "./scoresheet.js";
 import { VERY_NARROW, screenIs } from "./screens.js";
 
-/** The link that deals this game again: `?seed=N` on the current page. */
+/**
+ * The link that deals this game again: `?seed=N` on the current page.
+ * @param {number} seed
+ */
 export function shareLink(seed) {
   const url = new URL(location.href);
   url.search = `?seed=${seed}`;
@@ -24,6 +27,11 @@ export function shareLink(seed) {
 /** Whether the browser has a share sheet (phones, and some desktops) to send the link with. */
 const canShare = () => typeof navigator.share === "function";
 
+/**
+ * Copy `text`; where the clipboard is refused, through the selected `input`.
+ * @param {string} text
+ * @param {HTMLInputElement} input
+ */
 async function copyText(text, input) {
   try {
     await navigator.clipboard.writeText(text);
@@ -49,6 +57,8 @@ export function openSheet(host, { openStats }) {
   if (!opened || document.querySelector("dialog[data-sheet]")) return false;
   const seed = opened.seed;
   const link = shareLink(seed);
+  /** @type {(selector: string) => HTMLElement} */
+  const part = (selector) => /** @type {HTMLElement} */ (dialog.querySelector(selector));
   const { dialog, close } = openPanel({
     hold: host, // the bots wait while the sheet is open
     className: "dialog--sheet",
@@ -80,26 +90,26 @@ export function openSheet(host, { openStats }) {
     const snap = host.snap();
     const events = host.events();
     const positions = pegs(events);
-    dialog.querySelector("[data-pegboard-wrap]").innerHTML =
+    part("[data-pegboard-wrap]").innerHTML =
       pegBoardSvg(positions, snap?.target, screenIs(VERY_NARROW) ? 25 : 50) +
       `<figcaption class="pegboard__legend">${[0, 1]
         .map((team) => `<span class="legend legend--${team}">${esc(pegText(team, positions[team]))}</span>`)
         .join("")}</figcaption>`;
-    const wrap = dialog.querySelector(".sheet-wrap");
+    const wrap = part(".sheet-wrap");
     wrap.innerHTML = sheetTable(events, snap?.names);
     wrap.scrollTop = wrap.scrollHeight; // the latest round
   };
   fill();
   const copyLink = async () => {
-    const ok = await copyText(link, dialog.querySelector("[data-share-link]"));
-    const status = dialog.querySelector("[data-copy-status]");
+    const ok = await copyText(link, /** @type {HTMLInputElement} */ (part("[data-share-link]")));
+    const status = part("[data-copy-status]");
     status.textContent = ok ? t("share.copied") : t("share.copy_failed");
     status.dataset.copied = ok ? "yes" : "no";
   };
   const stopFilling = onGameEvents(fill);
   dialog.addEventListener("close", stopFilling);
   dialog.addEventListener("click", async (event) => {
-    const action = event.target.closest("[data-action]")?.dataset.action;
+    const action = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-action]"))?.dataset.action;
     if (action === "copy-link") await copyLink();
     else if (action === "share-link") {
       // The system's share sheet (a phone's messaging apps); cancelled there, nothing to say.
@@ -107,7 +117,7 @@ export function openSheet(host, { openStats }) {
       try {
         await navigator.share({ title: "Seven Rocks", text: t("share.text", { seed }), url: link });
       } catch (error) {
-        if (error?.name !== "AbortError") await copyLink();
+        if (!(error instanceof Error && error.name === "AbortError")) await copyLink();
       }
     } else if (action === "download-record") downloadRecord(host);
     else if (action === "open-stats") {
@@ -128,7 +138,7 @@ export function openSheet(host, { openStats }) {
 
 /** Close an open score sheet; true if there was one. */
 export function closeSheet() {
-  const sheet = document.querySelector("dialog[data-sheet]");
+  const sheet = /** @type {HTMLDialogElement | null} */ (document.querySelector("dialog[data-sheet]"));
   sheet?.close();
   return Boolean(sheet);
 }

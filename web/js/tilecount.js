@@ -12,14 +12,25 @@ import { RENDERED } from "./page-events.js";
 import { onPrefChange, tileCountOn } from "./settings.js";
 import { setAttr, setData, setText, toggleClass } from "./write.js";
 
-/** What a screen reader says of one number, in the reader's language. */
+/** @typedef {import("./protocol").TileCount} TileCount */
+
+/**
+ * What a screen reader says of one number, in the reader's language.
+ * @param {number} number
+ * @param {number} hidden
+ * @param {readonly number[]} lacking
+ */
 function numberLabel(number, hidden, lacking) {
   const seen = hidden === 1 ? t("count.number_one", { number }) : t("count.number", { number, count: hidden });
   return lacking.length ? `${seen}; ${t("count.lacking", { seats: listOf(lacking.map(seatName)) })}` : seen;
 }
 
-/** A strip for `count` (the engine's: one cell per number it lists), empty until
- *  `drawCount` fills it, with `data-<hook>` for tests. */
+/**
+ * A strip for `count` (the engine's: one cell per number it lists), empty until
+ * `drawCount` fills it, with `data-<hook>` for tests.
+ * @param {string} hook
+ * @param {Pick<TileCount, "hidden">} count
+ */
 export function makeCountStrip(hook, count) {
   const el = document.createElement("section");
   el.className = "tile-count";
@@ -37,11 +48,15 @@ export function makeCountStrip(hook, count) {
   return el;
 }
 
-/** Fill a strip with a count (the engine's `count`), writing only what changed. */
+/**
+ * Fill a strip with a count (the engine's `count`), writing only what changed.
+ * @param {HTMLElement} el
+ * @param {Pick<TileCount, "hidden" | "lacking">} count
+ */
 export function drawCount(el, count) {
   setAttr(el, "aria-label", t("count.title"));
-  setText(el.querySelector(".tile-count__label"), t("count.label"));
-  const cells = el.querySelectorAll(".tile-count__number");
+  setText(/** @type {HTMLElement} */ (el.querySelector(".tile-count__label")), t("count.label"));
+  const cells = /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll(".tile-count__number"));
   for (let number = 0; number < count.hidden.length; number++) {
     const cell = cells[number];
     const hidden = count.hidden[number];
@@ -49,9 +64,11 @@ export function drawCount(el, count) {
     setData(cell, "hidden", String(hidden));
     setData(cell, "lacking", lacking.join(" "));
     toggleClass(cell, "tile-count__number--out", hidden === 0);
-    setText(cell.querySelector(".tile-count__said"), numberLabel(number, hidden, lacking));
-    setText(cell.querySelector(".tile-count__hidden"), String(hidden));
-    setText(cell.querySelector(".tile-count__lacks"), lacking.map((seat) => t(`seat.initial.${seat}`)).join(""));
+    /** @type {(selector: string) => HTMLElement} */
+    const part = (selector) => /** @type {HTMLElement} */ (cell.querySelector(selector));
+    setText(part(".tile-count__said"), numberLabel(number, hidden, lacking));
+    setText(part(".tile-count__hidden"), String(hidden));
+    setText(part(".tile-count__lacks"), lacking.map((seat) => t(`seat.initial.${seat}`)).join(""));
   }
 }
 
@@ -59,12 +76,13 @@ export class TileCountView {
   /** @param {Pick<import("./panel-host.js").PanelHost, "snap" | "roundShown">} host */
   constructor(host) {
     this.host = host;
+    /** @type {HTMLElement | null} */
     this.el = null;
     // The phone menu's switch (static markup) says whether the count is on.
     this.toggle = document.querySelector("#toolbar [data-action='count']");
     const draw = () => this.draw();
     document.addEventListener(RENDERED, draw);
-    onPrefChange((name) => name === "tile_count" && draw());
+    onPrefChange((/** @type {string} */ name) => name === "tile_count" && draw());
     onLanguageChange(draw);
   }
 
@@ -87,7 +105,7 @@ export class TileCountView {
     if (!this.el?.isConnected) {
       // At the foot of the table, above an open hint.
       this.el = makeCountStrip("tileCount", count);
-      const area = document.querySelector(".table-area");
+      const area = /** @type {HTMLElement} */ (document.querySelector(".table-area"));
       area.insertBefore(this.el, area.querySelector(".hint-panel"));
     }
     drawCount(this.el, count);

@@ -286,7 +286,7 @@ export function startTour({ hold = null } = {}) {
   // to be found over the summary pointing at a hand and a table that are gone (it stays
   // seen; the rules dialog offers it again).
   const stopListening = onGameEvents(({ events, fresh }) => {
-    if (!fresh && events.some(({ type, seat }) => type === "round_settled" || (type === "placed" && seat === 0))) close();
+    if (!fresh && events.some((e) => e.type === "round_settled" || (e.type === "placed" && e.seat === 0))) close();
   });
   const stopTranslating = onLanguageChange(render);
   dialog.show();

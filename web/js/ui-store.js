@@ -6,8 +6,8 @@
 import * as state from "./state.js";
 
 /** @typedef {ReturnType<typeof state.freshUi>} Ui */
-/** @typedef {{type: string, [key: string]: any}} GameEvent */
-/** @typedef {{legal?: Record<string, string[]>, [key: string]: any}} Snap */
+/** @typedef {import("./protocol").WorkerEvent} GameEvent */
+/** @typedef {Pick<import("./protocol").Snapshot, "legal">} Snap */
 
 /**
  * @typedef {{type: "shown", events: GameEvent[]}
