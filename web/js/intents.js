@@ -21,32 +21,35 @@ export class PlayerIntents {
   /** @param {IntentParts} parts */
   constructor(parts) {
     this.parts = parts;
+    this.loop = parts.loop;
+    this.store = parts.store;
+    this.view = parts.view;
   }
 
   /** May the player choose a tile now? */
   get interactive() {
-    return !this.parts.elsewhere() && state.isInteractive(this.parts.loop.snap, this.parts.store.ui, this.parts.loop.shown);
+    return !this.parts.elsewhere() && state.isInteractive(this.loop.snap, this.store.ui, this.loop.shown);
   }
 
   /** What input.js may ask and tell. */
   inputHost() {
     return {
-      selected: () => this.parts.store.ui.selected,
+      selected: () => this.store.ui.selected,
       interactive: () => this.interactive,
-      targets: (/** @type {string} */ tile) => state.targetsOf(this.parts.loop.snap, tile),
+      targets: (/** @type {string} */ tile) => state.targetsOf(this.loop.snap, tile),
       chooseTile: (/** @type {string} */ tile, /** @type {{viaKeyboard?: boolean}} */ options) => this.chooseTile(tile, options),
-      play: (/** @type {string} */ tile, /** @type {string} */ point) => this.interactive && this.parts.loop.play(tile, point),
+      play: (/** @type {string} */ tile, /** @type {string} */ point) => this.interactive && this.loop.play(tile, point),
       cancel: () => this.cancel(),
       focusTarget: (/** @type {string} */ point) => this.focusTarget(point),
       activate: (/** @type {string} */ point) => {
-        if (this.parts.store.ui.activeTarget === point) return false;
-        this.parts.store.dispatch({ type: "target", point });
+        if (this.store.ui.activeTarget === point) return false;
+        this.store.dispatch({ type: "target", point });
         return true;
       },
       dragSelect: (/** @type {string} */ tile) => {
-        if (this.parts.store.ui.selected === tile) return;
-        this.parts.store.dispatch({ type: "drag", tile });
-        this.parts.view.renderNow();
+        if (this.store.ui.selected === tile) return;
+        this.store.dispatch({ type: "drag", tile });
+        this.view.renderNow();
       },
     };
   }
@@ -57,50 +60,50 @@ export class PlayerIntents {
    */
   chooseTile(tile, { viaKeyboard = false } = {}) {
     if (!this.interactive) return;
-    const targets = state.targetsOf(this.parts.loop.snap, tile);
+    const targets = state.targetsOf(this.loop.snap, tile);
     if (!targets.length) {
-      this.parts.store.dispatch({ type: "focus", tile });
+      this.store.dispatch({ type: "focus", tile });
       /** @type {HTMLElement} */ (this.parts.root.querySelector("#prompt")).textContent = t("hand.tile_blocked", { tile });
       return;
     }
     if (targets.length === 1) {
-      this.parts.loop.play(tile, targets[0]);
+      this.loop.play(tile, targets[0]);
       return;
     }
-    const ui = this.parts.store.dispatch({ type: "choose", snap: this.parts.loop.snap ?? { legal: {} }, tile });
-    this.parts.view.renderNow();
+    const ui = this.store.dispatch({ type: "choose", snap: this.loop.snap ?? { legal: {} }, tile });
+    this.view.renderNow();
     if (viaKeyboard && ui.selected) this.focusTarget(ui.activeTarget);
   }
 
   cancel() {
-    this.parts.store.dispatch({ type: "cancel" });
-    this.parts.view.renderNow();
+    this.store.dispatch({ type: "cancel" });
+    this.view.renderNow();
   }
 
   async hint() {
     if (!this.interactive) return;
     emit(HINT_ASKED);
-    const hint = await this.parts.loop.during((signal) => this.parts.loop.call("hint", {}, signal));
+    const hint = await this.loop.during((signal) => this.loop.call("hint", {}, signal));
     if (!hint || !hint.tile || !this.interactive) {
       emit(HINT, null);
       return;
     }
-    this.parts.store.dispatch({ type: "hint", snap: this.parts.loop.snap ?? { legal: {} }, hint });
-    this.parts.view.renderNow();
+    this.store.dispatch({ type: "hint", snap: this.loop.snap ?? { legal: {} }, hint });
+    this.view.renderNow();
     emit(HINT, hint);
   }
 
   /** The hint panel was closed: forget the hint and its selection. */
   dismissHint() {
-    if (!this.parts.store.ui.hinted) return;
-    this.parts.store.dispatch({ type: "unhint" });
-    if (this.parts.store.ui.selected) this.cancel();
-    else this.parts.view.renderNow();
+    if (!this.store.ui.hinted) return;
+    this.store.dispatch({ type: "unhint" });
+    if (this.store.ui.selected) this.cancel();
+    else this.view.renderNow();
   }
 
   /** @param {string | null} point */
   focusTarget(point) {
-    this.parts.store.dispatch({ type: "target", point });
+    this.store.dispatch({ type: "target", point });
     const el = point == null ? null : this.parts.board.querySelector(`[data-target="${CSS.escape(point)}"]`);
     for (const other of this.parts.board.querySelectorAll("[data-target]")) other.classList.toggle("target--active", other === el);
     /** @type {HTMLElement | SVGElement | null} */ (el)?.focus();
