@@ -279,3 +279,15 @@ test("the end of the game: the dialog's choice goes to the page", async () => {
   assert.deepEqual(after, ["same-deal"]);
   assert.deepEqual(saved, ["drop"], "a finished game is not kept: its save is dropped");
 });
+
+test("Play again at the game's end: the old game's loop stops there", async () => {
+  const won = { type: "game_won", team: 1, scores: [90, 251] };
+  const engine = fakeEngine((method) => (method === "step" ? snap({ over: true, events: [won], events_total: 1 }) : null));
+  let loop;
+  const setup = loopOver(engine, { gameOver: async () => "again" });
+  loop = setup.loop;
+  loop.host.afterGame = () => loop.begin(); // the page deals the next game
+  loop.show(snap());
+  await loop.run();
+  assert.deepEqual(setup.saved, [], "the finished game's loop does nothing after the new game began");
+});

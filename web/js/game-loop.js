@@ -167,6 +167,7 @@ export class GameLoop {
     // them (turn-cue.js buzzes and chimes); at a load, or after their own move, it is not.
     let botMoved = false;
     while (this.snap) {
+      signal.throwIfAborted(); // a step of this game may have begun another (Play again)
       if (pacer.held) {
         // A panel (score sheet, replay) is open: wait for it.
         view.parked(true);
