@@ -17,7 +17,15 @@ from seven_rocks.site.catalogues import (
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 #: The modules loaded on first use, and the catalogue part each one's strings are in.
-LAZY_MODULES = {"rules.js": "rules", "review.js": "review", "replay.js": "review"}
+LAZY_MODULES = {
+    "rules.js": "rules",
+    "review.js": "review",
+    "review-ctrl.js": "review",
+    "review-view.js": "review",
+    "review-text.js": "review",
+    "replay.js": "review",
+    "replay-view.js": "review",
+}
 LAZY_PREFIXES = tuple(p for prefixes in LAZY_PARTS.values() for p in prefixes)
 ALTERNATIVES = "|".join(re.escape(p) for p in LAZY_PREFIXES)
 KEY = re.compile(rf"""["'`]((?:{ALTERNATIVES})[a-z0-9_.]*)""")

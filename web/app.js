@@ -18,32 +18,51 @@ import { TileCountView } from "./js/tilecount.js";
 import { installToolbar } from "./js/toolbar.js";
 import { maybeStartTour, startTour, tourDue } from "./js/tour.js";
 import { installTurnCue } from "./js/turn-cue.js";
-import { warmTable } from "./js/warmup.js";
+import { warmTable } from "./js/warm-renderer.js";
 
-const status = document.getElementById("status");
-const root = document.getElementById("app");
+/**
+ * An element of the page's own markup (index.html), there from the start.
+ * @param {string} id
+ */
+const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/**
+ * A toolbar button by its action (index.html).
+ * @param {string} action
+ */
+const byAction = (action) => /** @type {HTMLButtonElement} */ (document.querySelector(`[data-action='${action}']`));
+const status = byId("status");
+const root = byId("app");
 
-// A small hook for tests and the curious: window.sevenRocks.engine.call("ping", {}).
-window.sevenRocks = { engine };
+/**
+ * A small hook for tests and the curious: window.sevenRocks.engine.call("ping", {}).
+ * @type {{engine: typeof engine, controller?: Controller, tour?: {start(): unknown}}}
+ */
+const hook = { engine };
+Object.assign(window, { sevenRocks: hook });
 
 /** The first visit downloads the Python runtime (5.7 MB); say so when it takes a while. */
 const SLOW_NOTICE_MS = 15_000;
 /** A broken Pyodide download never settles: give up on waiting after this long. */
 const GIVE_UP_MS = 120_000;
 
-/** Select `ms` in the speed box (a speed from the address may need an option of its own). */
+/**
+ * Select `ms` in the speed box (a speed from the address may need an option of its own).
+ * @param {HTMLSelectElement} select
+ * @param {number} ms
+ */
 function showSpeed(select, ms) {
   if (![...select.options].some((o) => Number(o.value) === ms)) select.add(new Option(`${ms} ms`, String(ms)));
   select.value = String(ms);
 }
 
 let failed = false;
+/** @param {string} message */
 function fail(message) {
   failed = true;
   status.textContent = t("boot.failed", { message });
   status.classList.add("status--error");
   document.body.dataset.engine = "error";
-  document.getElementById("board").hidden = true; // no face-down preview of a game that cannot start
+  byId("board").hidden = true; // no face-down preview of a game that cannot start
 }
 
 // The engine starts downloading at once; the catalogues (two small files) load meanwhile.
@@ -54,14 +73,14 @@ try {
   // Without catalogues the keys themselves would show; English markup stays as written.
 }
 status.textContent = t("boot.loading");
-// Show the table now, face down, while Python boots in the worker (issue: table within 1 s).
-const board = showPreview(document.getElementById("board"));
+// Show the table now, face down, while Python boots in the worker: a table within a second.
+const board = showPreview(byId("board"));
 warmTable(); // the first move on an empty table would otherwise run the renderer cold
 performance.mark("seven-rocks:table-visible");
-const languageSelect = document.getElementById("language");
+const languageSelect = /** @type {HTMLSelectElement} */ (byId("language"));
 languageSelect.value = language();
 // The speed box shows the speed the game will use from the start, not its first option.
-const speedSelect = document.getElementById("speed");
+const speedSelect = /** @type {HTMLSelectElement} */ (byId("speed"));
 showSpeed(speedSelect, readParams(location.search, []).speed ?? readSettings([]).speed);
 
 const slow = setTimeout(() => {
@@ -77,7 +96,7 @@ try {
   status.classList.remove("status--error");
   document.body.dataset.engine = "ready";
 } catch (error) {
-  fail(error.message);
+  fail(error instanceof Error ? error.message : String(error));
 } finally {
   clearTimeout(slow);
   clearTimeout(stuck);
@@ -87,24 +106,26 @@ if (!failed) {
   const info = await engine.call("info");
   const params = readParams(location.search, info.bots);
   const controller = new Controller({ engine, root, info, params });
-  window.sevenRocks.controller = controller;
+  hook.controller = controller;
   for (const [key, vars] of params.notices) controller.notify(key, vars, "warning");
 
-  // The parts around the game: each listens to the controller's page events or calls its API.
-  new HintView(controller);
-  new TileCountView(controller);
+  // The parts around the game: each listens to the page's events (page-events.js) and asks
+  // through the panel host (panel-host.js), never the controller itself.
+  const host = controller.host;
+  new HintView(host);
+  new TileCountView(host);
   installSound();
   installTurnCue();
-  const stats = new Stats(controller);
-  const sheet = () => openSheet(controller, { openStats: () => stats.open() });
+  const stats = new Stats(host);
+  const sheet = () => openSheet(host, { openStats: () => stats.open() });
   // The rule book (and its drawn examples) is loaded when first opened, not on a first visit.
   const rules = async () => {
-    const part = await loadPart(controller, () => import("./js/rules.js"), "rules");
+    const part = await loadPart(host, () => import("./js/rules.js"), "rules");
     part?.openRules({ engine, openTour: () => tourAgain() });
   };
-  const settings = () => openSettings(controller);
+  const settings = () => openSettings(host);
   const count = () => setPref("tile_count", !tileCountOn());
-  installToolbar(document.getElementById("toolbar"), {
+  installToolbar(byId("toolbar"), {
     "new-game": () => controller.openNewGameDialog(),
     hint: () => controller.hint(),
     sheet,
@@ -115,44 +136,47 @@ if (!failed) {
   });
   installShortcuts({
     sheet: { open: sheet, close: closeSheet },
-    hint: { run: () => controller.hint(), enabled: () => !document.querySelector("[data-action='hint']").disabled },
+    hint: { run: () => controller.hint(), enabled: () => !byAction("hint").disabled },
     count,
     rules,
     settings,
   });
-  acceptDrops(controller); // a record file dropped anywhere opens in the replay viewer
+  acceptDrops(host); // a record file dropped anywhere opens in the replay viewer
   const setDropText = () => {
     document.body.dataset.dropText = t("replay.drop");
   };
   setDropText();
   onLanguageChange(setDropText);
-  const tourAgain = () => startTour({ hold: () => controller.pacer.hold("tour") });
-  window.sevenRocks.tour = { start: tourAgain };
+  const tourAgain = () => startTour({ hold: () => host.hold("tour") });
+  hook.tour = { start: tourAgain };
 
-  showSpeed(speedSelect, controller.settings.speed);
-  speedSelect.addEventListener("change", () => controller.setSpeed(Number(speedSelect.value)));
+  showSpeed(speedSelect, host.speed());
+  speedSelect.addEventListener("change", () => host.setSpeed(Number(speedSelect.value)));
   // Every language picker (toolbar, dialogs) switches the language; all show the current one.
+  /** @param {string} lang */
   const showLanguage = (lang) => {
-    for (const select of document.querySelectorAll("#language, [data-language-select]")) select.value = lang;
+    for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#language, [data-language-select]"))) select.value = lang;
   };
   // A catalogue is fetched when first chosen; if it cannot be (offline before the service
   // worker cached it), the pickers go back to the language still in use.
+  /** @param {string} lang */
   const chooseLanguage = (lang) => setLanguage(lang).catch(() => showLanguage(language()));
   languageSelect.addEventListener("change", () => chooseLanguage(languageSelect.value));
   document.addEventListener("change", (event) => {
-    const select = event.target.closest?.("[data-language-select]");
+    const select = /** @type {HTMLSelectElement | null} */ (/** @type {Element} */ (event.target).closest?.("[data-language-select]"));
     if (select) chooseLanguage(select.value);
   });
   onLanguageChange(showLanguage);
-  document.getElementById("notices").addEventListener("click", (event) => {
-    if (event.target.closest("[data-action='dismiss']")) event.target.closest(".notice")?.remove();
+  byId("notices").addEventListener("click", (event) => {
+    const target = /** @type {Element} */ (event.target);
+    if (target.closest("[data-action='dismiss']")) target.closest(".notice")?.remove();
   });
 
-  document.querySelector("[data-action='new-game']").disabled = false;
+  byAction("new-game").disabled = false;
   status.hidden = true;
   // A first visit opens with the tour: the computer players are held from before their first
   // move until it closes, so the newcomer sees the round open.
-  const touring = tourDue() ? controller.pacer.hold("tour") : null;
+  const touring = tourDue() ? host.hold("tour") : null;
   await controller.start();
   await controller.drawn(); // "ready" means the first table is on screen, not only asked for
   delete board.dataset.preview;

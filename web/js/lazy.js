@@ -6,13 +6,19 @@
 import { loadStrings } from "./i18n.js";
 
 /** `load()`'s module, with the strings of `strings` (a catalogue part, see i18n.js) loaded
- *  too; or null after telling the player (through `controller.notify`). */
-export async function loadPart(controller, load, strings = null) {
+ *  too; or null after telling the player (through `host.notify`).
+ * @template T
+ * @param {{notify(key: string): unknown}} host
+ * @param {() => Promise<T>} load
+ * @param {string | null} [strings]
+ * @returns {Promise<T | null>}
+ */
+export async function loadPart(host, load, strings = null) {
   try {
     const [part] = await Promise.all([load(), strings && loadStrings(strings)]);
     return part;
   } catch {
-    controller.notify("notice.part_missing");
+    host.notify("notice.part_missing");
     return null;
   }
 }

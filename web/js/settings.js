@@ -3,7 +3,6 @@
 // (`data-theme`: auto | light | dark | contrast; `data-motion`: on | off), so they are pure
 // CSS; animations default to off when the system asks for reduced motion.
 
-// @ts-nocheck: typed when its restructuring lands (tsconfig.json excludes it till then).
 import { SPEEDS } from "./params.js";
 import { languageField, openModal } from "./modal.js";
 
@@ -70,9 +69,13 @@ export function onPrefChange(listener) {
 
 applyPrefs(); // before the first paint of the game: no flash of the wrong theme
 
-/** Set the game speed (the controller keeps and stores it) and keep the toolbar in step. */
-export function setSpeed(controller, ms) {
-  controller.setSpeed(ms);
+/**
+ * Set the game speed (the game keeps and stores it) and keep the toolbar in step.
+ * @param {{setSpeed(ms: number): void}} host  the panel host (panel-host.js)
+ * @param {number} ms
+ */
+export function setSpeed(host, ms) {
+  host.setSpeed(ms);
   const select = document.getElementById("speed");
   if (select) {
     if (![...select.options].some((o) => Number(o.value) === ms)) select.add(new Option(`${ms} ms`, String(ms)));
@@ -80,9 +83,13 @@ export function setSpeed(controller, ms) {
   }
 }
 
-export function openSettings(controller) {
+/**
+ * Open the settings dialog (once).
+ * @param {{speed(): number, setSpeed(ms: number): void}} host  the panel host (panel-host.js)
+ */
+export function openSettings(host) {
   if (document.querySelector("dialog[data-settings]")) return null;
-  const speed = controller.settings.speed;
+  const speed = host.speed();
   const speeds = Object.entries(SPEEDS);
   const custom = speeds.some(([, ms]) => ms === speed) ? "" : `<option value="${speed}" selected>${speed} ms</option>`;
   const speedOptions =
@@ -118,7 +125,7 @@ export function openSettings(controller) {
     const input = event.target.closest("[data-pref]");
     if (!input) return;
     const name = input.dataset.pref;
-    if (name === "speed") setSpeed(controller, Number(input.value));
+    if (name === "speed") setSpeed(host, Number(input.value));
     else if (name === "theme") setPref("theme", input.value);
     else setPref(name, input.checked);
   });

@@ -1,18 +1,22 @@
 // The score sheet panel: the game's scoring so far (scoresheet.js draws it) with its peg
 // board, the link that deals the same game again, and the way to the records (download,
-// open, replay this game) and the statistics. While it is open the bots wait (it holds the
-// controller's Pacer), so nothing in the game moves behind it; what a bot move already under
-// way brings is drawn into the open sheet.
+// open, replay this game) and the statistics. While it is open the bots wait (it holds them
+// through the panel host), so nothing in the game moves behind it; what a bot move already
+// under way brings is drawn into the open sheet.
 
 import { esc } from "./html.js";
 import { t } from "./i18n.js";
 import { loadPart } from "./lazy.js";
 import { openPanel } from "./modal.js";
+import { onGameEvents } from "./page-events.js";
 import { downloadRecord, pickRecord } from "./records.js";
 import { pegBoardSvg, pegText, pegs, sheetTable } from "./scoresheet.js";
 import { VERY_NARROW, screenIs } from "./screens.js";
 
-/** The link that deals this game again: `?seed=N` on the current page. */
+/**
+ * The link that deals this game again: `?seed=N` on the current page.
+ * @param {number} seed
+ */
 export function shareLink(seed) {
   const url = new URL(location.href);
   url.search = `?seed=${seed}`;
@@ -23,6 +27,11 @@ export function shareLink(seed) {
 /** Whether the browser has a share sheet (phones, and some desktops) to send the link with. */
 const canShare = () => typeof navigator.share === "function";
 
+/**
+ * Copy `text`; where the clipboard is refused, through the selected `input`.
+ * @param {string} text
+ * @param {HTMLInputElement} input
+ */
 async function copyText(text, input) {
   try {
     await navigator.clipboard.writeText(text);
@@ -38,13 +47,20 @@ async function copyText(text, input) {
   }
 }
 
-/** Open the score sheet (once); `openStats` opens the statistics panel. True if it opened. */
-export function openSheet(c, { openStats }) {
-  if (!c.snap || document.querySelector("dialog[data-sheet]")) return false;
-  const seed = c.snap.seed;
+/**
+ * Open the score sheet (once); `openStats` opens the statistics panel. True if it opened.
+ * @param {import("./panel-host.js").PanelHost} host
+ * @param {{openStats: () => void}} actions
+ */
+export function openSheet(host, { openStats }) {
+  const opened = host.snap();
+  if (!opened || document.querySelector("dialog[data-sheet]")) return false;
+  const seed = opened.seed;
   const link = shareLink(seed);
+  /** @type {(selector: string) => HTMLElement} */
+  const part = (selector) => /** @type {HTMLElement} */ (dialog.querySelector(selector));
   const { dialog, close } = openPanel({
-    hold: c.pacer, // the bots wait while the sheet is open
+    hold: host, // the bots wait while the sheet is open
     className: "dialog--sheet",
     hook: "sheet",
     html: `<div class="dialog__body">
@@ -71,27 +87,29 @@ export function openSheet(c, { openStats }) {
   });
   // Drawn now and again whenever the game moves on (a bot's move already under way).
   const fill = () => {
-    const positions = pegs(c.events);
-    dialog.querySelector("[data-pegboard-wrap]").innerHTML =
-      pegBoardSvg(positions, c.snap.target, screenIs(VERY_NARROW) ? 25 : 50) +
+    const snap = host.snap();
+    const events = host.events();
+    const positions = pegs(events);
+    part("[data-pegboard-wrap]").innerHTML =
+      pegBoardSvg(positions, snap?.target, screenIs(VERY_NARROW) ? 25 : 50) +
       `<figcaption class="pegboard__legend">${[0, 1]
         .map((team) => `<span class="legend legend--${team}">${esc(pegText(team, positions[team]))}</span>`)
         .join("")}</figcaption>`;
-    const wrap = dialog.querySelector(".sheet-wrap");
-    wrap.innerHTML = sheetTable(c.events, c.snap?.names);
+    const wrap = part(".sheet-wrap");
+    wrap.innerHTML = sheetTable(events, snap?.names);
     wrap.scrollTop = wrap.scrollHeight; // the latest round
   };
   fill();
   const copyLink = async () => {
-    const ok = await copyText(link, dialog.querySelector("[data-share-link]"));
-    const status = dialog.querySelector("[data-copy-status]");
+    const ok = await copyText(link, /** @type {HTMLInputElement} */ (part("[data-share-link]")));
+    const status = part("[data-copy-status]");
     status.textContent = ok ? t("share.copied") : t("share.copy_failed");
     status.dataset.copied = ok ? "yes" : "no";
   };
-  c.root.addEventListener("seven-rocks:events", fill);
-  dialog.addEventListener("close", () => c.root.removeEventListener("seven-rocks:events", fill));
+  const stopFilling = onGameEvents(fill);
+  dialog.addEventListener("close", stopFilling);
   dialog.addEventListener("click", async (event) => {
-    const action = event.target.closest("[data-action]")?.dataset.action;
+    const action = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-action]"))?.dataset.action;
     if (action === "copy-link") await copyLink();
     else if (action === "share-link") {
       // The system's share sheet (a phone's messaging apps); cancelled there, nothing to say.
@@ -99,20 +117,20 @@ export function openSheet(c, { openStats }) {
       try {
         await navigator.share({ title: "Seven Rocks", text: t("share.text", { seed }), url: link });
       } catch (error) {
-        if (error?.name !== "AbortError") await copyLink();
+        if (!(error instanceof Error && error.name === "AbortError")) await copyLink();
       }
-    } else if (action === "download-record") downloadRecord(c);
+    } else if (action === "download-record") downloadRecord(host);
     else if (action === "open-stats") {
       close();
       openStats();
     } else if (action === "open-record") {
       close();
-      pickRecord(c);
+      pickRecord(host);
     } else if (action === "replay-game") {
       close();
-      const record = await c.engine.call("record").catch(() => null);
-      const part = record && (await loadPart(c, () => import("./replay.js"), "review"));
-      if (part) part.Replay.open(c, record, t("records.this_game"));
+      const record = await host.call("record").catch(() => null);
+      const part = record && (await loadPart(host, () => import("./replay.js"), "review"));
+      if (part) part.openReplay(host, record, t("records.this_game"));
     }
   });
   return true;
@@ -120,7 +138,7 @@ export function openSheet(c, { openStats }) {
 
 /** Close an open score sheet; true if there was one. */
 export function closeSheet() {
-  const sheet = document.querySelector("dialog[data-sheet]");
+  const sheet = /** @type {HTMLDialogElement | null} */ (document.querySelector("dialog[data-sheet]"));
   sheet?.close();
   return Boolean(sheet);
 }

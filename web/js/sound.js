@@ -3,6 +3,7 @@
 // default; the AudioContext is created only after a user gesture (and only while sounds are
 // on), so no autoplay warning ever reaches the console.
 
+import { onGameEvents } from "./page-events.js";
 import { onPrefChange, soundOn } from "./settings.js";
 
 /** @typedef {import("./protocol").WorkerEvent} WorkerEvent */
@@ -77,7 +78,7 @@ export function play(name) {
 }
 
 /**
- * Sounds for one engine event (the controller emits `seven-rocks:event` for each).
+ * Sounds for one engine event (the game's events come in batches: page-events.js).
  * @param {WorkerEvent} event
  * @returns {Sound | null}
  */
@@ -94,9 +95,12 @@ export function installSound() {
   };
   addEventListener("pointerdown", unlock, { capture: true, once: true });
   addEventListener("keydown", unlock, { capture: true, once: true });
-  document.addEventListener("seven-rocks:event", (event) => {
-    const name = soundFor(/** @type {CustomEvent<WorkerEvent>} */ (event).detail);
-    if (name && soundOn()) play(name);
+  onGameEvents(({ events, fresh }) => {
+    if (fresh) return; // a game shown anew: its history is not news
+    for (const event of events) {
+      const name = soundFor(event);
+      if (name && soundOn()) play(name);
+    }
   });
   onPrefChange((/** @type {string} */ name, /** @type {unknown} */ value) => {
     if (name === "sound" && value) {

@@ -6,6 +6,7 @@
 import { botName, capitalised, t } from "./i18n.js";
 import { esc } from "./html.js";
 import { openPanel } from "./modal.js";
+import { onGameEvents } from "./page-events.js";
 import { readRaw, writeJSON } from "./storage.js";
 
 export const STATS_KEY = "seven-rocks:stats";
@@ -16,6 +17,24 @@ export const PEOPLE = "people";
 const OPPONENT_KEY = /^[a-z][a-z0-9-]{0,31}$/;
 const MAX_OPPONENT_KEYS = 32;
 
+/** @typedef {import("./protocol").WorkerEvent} WorkerEvent */
+/** @typedef {{points: number, tile: string, round: number, sum?: string | null}} Best */
+/**
+ * The statistics as stored.
+ * @typedef {object} StatsData
+ * @property {number} version
+ * @property {number} played
+ * @property {number} won
+ * @property {number} rounds
+ * @property {number} points
+ * @property {Best | null} best
+ * @property {string | null} last  the latest counted game's fingerprint
+ * @property {number} streak
+ * @property {number} longest
+ * @property {Record<string, {played: number, won: number}>} against
+ */
+
+/** @returns {StatsData} */
 export const emptyStats = () => ({
   version: STATS_VERSION,
   played: 0,
@@ -29,10 +48,18 @@ export const emptyStats = () => ({
   against: {},
 });
 
-const count = (n) => Number.isInteger(n) && n >= 0;
+/** @type {(n: unknown) => boolean} */
+const count = (n) => Number.isInteger(n) && /** @type {number} */ (n) >= 0;
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, any>}
+ */
 const isObject = (value) => value != null && typeof value === "object" && !Array.isArray(value);
 
-/** True if `data` holds the figures every version has, each sound. */
+/**
+ * True if `data` holds the figures every version has, each sound.
+ * @param {Record<string, any>} data
+ */
 function soundTotals(data) {
   const best = data.best;
   return (
@@ -43,7 +70,10 @@ function soundTotals(data) {
   );
 }
 
-/** True if version 2's own figures are sound: streaks within the games, a bounded record per level. */
+/**
+ * True if version 2's own figures are sound: streaks within the games, a bounded record per level.
+ * @param {Record<string, any>} data
+ */
 function soundV2(data) {
   if (!count(data.streak) || !count(data.longest) || data.streak > data.longest || data.longest > data.won) return false;
   if (!isObject(data.against)) return false;
@@ -63,6 +93,7 @@ function soundV2(data) {
  * {stats, problem: null | "corrupt"}: unusable statistics are replaced by empty ones. Version
  * 1's figures are kept as they were; its games had no streak or level counted, so those
  * start from the first game finished after the upgrade.
+ * @returns {{stats: StatsData, problem: null | "corrupt"}}
  */
 export function readStats() {
   const raw = readRaw(STATS_KEY);
@@ -79,7 +110,7 @@ export function readStats() {
     return { stats: { ...emptyStats(), played, won, rounds, points, best, last }, problem: null };
   }
   return data.version === STATS_VERSION && soundV2(data)
-    ? { stats: data, problem: null }
+    ? { stats: /** @type {StatsData} */ (data), problem: null } // every figure checked above
     : { stats: emptyStats(), problem: "corrupt" };
 }
 
@@ -87,22 +118,29 @@ export function readStats() {
  * Which opponents a game was against, for the record per level: the bot's name when West
  * and East are the same bot, PEOPLE when both are people, MIXED otherwise. `bots` lists
  * each seat's bot (null: a person), South first, clockwise.
+ * @param {readonly (string | null)[] | null | undefined} bots
+ * @returns {string}
  */
 export function opponentsOf(bots) {
   const west = bots?.[1] ?? null;
   const east = bots?.[3] ?? null;
   if (west === null && east === null) return PEOPLE;
-  return west === east && OPPONENT_KEY.test(west) ? west : MIXED;
+  return west !== null && west === east && OPPONENT_KEY.test(west) ? west : MIXED;
 }
 
 /**
  * Add one finished game (its whole event list) to the statistics; idempotent per game.
  * `bots` (each seat's bot, null for a person) says whom it was against.
+ * @param {StatsData} stats
+ * @param {readonly WorkerEvent[]} events
+ * @param {unknown} seed
+ * @param {readonly (string | null)[] | null} [bots]
+ * @returns {StatsData}
  */
 export function recordGame(stats, events, seed, bots = null) {
   const won = events.find((e) => e.type === "game_won");
   if (!won) return stats;
-  const placed = events.filter((e) => e.type === "placed");
+  const placed = events.flatMap((e) => (e.type === "placed" ? [e] : []));
   const fingerprint = `${seed}:${won.scores.join(",")}:${events.length}`;
   if (stats.last === fingerprint) return stats;
   const victory = won.team === 0;
@@ -125,8 +163,13 @@ export function recordGame(stats, events, seed, bots = null) {
   return next;
 }
 
-/** The keys of `against` in the ladder's order (`ladder`: the offered bots, weakest first), then the rest. */
+/**
+ * The keys of `against` in the ladder's order (`ladder`: the offered bots, weakest first), then the rest.
+ * @param {Record<string, unknown>} against
+ * @param {readonly string[]} [ladder]
+ */
 export function opponentOrder(against, ladder = []) {
+  /** @param {string} key */
   const rank = (key) => {
     const at = ladder.indexOf(key);
     if (at >= 0) return at;
@@ -136,22 +179,23 @@ export function opponentOrder(against, ladder = []) {
 }
 
 export class Stats {
-  constructor(controller) {
-    this.controller = controller;
+  /** @param {import("./panel-host.js").PanelHost} host */
+  constructor(host) {
+    this.host = host;
     const { stats, problem } = readStats();
     this.stats = stats;
     if (problem) {
-      controller.notify("notice.stats_reset", {}, "warning");
+      host.notify("notice.stats_reset", {}, "warning");
       writeJSON(STATS_KEY, stats);
     }
-    controller.root.addEventListener("seven-rocks:events", (event) => {
-      if (event.detail.events.some((e) => e.type === "game_won")) this.finished();
+    onGameEvents(({ events }) => {
+      if (events.some((e) => e.type === "game_won")) this.finished();
     });
   }
 
   finished() {
-    const c = this.controller;
-    this.stats = recordGame(this.stats, c.events, c.snap?.seed, c.snap?.bots);
+    const snap = this.host.snap();
+    this.stats = recordGame(this.stats, this.host.events(), snap?.seed, snap?.bots ?? null);
     writeJSON(STATS_KEY, this.stats);
     document.body.dataset.statsPlayed = String(this.stats.played);
   }
@@ -164,16 +208,19 @@ export class Stats {
   body() {
     const s = this.stats;
     const avg = s.rounds ? (s.points / s.rounds).toFixed(1) : "—";
+    /** @type {(won: number, played: number) => number} */
     const percent = (won, played) => (played ? Math.round((100 * won) / played) : 0); // a hand-edited 0 of 0
     const best = s.best
       ? t("stats.best_value", { points: s.best.points, tile: s.best.tile, round: s.best.round })
       : "—";
     const streak = s.longest ? t("stats.streak_value", { streak: s.streak, longest: s.longest }) : String(s.streak);
+    /** @type {(label: string, value: string, hook: string) => string} */
     const row = (label, value, hook) =>
       `<div class="stats__row"><dt>${esc(label)}</dt><dd ${hook}>${esc(value)}</dd></div>`;
+    /** @type {(key: string) => string} */
     const opponent = (key) =>
       key === PEOPLE ? t("stats.vs_people") : key === MIXED ? t("stats.vs_mixed") : capitalised(botName(key));
-    const levels = opponentOrder(s.against, this.controller.info?.bots ?? []).map((key) => {
+    const levels = opponentOrder(s.against, [...this.host.levels]).map((key) => {
       const { played, won } = s.against[key];
       const value = t("stats.level_value", { won, played, rate: percent(won, played) });
       return row(opponent(key), value, `data-stat-against="${esc(key)}"`);
@@ -195,7 +242,7 @@ export class Stats {
   open() {
     if (document.querySelector("dialog[data-stats]")) return;
     const { dialog } = openPanel({
-      hold: this.controller.pacer, // the bots wait while the statistics are open
+      hold: this.host, // the bots wait while the statistics are open
       className: "dialog--stats",
       hook: "stats",
       html: `<div class="dialog__body">
@@ -215,21 +262,24 @@ export class Stats {
     });
     // Resetting wipes every game counted so far, so it asks first (one tap could not undo it);
     // the focus starts on Close, never on Reset.
-    const actions = dialog.querySelector("[data-stats-actions]");
-    const confirm = dialog.querySelector("[data-stats-confirm]");
-    const reset = dialog.querySelector("[data-action='reset-stats']");
+    /** @type {(selector: string) => HTMLButtonElement} */
+    const part = (selector) => /** @type {HTMLButtonElement} */ (dialog.querySelector(selector));
+    const actions = part("[data-stats-actions]");
+    const confirm = part("[data-stats-confirm]");
+    const reset = part("[data-action='reset-stats']");
+    /** @param {boolean} ask */
     const asking = (ask) => {
       actions.hidden = ask;
       confirm.hidden = !ask;
       reset.disabled = !this.stats.played; // nothing counted, nothing to reset
       const next = ask ? "keep-stats" : reset.disabled ? "close-panel" : "reset-stats";
-      dialog.querySelector(`[data-action='${next}']`).focus();
+      part(`[data-action='${next}']`).focus();
     };
     reset.addEventListener("click", () => asking(true));
-    dialog.querySelector("[data-action='keep-stats']").addEventListener("click", () => asking(false));
-    dialog.querySelector("[data-action='confirm-reset']").addEventListener("click", () => {
+    part("[data-action='keep-stats']").addEventListener("click", () => asking(false));
+    part("[data-action='confirm-reset']").addEventListener("click", () => {
       this.reset();
-      dialog.querySelector("[data-stats-body]").innerHTML = this.body();
+      part("[data-stats-body]").innerHTML = this.body();
       asking(false);
     });
   }

@@ -10,6 +10,7 @@
 
 import { onCloseRequest } from "./close-request.js";
 import { onLanguageChange, t } from "./i18n.js";
+import { onGameEvents } from "./page-events.js";
 
 /** @typedef {{ left: number, top: number, right: number, bottom: number }} Rect a screen rectangle, in CSS px */
 /** @typedef {{ width: number, height: number }} Size */
@@ -328,7 +329,7 @@ export function startTour({ hold = null } = {}) {
     stopWatching?.();
     removeEventListener("resize", render);
     document.removeEventListener("seven-rocks:rendered", onDraw);
-    document.removeEventListener("seven-rocks:event", onEvent);
+    stopListening();
     stopTranslating();
     clearTarget();
     dialog.close();
@@ -361,12 +362,9 @@ export function startTour({ hold = null } = {}) {
   // move (the computer players it held then answer), or at the latest with the round, not
   // to be found over the summary pointing at a hand and a table that are gone (it stays
   // seen; the rules dialog offers it again).
-  /** @param {Event} event a `seven-rocks:event`: one of the engine's events */
-  const onEvent = (event) => {
-    const { type, seat } = /** @type {CustomEvent<{ type?: string, seat?: number } | null>} */ (event).detail ?? {};
-    if (type === "round_settled" || (type === "placed" && seat === 0)) close();
-  };
-  document.addEventListener("seven-rocks:event", onEvent);
+  const stopListening = onGameEvents(({ events, fresh }) => {
+    if (!fresh && events.some((e) => e.type === "round_settled" || (e.type === "placed" && e.seat === 0))) close();
+  });
   const stopTranslating = onLanguageChange(render);
   dialog.show();
   // After show(): a <dialog> watches close requests itself (and, not modal, ignores them), so

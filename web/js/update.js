@@ -16,12 +16,18 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 /** Register anyway if the engine has not settled by then. */
 const REGISTER_AFTER_MS = 15_000;
 
+/** @type {HTMLElement | null} the banner offering the new build (shown once) */
 let offer = null;
 
 /** A banner fixed at the top of the screen (over the header, never shifting the layout nor
  *  covering the hand or the table), holding a text and buttons whose labels follow the
  *  language. `labels` maps each element to its catalogue key. Its look and place are all in
- *  extras.css (`.update-offer`): only the buttons take clicks, the rest lets them through. */
+ *  extras.css (`.update-offer`): only the buttons take clicks, the rest lets them through.
+ * @param {Record<string, string>} dataset
+ * @param {HTMLElement} text
+ * @param {HTMLButtonElement[]} buttons
+ * @param {Array<[HTMLElement, string]>} labels
+ */
 function banner(dataset, text, buttons, labels) {
   const box = document.createElement("div");
   box.className = "update-offer";
@@ -41,6 +47,7 @@ function banner(dataset, text, buttons, labels) {
   return box;
 }
 
+/** @param {ServiceWorker | null} worker  the new build's waiting worker (null: already in charge) */
 function showOffer(worker) {
   if (offer) return;
   const text = document.createElement("span");
@@ -55,7 +62,7 @@ function showOffer(worker) {
     if (worker?.state === "installed") worker.postMessage({ type: "skip-waiting" });
     else location.reload();
   });
-  later.addEventListener("click", () => offer.remove());
+  later.addEventListener("click", () => offer?.remove());
   offer = banner({ updateOffer: "" }, text, [reload, later], [
     [text, "update.available"],
     [reload, "update.reload"],
@@ -67,7 +74,7 @@ function showOffer(worker) {
 let accepted = false;
 
 function engineSettled() {
-  return new Promise((resolve) => {
+  return /** @type {Promise<void>} */ (new Promise((/** @type {() => void} */ resolve) => {
     const done = () => document.body.dataset.engine !== "loading";
     if (done()) return resolve();
     const observer = new MutationObserver(() => {
@@ -81,7 +88,7 @@ function engineSettled() {
       observer.disconnect();
       resolve();
     }, REGISTER_AFTER_MS);
-  });
+  }));
 }
 
 async function register() {
@@ -103,6 +110,7 @@ async function register() {
     updateViaCache: "none",
   });
   if (!registration) return; // registration refused (a browser policy): play online only
+  /** @param {ServiceWorker | null} worker */
   const watch = (worker) => {
     if (!worker) return;
     const check = () => {

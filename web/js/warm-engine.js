@@ -25,15 +25,19 @@ export const WARM_UP_MOVES = 60;
  * warm-up only saves time; a bug is reported on the console). `mark(state)` says how it
  * stands: "running", then "done" or "stopped" (the page shows it as body[data-warm-up]).
  * Resolves to the number of scratch moves made.
+ * @param {{call(method: "warm_up"): Promise<{moves: number}>}} engine
+ * @param {{moves?: number, target?: EventTarget | null, mark?: (state: string) => void}} [options]
+ * @returns {Promise<number>}
  */
 export async function warmEngine(engine, { moves = WARM_UP_MOVES, target = null, mark = () => {} } = {}) {
   let stopped = false;
   const stop = () => {
     stopped = true;
   };
-  const listen = target ? (add) => {
-    for (const type of ["pointerdown", "keydown"]) target[add](type, stop, { capture: true });
-  } : () => {};
+  /** @param {"addEventListener" | "removeEventListener"} add */
+  const listen = (add) => {
+    for (const type of ["pointerdown", "keydown"]) target?.[add](type, stop, { capture: true });
+  };
   listen("addEventListener");
   mark("running");
   let made = 0;
@@ -47,7 +51,8 @@ export async function warmEngine(engine, { moves = WARM_UP_MOVES, target = null,
     stopped = true;
     // A lost engine (bridge.js's ENGINE_LOST, not imported so that Node's tests can load
     // this module alone) is the page's business: it restarts it. Anything else is a bug.
-    if (error?.type !== "EngineLost") console.error(`engine warm-up: ${error?.message ?? error}`);
+    const { type, message } = /** @type {{type?: string, message?: string}} */ (error ?? {});
+    if (type !== "EngineLost") console.error(`engine warm-up: ${message ?? error}`);
   } finally {
     listen("removeEventListener");
   }

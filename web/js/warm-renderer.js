@@ -10,18 +10,39 @@
 
 import { TableView } from "./table.js";
 
+/** @typedef {import("./protocol").Table} Table */
+/** @typedef {import("./protocol").TileGeometry} TileGeometry */
+/** @typedef {import("./protocol").TableEnd} TableEnd */
+/** @typedef {import("./table.js").TableModel} TableModel */
+
 const SVG = "http://www.w3.org/2000/svg";
 
 /** Two draws' worth of tiles: a spinner, then a tile beside it (the second draw glides). */
 const SPINNER = { tile: "5-5", x: 0, y: 0, angle: 90, first: 5, is_spinner: true };
 const BESIDE = { tile: "3-5", x: 1.5, y: 0, angle: 0, first: 5, is_spinner: false };
+/**
+ * @param {string} tile
+ * @param {string | null} side
+ * @param {number} x
+ * @param {number} value
+ * @returns {TableEnd}
+ */
 const END = (tile, side, x, value) => ({ tile, side, x, y: 0, value });
 
+/**
+ * A table model of `tiles` and `ends`: only what the renderer reads of a table.
+ * @param {TileGeometry[]} tiles
+ * @param {TableEnd[]} ends
+ * @param {Partial<TableModel>} [extra]
+ * @returns {TableModel}
+ */
 function model(tiles, ends, extra = {}) {
+  const table = /** @type {Table} */ (/** @type {unknown} */ ({ tiles, ends, bounds: [-1, -1, 2.5, 1], points: [] }));
+  const last = tiles[tiles.length - 1].tile;
   return {
-    table: { tiles, ends, bounds: [-1, -1, 2.5, 1], points: [] },
-    lastTile: tiles.at(-1).tile,
-    newTile: tiles.at(-1).tile,
+    table,
+    lastTile: last,
+    newTile: last,
     newSeat: null,
     targets: [],
     labels: { spinner: "", targets: {} },
@@ -43,7 +64,7 @@ export function warmTable(host = document.body) {
   host.append(svg);
   const view = new TableView(svg);
   view.render(model([SPINNER], [END("5-5", null, 0, 10)]));
-  const target = { point: "5-5:b", x: -1.5, y: 0, value: 15 };
+  const target = { point: "5-5:b", x: -1.5, y: 0, angle: 0, value: 15 };
   view.render(
     model([{ ...SPINNER, x: -0.5 }, { ...BESIDE, x: 1 }], [END("5-5", null, -0.5, 5), END("3-5", "b", 2, 3)], {
       targets: [target],

@@ -1,0 +1,113 @@
+// The coach's words: a reviewed move, its verdict and its reasons, a round's or a game's
+// summary, in the page's language. The engine sends language-neutral codes with numbers
+// (seven_rocks/app/coaching.py); only the sentences are made here.
+
+import { decimal, signedDecimal } from "./html.js";
+import { language, pointName, seatName, t } from "./i18n.js";
+import { costliest } from "./losschart.js";
+import { tileLabel } from "./tiles.js";
+
+/** @typedef {import("./review-ctrl.js").ReviewedMove} ReviewedMove */
+/** @typedef {import("./review-ctrl.js").ReviewSummary} ReviewSummary */
+
+/** A number in the page's language ("2.5", "2,5"). @type {(value: number) => string} */
+export const number = (value) => decimal(value, language());
+/** @type {(value: number) => string} */
+const signed = (value) => signedDecimal(value, language());
+/** "1 pip", "5 pips" ("1 ponto", "5 pontos"). @type {(count: number) => string} */
+const pips = (count) => (count === 1 ? t("review.pips_one") : t("review.pips", { count }));
+
+/**
+ * "3-5 on 1-1 (branch A)", "1-4 (opening)", "pass", from the engine's move text.
+ * @param {string} text
+ * @returns {string}
+ */
+export function moveLabel(text) {
+  if (text === "pass") return t("review.pass");
+  const [tile, at] = String(text).split("@");
+  return tileLabel(at ? t("review.move_on", { tile, point: pointName(at) }) : t("review.move_open", { tile }));
+}
+
+/** @param {unknown[]} numbers */
+function numbersText(numbers) {
+  const texts = numbers.map(String);
+  return texts.length < 2 ? texts.join("") : t("review.or", { first: texts.slice(0, -1).join(", "), last: texts.at(-1) });
+}
+
+/** One sentence per reason code (the engine's `Reason`s; see seven_rocks/app/review.py). */
+/** @type {Record<string, (reason: {[key: string]: any}, move: ReviewedMove) => string>} */
+const REASONS = {
+  forced: (a) => (a.pass ? t("review.reason.forced_pass") : t("review.reason.forced")),
+  best: (a) =>
+    a.margin > 0
+      ? t("review.reason.best_margin", { points: a.points, margin: number(a.margin) })
+      : t("review.reason.best", { points: a.points }),
+  scores_less: (a, m) => t("review.reason.scores_less", { points: a.points, best: moveLabel(m.best), best_points: a.best_points }),
+  hands_more: (a, m) =>
+    t("review.reason.hands_more", { seat: seatName(a.seat), threat: a.threat, best: moveLabel(m.best), best_threat: a.best_threat }),
+  misses_block: (a, m) => t("review.reason.misses_block", { best: moveLabel(m.best), seat: seatName(a.seat), numbers: numbersText(a.numbers ?? []) }),
+  keeps_double: (a, m) => t("review.reason.keeps_double", { best: moveLabel(m.best), tile: tileLabel(a.tile) }),
+  keeps_heavy: (a, m) => t("review.reason.keeps_heavy", { pips: pips(a.pips), best: moveLabel(m.best), best_pips: pips(a.best_pips) }),
+  greedy: (a, m) => t("review.reason.greedy", { points: a.points, best: moveLabel(m.best), best_points: a.best_points }),
+  later: () => t("review.reason.later"),
+  search: (a) => t("review.reason.search", { samples: a.samples, value: signed(a.value), best_value: signed(a.best_value) }),
+};
+
+/**
+ * The reasons of a verdict in the page's language (the search's averages only for a loss).
+ * @param {ReviewedMove} move
+ * @returns {string[]}
+ */
+export function reasonTexts(move) {
+  return (move.reasons ?? [])
+    .filter((r) => REASONS[r.code] && !(r.code === "search" && move.mark === "best"))
+    .map((r) => REASONS[r.code](r, move));
+}
+
+/** @type {Record<string, () => string>} */
+const MARKS = {
+  best: () => t("review.mark.best"),
+  good: () => t("review.mark.good"),
+  mistake: () => t("review.mark.mistake"),
+  blunder: () => t("review.mark.blunder"),
+  forced: () => t("review.mark.forced"),
+};
+/** @type {(mark: string) => string} */
+export const markName = (mark) => (MARKS[mark] ?? (() => mark))();
+
+/**
+ * "Round 1, move 4: 3-4 on 2-3 · Mistake, −6.6 · best: 3-6 on 2-3": the verdict in a line.
+ * @param {ReviewedMove} m
+ */
+export function captionText(m) {
+  return m.best === m.move
+    ? t("review.caption_best", { round: m.round, number: m.number, move: moveLabel(m.move), mark: markName(m.mark) })
+    : t("review.caption", { round: m.round, number: m.number, move: moveLabel(m.move), best: moveLabel(m.best), loss: number(m.loss), mark: markName(m.mark) });
+}
+
+/**
+ * The chart's accessible name: what it plots and where the most was lost.
+ * @param {ReviewedMove[]} moves
+ */
+export function chartLabel(moves) {
+  const worst = costliest(moves);
+  if (worst < 0) return t("review.chart_none");
+  const m = moves[worst];
+  return t("review.chart", { loss: number(m.loss), round: m.round, number: m.number });
+}
+
+/** A round's or a game's line: accuracy, the mistakes and blunders, and what a move gave
+ *  away on average. Not the sum over the game: "240.8 points lost" in a game to 250 reads
+ *  like a score, where 2.4 a move says how well the moves were chosen.
+ * @param {ReviewSummary} s
+ */
+export function summaryText(s) {
+  const counts = t("review.counts", { mistakes: s.mistakes, blunders: s.blunders });
+  if (s.accuracy == null) return [t("review.no_choices"), counts].join(" · ");
+  const average = s.analysed > 0 ? s.lost / s.analysed : 0;
+  return [
+    t("review.accuracy", { accuracy: number(s.accuracy) }),
+    counts,
+    t("review.average", { average: number(Math.round(average * 10) / 10) }),
+  ].join(" · ");
+}
