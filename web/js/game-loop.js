@@ -14,9 +14,9 @@ import * as state from "./state.js";
 /** @typedef {import("./ui-store.js").UiStore} UiStore */
 /** @typedef {import("./protocol").WorkerEvent} GameEvent */
 /** @typedef {import("./protocol").Snapshot} Snap */
-/** @typedef {import("./protocol").RoundSettledEvent} RoundSettledEvent */
-/** @typedef {import("./protocol").RoundStartedEvent} RoundStartedEvent */
-/** @typedef {import("./protocol").GameWonEvent} GameWonEvent */
+/** @typedef {import("./protocol").RoundSettledJSON} RoundSettledJSON */
+/** @typedef {import("./protocol").RoundStartedJSON} RoundStartedJSON */
+/** @typedef {import("./protocol").GameWonJSON} GameWonJSON */
 /** @typedef {import("./state.js").Shown} Shown */
 
 /**
@@ -37,8 +37,8 @@ import * as state from "./state.js";
 /**
  * The end-of-round and end-of-game dialogs; each settles when it closes.
  * @typedef {object} LoopDialogs
- * @property {(args: {settled: RoundSettledEvent, started: RoundStartedEvent | null, snap: Snap, autoMs: number | null, onClosing: () => void}) => Promise<unknown>} roundSummary
- * @property {(args: {won: GameWonEvent, snap: Snap, events: readonly GameEvent[]}) => Promise<string | null>} gameOver
+ * @property {(args: {settled: RoundSettledJSON, started: RoundStartedJSON | null, snap: Snap, autoMs: number | null, onClosing: () => void}) => Promise<unknown>} roundSummary
+ * @property {(args: {won: GameWonJSON, snap: Snap, events: readonly GameEvent[]}) => Promise<string | null>} gameOver
  */
 
 /**

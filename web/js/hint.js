@@ -14,6 +14,7 @@ import { HINT, HINT_ASKED, RENDERED } from "./page-events.js";
 
 /** @typedef {import("./protocol").Hint} Hint */
 /** @typedef {import("./protocol").MoveFacts} MoveFacts */
+/** @typedef {import("./protocol").PassFacts} PassFacts */
 
 /** @type {(n: number) => string} */
 const number = (n) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(n);
@@ -29,8 +30,8 @@ export function listOf(numbers) {
 }
 
 /**
- * The hint's reason as sentences in the current language.
- * @param {MoveFacts | null | undefined} why
+ * The hint's reason as sentences in the current language (a knock needs none).
+ * @param {MoveFacts | PassFacts | null | undefined} why
  * @returns {string[]}
  */
 export function hintSentences(why) {

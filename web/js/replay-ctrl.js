@@ -12,10 +12,10 @@ export const SLICE_MS = 150;
 /** @typedef {import("./protocol").WorkerEvent} GameEvent */
 /**
  * @typedef {object} RoundEvents
- * @property {import("./protocol").RoundStartedEvent | null} started
- * @property {Array<import("./protocol").PlacedEvent | import("./protocol").PassedEvent>} turns
- * @property {import("./protocol").RoundSettledEvent | null} settled
- * @property {import("./protocol").GameWonEvent | null} won
+ * @property {import("./protocol").RoundStartedJSON | null} started
+ * @property {Array<import("./protocol").PlacedJSON | import("./protocol").PassedJSON>} turns
+ * @property {import("./protocol").RoundSettledJSON | null} settled
+ * @property {import("./protocol").GameWonJSON | null} won
  */
 /** @typedef {{story: {[key: string]: any}, events: RoundEvents}} Round  a round as the engine told it */
 /** @typedef {{r: number, k: number}} Position */

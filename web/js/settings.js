@@ -6,10 +6,30 @@
 import { SPEEDS } from "./params.js";
 import { languageField, openModal } from "./modal.js";
 
+/** @typedef {"auto" | "light" | "dark" | "contrast"} Theme */
+/**
+ * The remembered choices; `animations` null follows the system's reduced-motion setting.
+ * @typedef {object} Prefs
+ * @property {Theme} theme
+ * @property {boolean | null} animations
+ * @property {boolean} sound
+ * @property {boolean} turn_table
+ * @property {boolean} vibrate
+ * @property {boolean} tile_count
+ */
+/** @typedef {keyof Prefs} PrefName */
+/** @typedef {(name: PrefName, value: Prefs[PrefName]) => void} PrefListener */
+
 const KEY = "seven-rocks:prefs";
+/** @type {readonly Theme[]} */
 export const THEMES = Object.freeze(["auto", "light", "dark", "contrast"]);
+/** @type {Set<PrefListener>} */
 const listeners = new Set();
 
+/**
+ * The remembered choices, each checked (storage may hold anything).
+ * @returns {Prefs}
+ */
 function load() {
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) ?? "null") ?? {};
@@ -52,6 +72,12 @@ export function applyPrefs() {
   root.dataset.sound = state.sound ? "on" : "off";
 }
 
+/**
+ * Change one choice, remember it and tell the listeners.
+ * @template {PrefName} N
+ * @param {N} name
+ * @param {Prefs[N]} value
+ */
 export function setPref(name, value) {
   state[name] = value;
   try {
@@ -63,6 +89,7 @@ export function setPref(name, value) {
   for (const listener of listeners) listener(name, value);
 }
 
+/** @param {PrefListener} listener called after each change */
 export function onPrefChange(listener) {
   listeners.add(listener);
 }
@@ -77,7 +104,7 @@ applyPrefs(); // before the first paint of the game: no flash of the wrong theme
 export function setSpeed(host, ms) {
   host.setSpeed(ms);
   const select = document.getElementById("speed");
-  if (select) {
+  if (select instanceof HTMLSelectElement) {
     if (![...select.options].some((o) => Number(o.value) === ms)) select.add(new Option(`${ms} ms`, String(ms)));
     select.value = String(ms);
   }
@@ -100,6 +127,7 @@ export function openSettings(host) {
     (name) =>
       `<label class="check"><input type="radio" name="theme" value="${name}" data-pref="theme"${name === state.theme ? " checked" : ""}><span data-i18n="theme.${name}"></span></label>`,
   ).join("");
+  /** @type {(pref: string, on: boolean) => string} */
   const check = (pref, on) =>
     `<label class="check"><input type="checkbox" data-pref="${pref}" aria-describedby="settings-${pref}-note"${on ? " checked" : ""}><span data-i18n="settings.${pref}"></span></label>` +
     `<p class="note" id="settings-${pref}-note" data-i18n="settings.${pref}_note"></p>`;
@@ -122,12 +150,13 @@ export function openSettings(host) {
     </form>`,
   });
   dialog.addEventListener("change", (event) => {
-    const input = event.target.closest("[data-pref]");
-    if (!input) return;
+    const target = event.target;
+    const input = target instanceof Element ? target.closest("[data-pref]") : null;
+    if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement)) return;
     const name = input.dataset.pref;
     if (name === "speed") setSpeed(host, Number(input.value));
-    else if (name === "theme") setPref("theme", input.value);
-    else setPref(name, input.checked);
+    else if (name === "theme") setPref("theme", /** @type {Theme} */ (input.value));
+    else if (input instanceof HTMLInputElement && name && name in state) setPref(/** @type {PrefName} */ (name), input.checked);
   });
   return dialog;
 }

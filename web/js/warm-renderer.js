@@ -11,7 +11,7 @@
 import { TableView } from "./table.js";
 
 /** @typedef {import("./protocol").Table} Table */
-/** @typedef {import("./protocol").TileGeometry} TileGeometry */
+/** @typedef {import("./protocol").TableTile} TableTile */
 /** @typedef {import("./protocol").TableEnd} TableEnd */
 /** @typedef {import("./table.js").TableModel} TableModel */
 
@@ -31,7 +31,7 @@ const END = (tile, side, x, value) => ({ tile, side, x, y: 0, value });
 
 /**
  * A table model of `tiles` and `ends`: only what the renderer reads of a table.
- * @param {TileGeometry[]} tiles
+ * @param {TableTile[]} tiles
  * @param {TableEnd[]} ends
  * @param {Partial<TableModel>} [extra]
  * @returns {TableModel}
