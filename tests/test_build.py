@@ -531,7 +531,7 @@ def test_build_through_a_symlink_rebuilds_its_target(tmp_path: Path) -> None:
         build(link, root=root, compress=False, snapshot=False)
 
 
-def test_a_build_from_before_markers_is_recognised_by_its_service_worker(tmp_path: Path) -> None:
+def test_a_build_without_a_marker_is_recognised_by_its_service_worker(tmp_path: Path) -> None:
     root = _checkout_copy(tmp_path)
     out = build(tmp_path / "site", root=root, compress=True, snapshot=False)
     (out / MARKER).unlink()

@@ -9,7 +9,7 @@ deletes nothing it did not make:
   its manifest. Anything else there (a thesis, a photo folder, a file that happens to be
   called ``seven_rocks.zip``, or a file dropped into an old build) makes the build refuse,
   in one sentence naming a few of those files;
-* a site built before markers existed is recognised by its service worker, whose filled-in
+* a site without a marker is recognised by its service worker, whose filled-in
   ``const BUILD = {...}`` lists every file of that build.
 
 The new site is assembled in a hidden sibling folder and swapped in by two renames, so a
@@ -50,10 +50,10 @@ __all__ = [
 #: site-relative paths of every file the build made (the marker itself aside).
 MARKER = ".seven-rocks-build.json"
 _FORMAT = 1
-# A site from before markers: its service worker lists its files (see site/build.py).
-_LEGACY_WORKER = "sw.js"
-_LEGACY_BUILD_LINE = re.compile(r"^const BUILD = (\{.*\});$", re.MULTILINE)
-_LEGACY_COPIES = (".br", ".gz")
+# A site without a marker: its service worker lists its files (see site/precache.py).
+_UNMARKED_WORKER = "sw.js"
+_UNMARKED_BUILD_LINE = re.compile(r"^const BUILD = (\{.*\});$", re.MULTILINE)
+_UNMARKED_COPIES = (".br", ".gz")
 # How many unknown files a refusal names.
 _NAMED = 3
 #: The claim a staging folder holds while a build assembles the site in it:
@@ -223,24 +223,24 @@ def _manifest(folder: Path) -> set[str] | None:
         if not isinstance(files, list) or not all(isinstance(name, str) for name in files):
             return None
         return {*files, MARKER}
-    return _legacy_manifest(folder)
+    return _unmarked_manifest(folder)
 
 
-def _legacy_manifest(folder: Path) -> set[str] | None:
-    """The files of a build made before markers, from its service worker's file list."""
-    worker = folder / _LEGACY_WORKER
+def _unmarked_manifest(folder: Path) -> set[str] | None:
+    """The files of a build without a marker, from its service worker's file list."""
+    worker = folder / _UNMARKED_WORKER
     if not worker.is_file() or worker.is_symlink():
         return None
     try:
-        match = _LEGACY_BUILD_LINE.search(worker.read_text(encoding="utf-8"))
+        match = _UNMARKED_BUILD_LINE.search(worker.read_text(encoding="utf-8"))
         data = json.loads(match.group(1)) if match else None
     except (OSError, UnicodeDecodeError, ValueError):
         return None
     files = data.get("files") if isinstance(data, dict) else None
     if not isinstance(files, dict) or not files:
         return None
-    listed = {*files, _LEGACY_WORKER}
-    return listed | {name + suffix for name in listed for suffix in _LEGACY_COPIES}
+    listed = {*files, _UNMARKED_WORKER}
+    return listed | {name + suffix for name in listed for suffix in _UNMARKED_COPIES}
 
 
 def _unlisted(folder: Path, manifest: set[str]) -> list[str]:
