@@ -60,11 +60,10 @@ from ..engine.errors import SevenRocksError
 from ..engine.game import Game
 from ..engine.moves import PASS, Move
 from ..engine.record import from_record
-from ..engine.round import SEATS
+from ..engine.round import SEAT_NAMES, SEATS
 from ..engine.tiles import ALL_TILES, Tile
 from ..engine.view import PlayerView
 from . import fields
-from .describe import POSITIONS
 from .hints import move_facts
 
 FORMAT: Final = "seven-rocks-review"
@@ -787,12 +786,12 @@ def reason_text(move: MoveReview) -> str:
             parts.append(f"scores {a['points']} now where {move.best} scores {a['best_points']}")
         elif reason.code == "hands_more":
             parts.append(
-                f"lets {POSITIONS[a['seat']]} score up to {a['threat']} in reply "
+                f"lets {SEAT_NAMES[a['seat']]} score up to {a['threat']} in reply "
                 f"(the best move: {a['best_threat']})"
             )
         elif reason.code == "misses_block":
             parts.append(
-                f"{move.best} would leave {POSITIONS[a['seat']]} only "
+                f"{move.best} would leave {SEAT_NAMES[a['seat']]} only "
                 f"{_numbers(a['numbers'])}, which they lack"
             )
         elif reason.code == "keeps_double":

@@ -25,11 +25,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
+from ..engine.round import SEAT_NAMES
 from .protocol import RequestError
-
-SEAT_NAMES: Final = ("South", "West", "North", "East")
 
 
 class Screen:

@@ -42,6 +42,7 @@ from .events import GameWon, RoundSettled
 from .game import Game
 from .moves import ALL_MOVES, PASS, Move, Point, Side
 from .round import SEATS, TILES_PER_HAND, Round
+from .scoring import DEFAULT_TARGET
 from .tiles import ALL_TILES, Tile
 
 FORMAT: Final = "seven-rocks-record"
@@ -364,7 +365,7 @@ def _check_header(record: object) -> Mapping[str, Any]:
 def _check_table(record: Mapping[str, Any]) -> tuple[int, list[str], list[Any]]:
     """The record's target, seats and (still unread) rounds, checked in that order: the
     first fault found is the one named."""
-    target = _int(record.get("target", 250), "", "'target'")
+    target = _int(record.get("target", DEFAULT_TARGET), "", "'target'")
     _expect(target > 0, "", "'target' must be positive")
     seats = record.get("seats")
     _expect(

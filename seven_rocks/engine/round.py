@@ -37,6 +37,8 @@ from .scoring import DEFAULT_TARGET
 from .tiles import ALL_TILES, Tile, mask_of, tiles_of
 
 SEATS: Final = 4
+#: Each seat's name, in seat order (partners sit opposite: 0 and 2, 1 and 3).
+SEAT_NAMES: Final = ("South", "West", "North", "East")
 TILES_PER_HAND: Final = 7
 
 
