@@ -35,7 +35,6 @@ from ..engine.moves import PASS, Move
 from ..engine.record import from_record, to_record
 from ..engine.scoring import DEFAULT_TARGET
 from . import checks
-from .coaching import REVIEW_BUDGET, Coach
 from .examples import worked
 from .hints import describe_move, move_facts
 from .names import MAX_NAME, seat_label
@@ -56,7 +55,11 @@ from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
 from .review import (
     DEFAULT_LEVEL,
     RECORD_FIELD,
+    REVIEW_BUDGET,
+    Coach,
     GameReview,
+    ReviewBoard,
+    ReviewProgress,
     attach,
     cache_or_error,
     fingerprint,
@@ -307,8 +310,8 @@ class Session:
         record: object = None,
         level: str = REVIEW_LEVEL,
         budget_ms: float = REVIEW_BUDGET * 1000,
-    ) -> dict[str, Any]:
-        """Review ``seat``'s moves (see :mod:`.coaching`) and do the first slice: the live
+    ) -> ReviewProgress:
+        """Review ``seat``'s moves (see :mod:`.review`) and do the first slice: the live
         game's (your own moves only: another seat's would show its hand) or ``record``'s,
         a record opened in the replay viewer.  A review cached with the game is reused;
         the reply of a finished ``record`` review carries the record's updated ``reviews``."""
@@ -334,7 +337,7 @@ class Session:
             self._review_record = {RECORD_FIELD: record.get(RECORD_FIELD)}
         return self._review_reply(self._coach.advance(budget))
 
-    def review_step(self, budget_ms: float = REVIEW_BUDGET * 1000) -> dict[str, Any]:
+    def review_step(self, budget_ms: float = REVIEW_BUDGET * 1000) -> ReviewProgress:
         """The next slice of the review under way."""
         return self._review_reply(self._coach.advance(budget_seconds(budget_ms)))
 
@@ -347,13 +350,11 @@ class Session:
             reply["reviews"] = self._review_record[RECORD_FIELD]
         return reply
 
-    def review_board(
-        self, round: int, number: int, aspect: float = DEFAULT_ASPECT
-    ) -> dict[str, Any]:
+    def review_board(self, round: int, number: int, aspect: float = DEFAULT_ASPECT) -> ReviewBoard:
         """The position before a reviewed move, with the played and the best move's tables."""
         return self._coach.board(round, number, checks.aspect(aspect))
 
-    def _review_reply(self, reply: dict[str, Any]) -> dict[str, Any]:
+    def _review_reply(self, reply: ReviewProgress) -> ReviewProgress:
         if reply["finished"]:
             self._keep_review(self._coach.job.result() if self._coach.job else None)
             if self._review_record is not None:
