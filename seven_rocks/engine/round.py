@@ -150,10 +150,6 @@ class Round:
         """Every turn so far, passes included."""
         return tuple(self._log)
 
-    @property
-    def points_of_last_move(self) -> int:
-        return self._log[-1][2] if self._log else 0
-
     def __len__(self) -> int:
         return len(self._log)
 
