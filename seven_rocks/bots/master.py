@@ -113,8 +113,8 @@ LEVELS: dict[str, Level] = {"quick": QUICK, "brisk": BRISK, "default": DEFAULT, 
 class Race(Protocol):
     """A stopping rule for the last two moves standing (no level races; research does).
 
-    Once only two moves are searched, the search :meth:`add`\\ s their paired difference on
-    each deal; from half of ``samples`` on, every quarter, it stops when :meth:`clear`,
+    Once only two moves are searched, the search gives :meth:`add` their paired difference
+    on each deal; from half of ``samples`` on, every quarter, it stops when :meth:`clear`,
     else goes on to ``deals`` deals (never fewer than the level's).
     """
 
