@@ -55,8 +55,6 @@ from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
 from .review import (
     DEFAULT_LEVEL,
     RECORD_FIELD,
-    REVIEW_BUDGET,
-    Coach,
     GameReview,
     ReviewBoard,
     ReviewProgress,
@@ -64,6 +62,7 @@ from .review import (
     cache_or_error,
     fingerprint,
 )
+from .review.coach import REVIEW_BUDGET, Coach
 from .runner import Runner, bot_seed
 from .screen import Screen
 from .tables import TableCache, geometry_of, round_story, table_json

@@ -38,7 +38,8 @@ The package, one job per module: :mod:`.model` (the values and their JSON),
 :mod:`.reading` (a cached review read back, every field checked), :mod:`.analysis` (one
 position's verdict), :mod:`.job` (a whole game in slices), :mod:`.cache` (the record's
 ``"reviews"`` field), :mod:`.text` (the reasons in English) and :mod:`.coach` (the review
-in the worker: a slice per request, and the boards the page draws).
+in the worker: a slice per request, and the boards the page draws; imported from its own
+module, because it answers with the worker protocol's errors).
 
 >>> from seven_rocks.engine.game import Game
 >>> game = Game(seed=4)
@@ -54,7 +55,6 @@ from __future__ import annotations
 
 from .analysis import fingerprint, review_position, view_key
 from .cache import attach, cache_or_error, cached
-from .coach import REVIEW_BUDGET, BoardMove, Coach, ReviewBoard, ReviewProgress
 from .job import ReviewJob, review_record
 from .model import (
     BLUNDER_LOSS,
@@ -65,6 +65,7 @@ from .model import (
     REASON_CODES,
     RECORD_FIELD,
     VERSION,
+    BoardMove,
     GameReview,
     GameReviewJson,
     Mark,
@@ -72,7 +73,9 @@ from .model import (
     MoveReviewJson,
     Reason,
     ReasonJson,
+    ReviewBoard,
     ReviewError,
+    ReviewProgress,
     RoundReview,
     RoundReviewJson,
     Summary,
@@ -91,10 +94,8 @@ __all__ = [
     "MISTAKE_LOSS",
     "REASON_CODES",
     "RECORD_FIELD",
-    "REVIEW_BUDGET",
     "VERSION",
     "BoardMove",
-    "Coach",
     "GameReview",
     "GameReviewJson",
     "Mark",

@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 import time
-from typing import Any, Final, NotRequired, TypedDict
+from typing import Any, Final
 
 from ...engine.game import Game
 from ...engine.layout import Layout
@@ -39,52 +39,12 @@ from ...engine.view import PlayerView
 from ..geometry import GeometryBuilder
 from ..protocol import RequestError, tile_of
 from ..tables import table_json
-from ..tally import TileCount, tile_count
+from ..tally import tile_count
 from .job import ReviewJob
-from .model import GameReview, GameReviewJson, MoveReview, MoveReviewJson
+from .model import BoardMove, GameReview, MoveReview, ReviewBoard, ReviewProgress
 
 #: How long one slice of a review may keep the engine busy by default, in seconds.
 REVIEW_BUDGET: Final = 0.2
-
-
-class ReviewProgress(TypedDict):
-    """:meth:`Coach.progress`: how far the review is, and the verdicts found since the last."""
-
-    seat: int
-    level: str
-    done: int
-    total: int
-    searched: int
-    checked: int
-    differed: int
-    cache_error: str | None
-    finished: bool
-    moves: list[MoveReviewJson]
-    #: The whole review, once finished.
-    review: NotRequired[GameReviewJson]
-    #: The record's cached reviews, once finished (the session adds them to its reply).
-    reviews: NotRequired[list[GameReviewJson]]
-
-
-class BoardMove(TypedDict):
-    """One move of :meth:`Coach.board` and the table after it."""
-
-    move: str
-    tile: str | None
-    at: str | None
-    table: dict[str, Any]
-
-
-class ReviewBoard(TypedDict):
-    """:meth:`Coach.board`: the position before one reviewed move."""
-
-    round: int
-    number: int
-    seat: int
-    hand: list[str]
-    count: TileCount
-    played: BoardMove
-    best: BoardMove
 
 
 def _board_move(move: Move, table: dict[str, Any]) -> BoardMove:

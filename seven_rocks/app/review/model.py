@@ -10,11 +10,12 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final, Required, TypedDict, cast
+from typing import Any, Final, NotRequired, Required, TypedDict, cast
 
 from ...bots.master import LEVELS
 from ...engine.errors import SevenRocksError
 from ...engine.round import SEATS
+from ..tally import TileCount
 
 FORMAT: Final = "seven-rocks-review"
 #: Bump when the analysis of a position changes (a new search, new reasons): cached
@@ -116,6 +117,46 @@ class GameReviewJson(SummaryJson):
     level: str
     complete: bool
     rounds: list[RoundReviewJson]
+
+
+class ReviewProgress(TypedDict):
+    """:meth:`~.coach.Coach.progress`: how far the review is, and the verdicts since the last."""
+
+    seat: int
+    level: str
+    done: int
+    total: int
+    searched: int
+    checked: int
+    differed: int
+    cache_error: str | None
+    finished: bool
+    moves: list[MoveReviewJson]
+    #: The whole review, once finished.
+    review: NotRequired[GameReviewJson]
+    #: The record's cached reviews, once finished (the session adds them to its reply).
+    reviews: NotRequired[list[GameReviewJson]]
+
+
+class BoardMove(TypedDict):
+    """One move of :meth:`~.coach.Coach.board` and the table after it."""
+
+    move: str
+    tile: str | None
+    at: str | None
+    table: dict[str, Any]
+
+
+class ReviewBoard(TypedDict):
+    """:meth:`~.coach.Coach.board`: the position before one reviewed move."""
+
+    round: int
+    number: int
+    seat: int
+    hand: list[str]
+    count: TileCount
+    played: BoardMove
+    best: BoardMove
 
 
 class ReviewError(SevenRocksError):
