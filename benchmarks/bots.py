@@ -1,7 +1,7 @@
 """Decision time of every bot level, on positions from real games (CPython, one core).
 
     .venv/bin/python benchmarks/bots.py [--positions 400] [--seed 0] [--bots master,expert]
-    .venv/bin/python benchmarks/bots.py --bots master-v1,master-next,master-h1000  # research
+    .venv/bin/python benchmarks/bots.py --bots master-150-uniform,master-1000-weighted  # research
 
 Positions are collected by playing expert-vs-expert games and keeping every decision
 where the player to move has at least two legal moves (forced moves cost nothing and
@@ -11,10 +11,11 @@ in a typical game.  Times are CPU seconds of this process (``time.process_time``
 a busy machine does not inflate them; the wall-clock columns show what it did.
 
 CPU seconds still move with the machine: on this shared virtual machine the same code
-has measured 40% apart on different days.  So ``master-v1`` (the master frozen before
-the yardstick) is always timed too, as a yardstick, and the last column gives each median at
-the speed the issue's budgets were set at, where ``master-v1`` took
-:data:`V1_REFERENCE_MEDIAN` seconds: ``median x V1_REFERENCE_MEDIAN / master-v1's median``.
+has measured 40% apart on different days.  So ``master-150-uniform`` (the ``brisk``
+search, frozen) is always timed too, as a yardstick, and the last column gives each median at
+the speed the time budgets were set at, where ``master-150-uniform`` took
+:data:`YARDSTICK_REFERENCE_MEDIAN` seconds:
+``median x YARDSTICK_REFERENCE_MEDIAN / master-150-uniform's median``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import seven_rocks.research  # noqa: F401  (registers the fair yardsticks: master-v1, ...)
+import seven_rocks.research  # noqa: F401  (registers the fair yardsticks: master-150-uniform, ...)
 from seven_rocks.app.runner import Decision, Runner, bot_seed
 from seven_rocks.bots import Bot, bot_names, make_bot
 from seven_rocks.engine.game import Game
@@ -62,9 +63,9 @@ def positions(count: int, seed: int) -> tuple[list[PlayerView], float]:
     return out, len(out) / max(1, decisions)
 
 
-#: ``master-v1``'s median CPU seconds per decision when the time budgets were set.
-V1_REFERENCE_MEDIAN = 0.023
-YARDSTICK = "master-v1"
+#: ``master-150-uniform``'s median CPU seconds per decision when the time budgets were set.
+YARDSTICK_REFERENCE_MEDIAN = 0.023
+YARDSTICK = "master-150-uniform"
 
 
 def decision_times(name: str, views: list[PlayerView]) -> tuple[list[float], list[float]]:
@@ -98,10 +99,11 @@ def main(argv: list[str] | None = None) -> int:
     print("CPU seconds per decision (one core; wall-clock too, which includes machine load)")
     measured = {YARDSTICK: decision_times(YARDSTICK, views)}  # timed once if listed too
     yardstick = statistics.median(measured[YARDSTICK][0])
-    scale = V1_REFERENCE_MEDIAN / yardstick
+    scale = YARDSTICK_REFERENCE_MEDIAN / yardstick
     print(
-        f"{YARDSTICK} decides in {yardstick:.4f} s median here ({V1_REFERENCE_MEDIAN} s when the"
-        f" budgets were set): 'ref med' is each median x {scale:.2f}"
+        f"{YARDSTICK} decides in {yardstick:.4f} s median here "
+        f"({YARDSTICK_REFERENCE_MEDIAN} s when the budgets were set): "
+        f"'ref med' is each median x {scale:.2f}"
     )
     print(
         f"{'bot':<16}{'median':>10}{'p95':>10}{'max':>10}{'wall med':>12}{'wall p95':>10}"

@@ -33,16 +33,17 @@ import multiprocessing
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tqdm import tqdm
 
-import seven_rocks.research  # noqa: F401  (registers the research names: master-v1, ...)
+import seven_rocks.research  # noqa: F401  (registers the research names: master-150-uniform, ...)
 from seven_rocks.app.runner import Decision, Runner, bot_seed
 from seven_rocks.bots import Bot, make_bot
-from seven_rocks.bots.master import LEVELS, MasterBot
+from seven_rocks.bots.master import DEFAULT, LEVELS, MasterBot
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.moves import Move
 from seven_rocks.engine.view import PlayerView
@@ -92,7 +93,7 @@ Scores = dict[str, tuple[float, float]]
 def score(task: tuple[int, PlayerView, list[str], int]) -> Scores:
     """Every bot's regret and time on one position (run in a worker process)."""
     i, view, bots, reference = task
-    search = MasterBot(REFERENCE_SEED + i, "default", samples=reference, halving=False)
+    search = MasterBot(REFERENCE_SEED + i, replace(DEFAULT, samples=reference, halving=False))
     values = {a.move: a.value for a in search.analyse(view)}
     best = max(values.values())
     out: Scores = {}

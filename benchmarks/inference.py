@@ -18,8 +18,8 @@ a bigger pool (``Level.infer``).
 
 A model is ``BETA[,SHED,DOUBLE]``: the preference for points, and optionally for
 shedding heavy tiles (per pip) and doubles.  How much a better fit is worth in games
-only matches can say (it is how ``master-infer`` was found: see
-:mod:`seven_rocks.bots.master`).  Results depend only on ``--seed``.
+only matches can say (it is how the default level's model was chosen: see
+``docs/bots-measured.md``).  Results depend only on ``--seed``.
 """
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
 
 VIEWPORTS = ("390x844", "360x740", "844x390", "740x360", "768x1024", "1920x1080")
 PHONES = {"390x844", "360x740", "844x390", "740x360"}
-#: Targets from the issue: (shortest, median) table tile long side; hand/target tap size.
+#: Size targets on phones, in CSS pixels: (shortest, median) long side of a table tile.
 TILE_TARGETS = {"390x844": (32, 40), "360x740": (30, 36), "844x390": (26, 32)}
 HUMAN_TURN = "#board[data-human-turn]"
 PLAYABLE = "[data-hand='0'] .hand-tile--playable"

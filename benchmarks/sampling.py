@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/sampling.py [--views 300] [--deals 300] [--seed 0]
 
-The default master (``master-infer``'s settings) resamples its deals from a pool of
+The default master resamples its deals from a pool of
 ``INFER_POOL x samples`` (3,000) consistent deals weighed by the play model, drawn
 afresh at every decision, so the draw and the weight are paid thousands of times a
 move.  Views are every decision of
@@ -26,11 +26,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from seven_rocks.bots import make_bot
-from seven_rocks.bots.master import INFER_POOL
+from seven_rocks.bots.master import DEFAULT, INFER_POOL
 from seven_rocks.bots.sampling import DealSampler, InferredDeals, PlayModel
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.view import PlayerView
-from seven_rocks.research.masters import INFER
 
 
 def views(count: int, seed: int) -> list[PlayerView]:
@@ -56,7 +55,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
-    level = INFER
+    level = DEFAULT
     pool = INFER_POOL * level.samples
     draw: list[float] = []
     weigh: list[float] = []

@@ -8,14 +8,17 @@ import dataclasses
 import itertools
 import random
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from seven_rocks.app.hints import hint_facts
 from seven_rocks.bots import BOTS, PRESETS, Bot, make_bot
-from seven_rocks.bots.master import Level, MasterBot, _Race
+from seven_rocks.bots.master import LEVELS, MasterBot
 from seven_rocks.bots.playout import BLOCKED, DOMINO, TARGET, Sim, move_index
 from seven_rocks.bots.sampling import DealSampler, InferredDeals, PlayModel
 from seven_rocks.engine.game import Game
@@ -24,17 +27,9 @@ from seven_rocks.engine.moves import PASS, Move
 from seven_rocks.engine.round import Round, deal_hands
 from seven_rocks.engine.tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of, tiles_of
 from seven_rocks.engine.view import PlayerView
-from seven_rocks.research import (
-    RESEARCH_BOTS,
-    MasterH1000Bot,
-    MasterInferBot,
-    MasterNextBot,
-    MasterRaceBot,
-    MasterV1Bot,
-    OracleBot,
-)
-from seven_rocks.research.masters import H1000, INFER, NEXT, RACE, V1
+from seven_rocks.research import RESEARCH_BOTS, OracleBot
 from seven_rocks.research.tournament import decide
+from seven_rocks.research.variants import VARIANT_BOTS, Variant, VariantBot
 
 BOT_DIR = Path(__file__).resolve().parent.parent / "seven_rocks" / "bots"
 
@@ -44,19 +39,26 @@ def fair_factories() -> dict[str, Callable[[int | None], Bot]]:
     out: dict[str, Callable[[int | None], Bot]] = {}
     for name, cls in BOTS.items():
         if cls is MasterBot:
-            out[name] = lambda seed: MasterBot(seed, samples=12)
+            out[name] = lambda seed: master(seed, samples=12)
         else:
             out[name] = cls
-    out["master-quick"] = lambda seed: MasterBot(seed, level="quick", samples=12)
-    out["master-ismcts"] = lambda seed: MasterBot(seed, samples=12, search="ismcts")
-    out["master-v1"] = lambda seed: MasterBot(seed, dataclasses.replace(V1, samples=12))
-    out["master-next"] = lambda seed: MasterBot(seed, dataclasses.replace(NEXT, samples=12))
-    out["master-h1000"] = lambda seed: MasterBot(seed, dataclasses.replace(H1000, samples=16))
-    out["master-race"] = lambda seed: MasterBot(
-        seed, dataclasses.replace(RACE, samples=16, extend=64)
-    )
-    out["master-infer"] = lambda seed: MasterBot(seed, dataclasses.replace(INFER, samples=16))
+    out["master-quick"] = lambda seed: master(seed, "quick", samples=12)
+    small = {"samples": 12, "extend": 48}
+    for variant_bot in VARIANT_BOTS:
+        variant = variant_bot.variant
+        smaller = dataclasses.replace(variant.level, samples=small["samples"])
+        sized = dataclasses.replace(
+            variant, level=smaller, extend=small["extend"] * bool(variant.extend)
+        )
+        out[variant_bot.name] = partial(VariantBot, variant=sized)
+    tree = Variant(dataclasses.replace(LEVELS["default"], samples=12), tree=True)
+    out["master-tree"] = lambda seed: VariantBot(seed, tree)
     return out
+
+
+def master(seed: int | None, level: str = "default", **changes: Any) -> MasterBot:
+    """The master at ``level`` with ``changes`` to its settings (a smaller budget, mostly)."""
+    return MasterBot(seed, dataclasses.replace(LEVELS[level], **changes))
 
 
 def random_position(seed: int, stop_fraction: float) -> tuple[Round, int]:
@@ -160,32 +162,14 @@ def test_fair_bots_choose_the_same_move_when_only_hidden_hands_differ(name: str)
 
 
 @pytest.mark.parametrize("name", ["expert", "master"])
-def test_explanations_are_the_same_for_twins_and_say_something(name: str) -> None:
+def test_reasons_are_the_same_for_twins_and_say_something(name: str) -> None:
     factory = fair_factories()[name]
     for index, (first, second) in enumerate(TWINS[:10]):
-        bot = factory(index)
-        move = bot.choose(first)
-        text_a = factory(index).explain(first, move)
-        text_b = factory(index).explain(second, move)
-        assert text_a == text_b
-        assert text_a
-        assert "now" in text_a or "knock" in text_a
-
-
-@pytest.mark.parametrize(
-    ("weigh", "halving", "extend"),
-    [(0.0, False, 0), (0.15, False, 0), (0.15, True, 0), (0.15, True, 48)],
-)
-def test_search_analysis_does_not_depend_on_hidden_hands(
-    weigh: float, halving: bool, extend: int
-) -> None:
-    for index, (first, second) in enumerate(TWINS[:15]):
-        level = Level(12, 12, wary=0.5, weigh=weigh, halving=halving, extend=extend)
-        a = MasterBot(index, level).analyse(first)
-        b = MasterBot(index, level).analyse(second)
-        assert [(x.move, x.value, x.samples) for x in a] == [
-            (x.move, x.value, x.samples) for x in b
-        ]
+        move = factory(index).choose(first)
+        facts_a = hint_facts(first, move)
+        facts_b = hint_facts(second, move)
+        assert facts_a == facts_b
+        assert facts_a["kind"] in {"pass", "open", "play"}
 
 
 def test_halving_plays_the_better_half_on() -> None:
@@ -195,14 +179,14 @@ def test_halving_plays_the_better_half_on() -> None:
     view = next(
         v
         for v, _ in TWINS
-        if sum(v.hand_sizes) > 12 and len({a.move for a in MasterBot(0, samples=1).analyse(v)}) >= 5
+        if sum(v.hand_sizes) > 12 and len({a.move for a in master(0, samples=1).analyse(v)}) >= 5
     )
 
     def plain(deals: int) -> dict[Move, float]:
-        bot = MasterBot(7, H1000, samples=deals, halving=False)
+        bot = master(7, "brisk", samples=deals, halving=False)
         return {a.move: a.value for a in bot.analyse(view)}
 
-    halved = MasterBot(7, H1000, samples=40, halving=True).analyse(view)
+    halved = master(7, "brisk", samples=40, halving=True).analyse(view)
     searched = {a.move: a for a in halved}
     after = {deals: plain(deals) for deals in (10, 20, 40)}
     first_cut = sorted(after[10], key=lambda m: -after[10][m])[: max(2, (len(after[10]) + 1) // 2)]
@@ -215,103 +199,12 @@ def test_halving_plays_the_better_half_on() -> None:
     assert [a.samples for a in halved] == sorted((a.samples for a in halved), reverse=True)
 
 
-@pytest.mark.parametrize(
-    ("weights", "differences", "clear"),
-    [
-        ([1, 1, 1, 1], [3, 3, 3, 3], True),  # always ahead by the same amount
-        ([1, 1, 1, 1], [0, 0, 0, 0], True),  # two moves that never differ: nothing to race
-        ([1, 1, 1, 1], [5, -5, 5, -5], False),  # a mean of 0 with any noise
-        ([1, 1, 1, 1], [4, -2, 4, -2], False),  # mean 1, SD 3 over 4 deals: SE 1.5
-        ([1] * 34, [4, -2] * 17, False),  # the same over 34 deals: 2 SE = 1.03
-        ([1] * 36, [4, -2] * 18, True),  # over 36: 2 SE = 1, the mean: clear
-        ([2, 2, 2, 2], [4, -2, 4, -2], False),  # the weights' scale changes nothing
-    ],
-)
-def test_race_is_clear_once_the_mean_difference_spans_two_standard_errors(
-    weights: list[float], differences: list[float], clear: bool
-) -> None:
-    race = _Race()
-    for weight, difference in zip(weights, differences, strict=True):
-        race.add(weight, difference)
-    assert race.clear() is clear
-
-
-def test_racing_stops_when_the_last_two_are_apart_and_goes_on_when_close() -> None:
-    """The last two moves stop at a check (every quarter of the deals from half of them on)
-    once they are apart, else go past the level's deals up to ``extend``; either way their
-    verdicts are the plain search's over the deals they got (the same deals and playout
-    seeds), and the other moves are the halving's."""
-    views = [v for v, _ in TWINS if sum(v.hand_sizes) > 12 and len(v.legal_moves()) >= 2]
-    finals = []
-    for view in views[:12]:
-        raced = MasterBot(7, H1000, samples=40, halving=True, extend=160).analyse(view)
-        halved = MasterBot(7, H1000, samples=40, halving=True).analyse(view)
-        deals = raced[0].samples
-        assert raced[1].samples == deals and deals in range(20, 161, 10)
-        plain = {
-            a.move: a.value for a in MasterBot(7, H1000, samples=deals, halving=False).analyse(view)
-        }
-        for a in raced[:2]:
-            assert a.value == pytest.approx(plain[a.move])
-        assert {a.move for a in raced[:2]} == {a.move for a in halved[:2]}
-        assert [(a.move, a.samples) for a in raced[2:]] == [(a.move, a.samples) for a in halved[2:]]
-        finals.append(deals)
-    assert min(finals) < 40 < max(finals), finals  # both ways happen on these positions
-
-
 def test_halving_never_cuts_before_a_deal_is_searched() -> None:
     """With fewer than four deals a quarter is none: no move is cut before its first deal."""
     view = next(v for v, _ in TWINS if sum(v.hand_sizes) > 12 and len(v.legal_moves()) >= 3)
     for deals in (1, 2, 3):
-        analysis = MasterBot(5, samples=deals, halving=True).analyse(view)
+        analysis = master(5, samples=deals, halving=True).analyse(view)
         assert min(a.samples for a in analysis) >= 1
-
-
-def late_view_with_informative_plays() -> PlayerView:
-    """A view with few tiles left (the search solves each deal exactly, no playout
-    randomness) in which the other seats' plays tell deals apart."""
-    for seed in range(200):
-        game = Game(seed=seed)
-        greedy = [make_bot("greedy", s) for s in range(4)]
-        while not game.is_over and game.round_number == 1:
-            view = game.view(game.turn)
-            if (
-                sum(view.hand_sizes) <= 9
-                and len(view.legal_moves()) >= 2
-                and PlayModel(view, beta=0.15).informative
-            ):
-                return view
-            game.play(greedy[game.turn].choose(view), game.turn)
-    raise AssertionError("no late position found")
-
-
-def test_weighted_search_is_the_play_models_weighted_mean() -> None:
-    """Two deals, searched alternately: with ``weigh`` the verdict is their values
-    averaged in proportion to the play model's likelihoods, not a plain mean."""
-    view = late_view_with_informative_plays()
-    model = PlayModel(view, beta=0.15)
-    sampler = DealSampler(view)
-    rng = random.Random(5)
-    first = sampler.sample(rng)
-    second = next(
-        d
-        for d in (sampler.sample(rng) for _ in range(500))
-        if model.weight(d) != model.weight(first)
-    )
-    w1, w2 = model.weight(first), model.weight(second)
-
-    def values(deals: list[list[int]], weigh: float) -> dict[str, float]:
-        turn = itertools.cycle(deals)
-        bot = MasterBot(0, H1000, samples=32, exact_tiles=10, weigh=weigh)
-        return {str(a.move): a.value for a in bot.analyse(view, lambda _r: next(turn)[:])}
-
-    v1, v2 = values([first], 0.15), values([second], 0.15)
-    weighted = values([first, second], 0.15)
-    plain = values([first, second], 0.0)
-    assert any(v1[m] != v2[m] for m in v1)
-    for m in v1:
-        assert weighted[m] == pytest.approx((w1 * v1[m] + w2 * v2[m]) / (w1 + w2))
-        assert plain[m] == pytest.approx((v1[m] + v2[m]) / 2)
 
 
 def test_a_fair_bot_works_from_a_bare_view() -> None:
@@ -584,7 +477,7 @@ def test_every_bot_always_plays_a_legal_move() -> None:
 
 def test_oracle_plays_legally_through_the_explicit_channel_only() -> None:
     game = Game(seed=4, target=120)
-    oracle = OracleBot(1, samples=8)
+    oracle = OracleBot(1, dataclasses.replace(LEVELS["default"], samples=8))
     greedy = make_bot("greedy", 2)
     view = game.view(game.turn)
     with pytest.raises(TypeError):
@@ -606,19 +499,6 @@ def test_oracle_is_research_only() -> None:
     assert OracleBot.fair is False
 
 
-def test_master_v1_and_the_candidates_are_fair_yardsticks_not_offered() -> None:
-    for name, cls in (
-        ("master-v1", MasterV1Bot),
-        ("master-next", MasterNextBot),
-        ("master-h1000", MasterH1000Bot),
-        ("master-race", MasterRaceBot),
-        ("master-infer", MasterInferBot),
-    ):
-        assert name not in BOTS and name not in PRESETS
-        assert RESEARCH_BOTS[name] is cls
-        assert cls(0).fair
-
-
 def test_ladder_order_and_levels() -> None:
     assert list(BOTS) == ["random", "greedy", "expert", "master"]
     assert set(PRESETS) == {"master-quick", "master-brisk", "master-default", "master-strong"}
@@ -628,16 +508,7 @@ def test_ladder_order_and_levels() -> None:
 
 def test_master_is_deterministic_for_a_seed() -> None:
     for first, _ in TWINS[:10]:
-        assert MasterBot(3, samples=16).choose(first) is MasterBot(3, samples=16).choose(first)
-
-
-def test_ismcts_is_deterministic_and_fair() -> None:
-    for index, (first, second) in enumerate(TWINS[:10]):
-        a = MasterBot(index, samples=20, search="ismcts").analyse(first)
-        b = MasterBot(index, samples=20, search="ismcts").analyse(second)
-        assert [(x.move, x.samples) for x in a] == [(x.move, x.samples) for x in b]
-    with pytest.raises(ValueError, match="unknown search"):
-        MasterBot(0, search="minimax")
+        assert master(3, samples=16).choose(first) is master(3, samples=16).choose(first)
 
 
 def test_branch_twins_get_the_same_verdict() -> None:
@@ -654,7 +525,7 @@ def test_branch_twins_get_the_same_verdict() -> None:
     for text in ("5-5", "0-5@5-5:line_a", "2-5@5-5:line_b"):
         rnd.play(text)
     view = PlayerView.of_round(rnd, 3)
-    analysis = {str(a.move): a for a in MasterBot(0, samples=10).analyse(view)}
+    analysis = {str(a.move): a for a in master(0, samples=10).analyse(view)}
     a, b = analysis["3-5@5-5:branch_a"], analysis["3-5@5-5:branch_b"]
     assert a.value == b.value
     assert a.samples == b.samples
@@ -663,7 +534,9 @@ def test_branch_twins_get_the_same_verdict() -> None:
 
 def test_master_time_limit_caps_the_search() -> None:
     first = next(v for v, _ in TWINS if sum(v.hand_sizes) > 16)
-    analysis = MasterBot(0, samples=10**6, time_limit=0.05).analyse(first)
+    analysis = MasterBot(
+        0, dataclasses.replace(LEVELS["default"], samples=10**6), time_limit=0.05
+    ).analyse(first)
     assert 0 < analysis[0].samples < 10**6
 
 

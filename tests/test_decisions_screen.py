@@ -3,8 +3,10 @@ what it calls a bot's regret there (its numbers guide the work on the bots' stre
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from seven_rocks.bots import make_bot
-from seven_rocks.bots.master import LEVELS, MasterBot
+from seven_rocks.bots.master import DEFAULT, LEVELS, MasterBot
 from tests.support.benchmarks import load_benchmark
 
 screen = load_benchmark("decisions")
@@ -25,12 +27,14 @@ def test_regret_is_the_reference_best_value_minus_the_chosen_moves() -> None:
     views = screen.positions(4, 7000, "greedy")
     regrets = []
     for i, view in enumerate(views):
-        scores = screen.score((i, view, ["random", "master-v1"], 48))
-        reference = MasterBot(screen.REFERENCE_SEED + i, "default", samples=48, halving=False)
+        scores = screen.score((i, view, ["random", "master-150-uniform"], 48))
+        reference = MasterBot(
+            screen.REFERENCE_SEED + i, replace(DEFAULT, samples=48, halving=False)
+        )
         values = {a.move: a.value for a in reference.analyse(view)}
         chosen = make_bot("random", i).choose(view)
         assert scores["random"][0] == max(values.values()) - values[chosen]
-        assert scores["master-v1"][0] >= 0.0
+        assert scores["master-150-uniform"][0] >= 0.0
         assert scores["random"][1] >= 0.0  # CPU seconds
         regrets.append(scores["random"][0])
     assert max(regrets) > 0.0  # a random move is not always the best one

@@ -1,24 +1,16 @@
 """Behaviour is frozen: records for a fixed seed stay byte-identical across refactors.
 
-The files in ``tests/golden/`` were written by ``main`` before the engine's redesign, with
+The files in ``tests/golden/`` are the records of
 
     seven-rocks simulate --games 300 --seed 5 --bots random,greedy,expert,random --record F
-    seven-rocks tournament master expert --games 4 --seed 3 --record F --no-progress --json
+    seven-rocks tournament BOT expert --games 2 --seed 3 --record F --no-progress --json
 
-``tournament-master-v1-expert-seed3.jsonl`` is the record of the ``brisk`` search
-(that command's file when it was the default, with the seat names ``master`` spelt
-``master-v1``): the frozen ``master-v1`` in :mod:`seven_rocks.research` must keep playing it.
-``tournament-master-expert-seed3.jsonl`` was written again, on purpose, by the commit that
-made the search of 1,000 deals with successive halving the default ``master``, and
-again by the one that gave the default ``master-infer``'s settings (deals resampled by a
-play model that knows the shedding habit); the file it replaced, with ``master`` spelt
-``master-h1000``, is ``tournament-master-h1000-expert-seed3.jsonl``, which the frozen
-``master-h1000`` must keep playing.
-Both tournament files now keep only their first duplicate pair (the first two lines, cut
-from those files, not written again): the master's games took most of a minute of every
-test run, and one pair still puts the search through 13 rounds and 316 moves.  The
-tournament's games do not depend on how many are played (``--games 2`` writes exactly
-the first two lines of ``--games 4``), so the frozen bytes are the same bytes as before.
+for ``BOT`` ``master`` (the default level), ``master-v1`` (the research name of
+``master-150-uniform``, the ``brisk`` search) and ``master-h1000`` (the research name of
+``master-1000-weighted``): each name's file holds the seats as that name spells them.
+One duplicate pair still puts the search through 13 rounds and 316 moves; a tournament's
+games do not depend on how many are played (``--games 2`` writes exactly the first two
+lines of ``--games 4``).
 
 Any change to the rules, the deal, a bot's choices or the record format shows up here as a
 difference in the first line that differs (not as a wall of JSON).
@@ -64,9 +56,8 @@ def test_simulated_records_are_byte_identical(tmp_path: Path) -> None:
     ("bot", "golden"),
     [
         ("master", "tournament-master-expert-seed3.jsonl"),
-        # master-v1 plays the brisk search, as the default master did: the record made then.
+        # The names the stored records are seated by, read as the research variants.
         ("master-v1", "tournament-master-v1-expert-seed3.jsonl"),
-        # master-h1000 plays as the default master did before master-infer's settings.
         ("master-h1000", "tournament-master-h1000-expert-seed3.jsonl"),
     ],
 )

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from seven_rocks.app import review as rv
-from seven_rocks.app.review import GameReview, Mark, ReviewJob
+from seven_rocks.app.review import GameReview, Mark, ReviewJob, read_game_review
 from seven_rocks.bots.master import MasterBot
 from seven_rocks.cli import main
 from seven_rocks.engine.game import Game
@@ -262,7 +262,7 @@ def test_a_malformed_cache_is_ignored_and_attach_replaces_its_own_entry() -> Non
     once = rv.attach(record, review)
     twice = rv.attach(once, review)
     assert twice[rv.RECORD_FIELD] == ["junk", review.to_json()]
-    assert GameReview.from_json(twice[rv.RECORD_FIELD][1]) == review
+    assert read_game_review(twice[rv.RECORD_FIELD][1]) == review
 
 
 def test_bad_requests_are_review_errors() -> None:

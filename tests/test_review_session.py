@@ -212,7 +212,7 @@ def test_the_viewer_checks_a_forged_cached_review_and_says_so() -> None:
     for rnd in forged["rounds"]:
         for move in rnd["moves"]:
             if move["mark"] != "forced":
-                move.update(loss=80.0, mark="blunder", best="pass")
+                move.update({"loss": 80.0, "mark": "blunder", "best": "pass"})
     _, door = _door()
     cached = {**record, "reviews": [forged]}
     last, _, _ = _finish(door, _ask(door, "review_start", seat=3, record=cached, level=LEVEL))

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Final
 
 from ..engine.events import GameWon, Passed, Placed, RoundSettled, RoundStarted
-from ..engine.game import DEFAULT_SEATS, Game
-from ..engine.round import End
+from ..engine.game import Game
+from ..engine.round import SEAT_NAMES, End
 from ..engine.scoring import round_to_five
 
-POSITIONS: Final = DEFAULT_SEATS
 #: How much of a player's name an account shows (names come from records anyone can write).
 NAME_LIMIT = 32
 
@@ -32,14 +30,14 @@ def printable(text: str, limit: int | None = None) -> str:
 
 
 def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
-    position = POSITIONS[seat]
+    position = SEAT_NAMES[seat]
     if names and names[seat] and names[seat] != position:
         return f"{position} ({printable(names[seat], NAME_LIMIT)})"
     return position
 
 
 def team_name(team: int) -> str:
-    return f"{POSITIONS[team]} & {POSITIONS[team + 2]}"
+    return f"{SEAT_NAMES[team]} & {SEAT_NAMES[team + 2]}"
 
 
 def describe_game(game: Game) -> Iterator[str]:
@@ -53,7 +51,7 @@ def describe_game(game: Game) -> Iterator[str]:
             how = "dominoed the last round" if event.by_domino else "won the draw"
             if event.draw:
                 rolls = "; ".join(
-                    ", ".join(f"{POSITIONS[s]} {r}" for s, r in enumerate(rnd) if r is not None)
+                    ", ".join(f"{SEAT_NAMES[s]} {r}" for s, r in enumerate(rnd) if r is not None)
                     for rnd in event.draw
                 )
                 how += f" ({rolls})"

@@ -11,8 +11,8 @@ writes from :func:`facts`.
 from __future__ import annotations
 
 from .. import __version__
-from ..engine.game import DEFAULT_SEATS
 from ..engine.record import MAX_JSON_DEPTH, MAX_RECORD_BYTES
+from ..engine.round import SEAT_NAMES
 from ..engine.scoring import DEFAULT_TARGET
 from .names import HUMAN, MAX_NAME
 from .protocol import MAX_REQUEST_BYTES, SAVE_FORMAT, SAVE_VERSION, SAVE_VERSIONS
@@ -24,7 +24,7 @@ def facts() -> Facts:
     return {
         "version": __version__,
         "target": DEFAULT_TARGET,
-        "seats": list(DEFAULT_SEATS),
+        "seats": list(SEAT_NAMES),
         "max_name": MAX_NAME,
         "human": HUMAN,
         "save_format": SAVE_FORMAT,

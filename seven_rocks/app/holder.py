@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.game import DEFAULT_SEATS
+from ..engine.round import SEAT_NAMES
 from .protocol import RequestError
 
 
@@ -62,11 +62,11 @@ class Holder:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
             raise RequestError(f"a seat is a whole number 0..3, not {seat!r}")
         if seat not in self.people:
-            raise RequestError(f"{DEFAULT_SEATS[seat]} is not a person at this table")
+            raise RequestError(f"{SEAT_NAMES[seat]} is not a person at this table")
         waiting = self.pass_to(turn, over)
         if seat != waiting and seat != self.viewer(turn, over):
             raise RequestError(
-                f"it is not {DEFAULT_SEATS[seat]}'s turn: only the player to move takes the device"
+                f"it is not {SEAT_NAMES[seat]}'s turn: only the player to move takes the device"
             )
         if self.shared:
             self.holder = seat

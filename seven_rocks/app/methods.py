@@ -24,9 +24,6 @@ from .replies import (
     Pong,
     ReplayProgress,
     ReplayRound,
-    ReviewBoard,
-    ReviewCancelled,
-    ReviewProgress,
     Save,
     Snapshot,
     VersionReply,
@@ -46,6 +43,7 @@ from .requests import (
     SnapshotParams,
     ViewParams,
 )
+from .review.model import ReviewBoard, ReviewCancelled, ReviewProgress
 from .session import Session
 
 

@@ -35,7 +35,6 @@ from ..engine.moves import PASS, Move
 from ..engine.record import from_record, to_record
 from ..engine.scoring import DEFAULT_TARGET
 from . import checks
-from .coaching import REVIEW_BUDGET, Coach
 from .event_json import encode_events
 from .examples import worked
 from .facts import facts
@@ -62,9 +61,6 @@ from .replies import (
     LastTurn,
     ReplayProgress,
     ReplayRound,
-    ReviewBoard,
-    ReviewCancelled,
-    ReviewProgress,
     Save,
     Snapshot,
     Table,
@@ -73,10 +69,14 @@ from .review import (
     DEFAULT_LEVEL,
     RECORD_FIELD,
     GameReview,
+    ReviewBoard,
+    ReviewProgress,
     attach,
     cache_or_error,
     fingerprint,
 )
+from .review.coach import REVIEW_BUDGET, Coach
+from .review.model import GameReviewJson, ReviewCancelled
 from .runner import Runner, bot_seed
 from .tables import TableCache, geometry_of, table_json
 from .tally import tile_count
@@ -297,7 +297,7 @@ class Session:
         level: str = REVIEW_LEVEL,
         budget_ms: float = REVIEW_BUDGET * 1000,
     ) -> ReviewProgress:
-        """Review ``seat``'s moves (see :mod:`.coaching`) and do the first slice: the live
+        """Review ``seat``'s moves (see :mod:`.review`) and do the first slice: the live
         game's (your own moves only: another seat's would show its hand) or ``record``'s,
         a record opened in the replay viewer.  A review cached with the game is reused;
         the reply of a finished ``record`` review carries the record's updated ``reviews``."""
@@ -338,20 +338,19 @@ class Session:
 
     def review_board(self, round: int, number: int, aspect: float = DEFAULT_ASPECT) -> ReviewBoard:
         """The position before a reviewed move, with the played and the best move's tables."""
-        return cast(ReviewBoard, self._coach.board(round, number, checks.aspect(aspect)))
+        return self._coach.board(round, number, checks.aspect(aspect))
 
-    def _review_reply(self, progress: dict[str, object]) -> ReviewProgress:
-        reply = cast(ReviewProgress, progress)
+    def _review_reply(self, reply: ReviewProgress) -> ReviewProgress:
         if reply["finished"]:
             self._keep_review(self._coach.job.result() if self._coach.job else None)
             if self._review_record is not None:
                 reply["reviews"] = self._record_reviews()
         return reply
 
-    def _record_reviews(self) -> list[JSONObject]:
+    def _record_reviews(self) -> list[GameReviewJson]:
         """The reviews of the record under review (the viewer's), as they are now."""
         assert self._review_record is not None
-        return cast(list[JSONObject], self._review_record[RECORD_FIELD])
+        return cast(list[GameReviewJson], self._review_record[RECORD_FIELD])
 
     def _stop_review(self) -> GameReview | None:
         """Cancel the job under way (if any), caching what it found."""

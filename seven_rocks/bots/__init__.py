@@ -6,13 +6,11 @@ This is the one registry that turns a name into a bot.  Names come in three tier
   :class:`~seven_rocks.engine.view.PlayerView`), in strength order;
 * ``"fair"`` adds :data:`PRESETS`, named strength levels of the search bot
   (``master-quick``, ...) for simulations, tournaments and benchmarks;
-* ``"research"`` adds the yardsticks: ``oracle``, which sees hidden hands, ``master-v1``,
-  the ``brisk`` search frozen as a yardstick, and ``master-next``,
-  ``master-h1000``, ``master-race`` and ``master-infer``, the candidates for its
-  successor (the default has ``master-infer``'s settings).  They live in
-  :mod:`seven_rocks.research`, which registers them here when it is imported
-  (:func:`register_research`): no bot module ever imports them, and the browser's copy of
-  the package does not hold them at all.
+* ``"research"`` adds the yardsticks: ``oracle``, which sees hidden hands, and the
+  master's search at settings no level uses (``master-150-uniform``, the yardstick,
+  ``master-1000-weighted``, ...).  They live in :mod:`seven_rocks.research`, which
+  registers them here when it is imported (:func:`register_research`): no bot module
+  ever imports them, and the browser's copy of the package does not hold them at all.
 
 >>> make_bot("master-quick", 1).name, bot_names("offered")
 ('master', ['random', 'greedy', 'expert', 'master'])
@@ -50,11 +48,22 @@ PRESETS: dict[str, BotFactory] = {
 
 #: The research tier's bots, filled in by :mod:`seven_rocks.research` when it is imported.
 _RESEARCH_BOTS: dict[str, BotFactory] = {}
+#: Other names the research tier reads (kept for stored records), each to a bot's own name.
+_RESEARCH_ALIASES: dict[str, str] = {}
+#: Names the research tier refuses, each with the name of the bot that plays the same search.
+_RESEARCH_RETIRED: dict[str, str] = {}
 
 
-def register_research(bots: Mapping[str, BotFactory]) -> None:
+def register_research(
+    bots: Mapping[str, BotFactory],
+    *,
+    aliases: Mapping[str, str] | None = None,
+    retired: Mapping[str, str] | None = None,
+) -> None:
     """Add research yardsticks to the ``"research"`` tier (:mod:`seven_rocks.research` does)."""
     _RESEARCH_BOTS.update(bots)
+    _RESEARCH_ALIASES.update(aliases or {})
+    _RESEARCH_RETIRED.update(retired or {})
 
 
 def factories(tier: Tier = "fair") -> dict[str, BotFactory]:
@@ -69,13 +78,20 @@ def factories(tier: Tier = "fair") -> dict[str, BotFactory]:
 
 
 def bot_names(tier: Tier = "fair") -> list[str]:
-    """The names ``tier`` accepts, in ladder order."""
+    """The names ``tier`` offers, in ladder order (the research tier also reads aliases)."""
     return list(factories(tier))
 
 
 def bot_factory(name: str, tier: Tier = "fair") -> BotFactory:
     """The constructor of a bot by name; an unknown name raises a one-line ``ValueError``."""
     known = factories(tier)
+    if tier == "research":
+        if name in _RESEARCH_RETIRED:
+            raise ValueError(
+                f"unknown bot {name!r}: the bot that plays its search is "
+                f"{_RESEARCH_RETIRED[name]!r}"
+            )
+        name = _RESEARCH_ALIASES.get(name, name)
     try:
         return known[name]
     except KeyError:

@@ -31,9 +31,5 @@ class Bot(ABC):
     def choose(self, view: PlayerView) -> Move:
         """The move to make; ``view.is_my_turn`` is true and ``view.legal_moves()`` non-empty."""
 
-    def explain(self, view: PlayerView, move: Move) -> str | None:
-        """A short reason for ``move`` when the bot can give one (used by hints)."""
-        return None
-
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"

@@ -14,7 +14,7 @@ For every legal move it weighs, from the player's view alone:
   end (small hands, many passes), and going for the domino when it is close.
 
 The weights were tuned by tournament (``benchmarks/tune_expert.py``).  The per-move
-features are also what :meth:`ExpertBot.explain` turns into a hint.
+features are also what :func:`describe` turns into the hint's English reason.
 """
 
 from __future__ import annotations
@@ -224,14 +224,6 @@ class ExpertBot(Bot):
         best = ranked[0][0]
         ties = [f.move for v, f in ranked if v >= best - 1e-9]
         return ties[0] if len(ties) == 1 else ties[int(self.rng.random() * len(ties))]
-
-    def explain(self, view: PlayerView, move: Move) -> str | None:
-        if move is PASS:
-            return "no tile matches any open end: must knock"
-        for _, f in self.ranked(view):
-            if f.move is move:
-                return describe(f, view)
-        return None
 
 
 def describe(f: MoveFeatures, view: PlayerView) -> str:

@@ -2,11 +2,11 @@
 
 For each decision the bot draws deals of the unseen tiles uniformly among those
 consistent with everything public (hand sizes, the tiles played, every pass's voids:
-:class:`~seven_rocks.bots.sampling.DealSampler`), keeps them in proportion to how well
-they explain the other seats' plays (:class:`~seven_rocks.bots.sampling.PlayModel`: the
-points each took or passed up, and the habit of shedding heavy tiles and doubles;
-``infer`` resamples a pool three times as big, ``weigh`` weights each deal instead),
-and for each deal scores every candidate move:
+:class:`~seven_rocks.bots.sampling.DealSampler`), resampled from a pool three times as
+big in proportion to how well they explain the other seats' plays
+(:class:`~seven_rocks.bots.sampling.PlayModel`: the points each took or passed up, and
+the habit of shedding heavy tiles and doubles; ``infer``), and for each deal scores
+every candidate move:
 
 * by playing the round out with a fast policy (:class:`~.playout.Sim`): every seat
   takes the most points now minus half of what the next seat could score in reply on
@@ -20,7 +20,7 @@ quarter and again after half of the deals only the better half of the moves goes
 (``halving``), so the deals go where the choice is close.  The
 value of an outcome is the round's net result for the bot's team (its points minus
 the opponents', deductions included), plus a large bonus or penalty when a team
-reaches the target, so near 250 reaching it first beats a bigger round.
+reaches the target, so near the target reaching it first beats a bigger round.
 
 The number of deals is fixed by the level, so a seeded bot is deterministic; an
 optional ``time_limit`` (seconds) caps a decision (then it depends on the clock).
@@ -33,36 +33,34 @@ level      deals       exact at    what for
 =========  ==========  ==========  ==============================================
 quick         40       <= 8 tiles  a quick opponent
 brisk        150       <= 10       the coach's (a whole game's review within 10 s
-                                   in the browser); ``master-v1``'s search
+                                   in the browser)
 default    1,000 (*)   <= 12       the hint and the default opponent
 strong     2,000 (*)   <= 12       twice the default's deals
 =========  ==========  ==========  ==============================================
 
-(*) with successive halving, on deals resampled from a pool of three times as many by
-the play model with the shedding habit (``halving``, ``infer=1``, ``shed=0.5``,
-``double=2``).  What each level costs and how strong it plays, and how the default's
-settings were chosen (every match and screen, with its command), are in
-``docs/bots-measured.md``; anything that adds work to the default's decision needs a
-time budget check there first.
+(*) with successive halving, on deals resampled by the play model with the shedding
+habit (``halving``, ``infer=1``, ``shed=0.5``, ``double=2``).  What each level costs and
+how strong it plays, and how the default's settings were chosen (every match and
+screen, with its command), are in ``docs/bots-measured.md``; anything that adds work to
+the default's decision needs a time budget check there first.  Search variants that no
+level uses (tree search, importance weights, racing the last two moves) live in
+:mod:`seven_rocks.research.variants`, through the two hooks :meth:`MasterBot._deal_weights`
+and :meth:`MasterBot._race`.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Protocol
 
 from ..engine.moves import PASS, Move, Point, Side
 from ..engine.view import PlayerView
-from . import ismcts
 from .base import Bot
 from .playout import TARGET, Sim
 from .sampling import DealSampler, InferredDeals, PlayModel
-
-#: ISMCTS iterations per "sample" of the level (about the flat search's cost per deal).
-ISMCTS_PER_SAMPLE = 3
 
 #: Candidate deals drawn per deal searched when inferring from play.
 INFER_POOL = 3
@@ -71,56 +69,61 @@ INFER_POOL = 3
 WIN_VALUE = 200.0
 
 DealSource = Callable[[random.Random], list[int]]
+#: How much one sampled deal (its hands as bit sets) counts in the mean of a move's values.
+DealWeight = Callable[[list[int]], float]
 
 
 @dataclass(frozen=True, slots=True)
 class Level:
     """A strength/time trade-off of the search."""
 
+    #: Deals searched per decision (what the last two moves get, with ``halving``).
     samples: int
+    #: Tiles left in all hands at or below which each deal is solved exactly (alpha-beta).
     exact_tiles: int
-    epsilon: float = 0.0
-    wary: float = 0.0
-    #: ``"flat"`` (every candidate on every deal) or ``"ismcts"`` (one tree, see
-    #: :mod:`.ismcts`, with ``samples`` x ``ISMCTS_PER_SAMPLE`` iterations).
-    search: str = "flat"
+    #: The playout policy's caution: minus this much of the next seat's best reply.
+    wary: float = 0.5
     #: Inference from play (:class:`~.sampling.PlayModel` beta; 0 = uniform deals only).
     infer: float = 0.0
-    #: Importance weights from play: each uniform deal's value counts in proportion to
-    #: :meth:`~.sampling.PlayModel.weight` at this beta (0 = every deal counts the same).
-    weigh: float = 0.0
-    #: The play model's other habits, for ``infer`` and ``weigh`` alike: its preference for
-    #: shedding heavy tiles (per pip) and doubles (:class:`~.sampling.PlayModel`).
+    #: The play model's other habits: its preference for shedding heavy tiles (per pip)
+    #: and doubles (:class:`~.sampling.PlayModel`).
     shed: float = 0.0
     double: float = 0.0
     #: Successive halving of the playout search: after a quarter of the deals, and again
     #: after half, only the better half of the moves (at least two) is played on, so the
     #: deals go where the choice is close.  ``samples`` is then what the last two get.
     halving: bool = False
-    #: Racing the last two moves (0 = off): once only two moves are searched, their paired
-    #: difference over the deals so far is checked every quarter of ``samples`` from half of
-    #: them on; the search stops as soon as it is clear (:data:`CLEAR` standard errors)
-    #: and otherwise goes on past ``samples`` to at most this many deals.
-    extend: int = 0
 
 
-#: How many standard errors the last two moves' mean difference must span to stop the race.
-CLEAR = 2.0
+#: A quick opponent.
+QUICK = Level(samples=40, exact_tiles=8)
+#: The coach's level: a sixth of the default's time, so a whole game's review stays
+#: within 10 s in the browser.
+BRISK = replace(QUICK, samples=150, exact_tiles=10)
+#: The hint's and the default opponent's (how it was chosen: ``docs/bots-measured.md``).
+DEFAULT = replace(
+    BRISK, samples=1000, exact_tiles=12, infer=1.0, shed=0.5, double=2.0, halving=True
+)
+#: Twice the default's deals.
+STRONG = replace(DEFAULT, samples=2000)
+
+LEVELS: dict[str, Level] = {"quick": QUICK, "brisk": BRISK, "default": DEFAULT, "strong": STRONG}
 
 
-LEVELS: dict[str, Level] = {
-    "quick": Level(samples=40, exact_tiles=8, wary=0.5),
-    #: ``master-v1``'s search, the yardstick's: the coach's level, a sixth
-    #: of the default's time, so a whole game's review stays within 10 s in the browser.
-    "brisk": Level(samples=150, exact_tiles=10, wary=0.5),
-    #: ``master-infer``'s settings (how they were chosen: ``docs/bots-measured.md``).
-    "default": Level(
-        samples=1000, exact_tiles=12, wary=0.5, infer=1.0, shed=0.5, double=2.0, halving=True
-    ),
-    "strong": Level(
-        samples=2000, exact_tiles=12, wary=0.5, infer=1.0, shed=0.5, double=2.0, halving=True
-    ),
-}
+class Race(Protocol):
+    """A stopping rule for the last two moves standing (no level races; research does).
+
+    Once only two moves are searched, the search gives :meth:`add` their paired difference
+    on each deal; from half of ``samples`` on, every quarter, it stops when :meth:`clear`,
+    else goes on to ``deals`` deals (never fewer than the level's).
+    """
+
+    weight: float
+    deals: int
+
+    def add(self, weight: float, difference: float) -> None: ...
+
+    def clear(self) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,33 +194,6 @@ def _better_half(alive: list[int], totals: list[float], masses: list[float]) -> 
     return sorted(sorted(alive, key=mean, reverse=True)[:keep])
 
 
-class _Race:
-    """The paired difference of the last two moves, deal by deal (importance-weighted):
-    with common random numbers it is far less noisy than either move's own mean."""
-
-    __slots__ = ("squares", "sum", "sum_sq", "weight")
-
-    def __init__(self) -> None:
-        self.weight = 0.0
-        self.squares = 0.0  # of the weights: the effective number of deals is weight² / squares
-        self.sum = 0.0
-        self.sum_sq = 0.0
-
-    def add(self, weight: float, difference: float) -> None:
-        self.weight += weight
-        self.squares += weight * weight
-        self.sum += weight * difference
-        self.sum_sq += weight * difference * difference
-
-    def clear(self) -> bool:
-        """Whether the mean difference spans :data:`CLEAR` standard errors (two moves
-        that never differ are clear too: more deals would not part them)."""
-        mean = self.sum / self.weight
-        variance = max(0.0, self.sum_sq / self.weight - mean * mean)
-        deals = self.weight * self.weight / self.squares
-        return abs(mean) >= CLEAR * math.sqrt(variance / deals)
-
-
 def _branch_twin(move: Move) -> Move | None:
     """For a placement on the spinner's ``branch_b``: the same tile on ``branch_a``."""
     at = move.at
@@ -249,45 +225,21 @@ class MasterBot(Bot):
         seed: int | None = None,
         level: str | Level = "default",
         *,
-        samples: int | None = None,
-        exact_tiles: int | None = None,
-        epsilon: float | None = None,
-        wary: float | None = None,
-        search: str | None = None,
-        infer: float | None = None,
-        weigh: float | None = None,
-        shed: float | None = None,
-        double: float | None = None,
-        halving: bool | None = None,
-        extend: int | None = None,
         time_limit: float | None = None,
     ) -> None:
         super().__init__(seed)
-        if isinstance(level, Level):
-            preset = level
-            level = "custom"
-        else:
+        if isinstance(level, str):
             try:
-                preset = LEVELS[level]
+                level = LEVELS[level]
             except KeyError:
                 raise ValueError(
                     f"unknown level {level!r} (choose from {', '.join(LEVELS)})"
                 ) from None
         self.level = level
-        self.samples = preset.samples if samples is None else samples
-        self.exact_tiles = preset.exact_tiles if exact_tiles is None else exact_tiles
-        self.epsilon = preset.epsilon if epsilon is None else epsilon
-        self.wary = preset.wary if wary is None else wary
-        self.search = preset.search if search is None else search
-        self.infer = preset.infer if infer is None else infer
-        self.weigh = preset.weigh if weigh is None else weigh
-        self.shed = preset.shed if shed is None else shed
-        self.double = preset.double if double is None else double
-        self.halving = preset.halving if halving is None else halving
-        self.extend = preset.extend if extend is None else extend
-        if self.search not in ("flat", "ismcts"):
-            raise ValueError(f"unknown search {self.search!r} (flat or ismcts)")
         self.time_limit = time_limit
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed}, level={self.level!r})"
 
     # ---------------------------------------------------------------- search
     def analyse(self, view: PlayerView, deals: DealSource | None = None) -> list[Analysis]:
@@ -301,55 +253,38 @@ class MasterBot(Bot):
         # are free: search one, report both.
         twins = {m: _branch_twin(m) for m in moves}
         moves = [m for m in moves if twins[m] is None or twins[m] not in moves]
-        exact = sum(view.hand_sizes) <= self.exact_tiles
-        if not exact and self.search == "ismcts":
-            found = self._search_tree(view, moves, deals)
-        else:
-            found = self._search_flat(view, moves, deals, exact=exact)
-        return _with_twins(found, twins)
+        exact = sum(view.hand_sizes) <= self.level.exact_tiles
+        return _with_twins(self._search(view, moves, deals, exact=exact), twins)
 
     def _deal_source(self, view: PlayerView) -> DealSource:
         """Deals consistent with ``view``; weighted by how the others played (``infer``)
         when their play says something, else drawn uniformly."""
         sampler = DealSampler(view)
         deals: DealSource = sampler.sample
-        if self.infer:
-            model = self._play_model(view, self.infer)
+        if self.level.infer:
+            model = self.play_model(view, self.level.infer)
             if model.informative:
-                deals = InferredDeals(sampler, model, self.rng, INFER_POOL * self.samples).sample
+                pool = INFER_POOL * self.level.samples
+                deals = InferredDeals(sampler, model, self.rng, pool).sample
         return deals
 
-    def _play_model(self, view: PlayerView, beta: float) -> PlayModel:
-        return PlayModel(view, beta=beta, shed=self.shed, double=self.double)
+    def play_model(self, view: PlayerView, beta: float) -> PlayModel:
+        """The level's model of the other seats' play, at ``beta``."""
+        return PlayModel(view, beta=beta, shed=self.level.shed, double=self.level.double)
 
-    def _search_tree(
-        self, view: PlayerView, moves: list[Move], deals: DealSource
+    def _search(
+        self, view: PlayerView, moves: list[Move], deals: DealSource, *, exact: bool
     ) -> list[Analysis]:
-        """ISMCTS over the deals: moves ranked by visits (the tree's own choice), then value.
+        """The search every level plays: :meth:`_search_flat` (variants replace it)."""
+        return self._search_flat(view, moves, deals, exact=exact)
 
-        A move the tree never tried gets no samples and a value of -1e9, so it sorts last.
-        """
-        stats = ismcts.search(
-            view.layout,
-            view.seat,
-            view.passes_in_a_row,
-            view.scores,
-            view.target,
-            deals,
-            self.rng,
-            outcome_value,
-            iterations=self.samples * ISMCTS_PER_SAMPLE,
-            wary=self.wary,
-            time_limit=self.time_limit,
-        )
-        found = []
-        for m in moves:
-            i = -1 if m is PASS else m.index
-            found.append(
-                Analysis(m, stats[i][1] if i in stats else -1e9, stats[i][0] if i in stats else 0)
-            )
-        found.sort(key=lambda a: (-a.samples, -a.value))
-        return found
+    def _deal_weights(self, view: PlayerView) -> DealWeight | None:
+        """How much each deal counts (``None``: every deal the same, at every level)."""
+        return None
+
+    def _race(self) -> Race | None:
+        """The stopping rule for the last two moves (``None``: no level races)."""
+        return None
 
     def _search_flat(
         self, view: PlayerView, moves: list[Move], deals: DealSource, *, exact: bool
@@ -358,9 +293,9 @@ class MasterBot(Bot):
 
         With ``halving``, the better half of the moves goes on after a quarter of the
         deals and again after half (:func:`_better_half`); the moves searched longest
-        come first, so the best of the last ones standing leads.  With ``extend`` too,
-        the last two race (:class:`_Race`): from half of the deals on, every quarter, the
-        search ends once they are clearly apart, else goes on to ``extend`` deals.
+        come first, so the best of the last ones standing leads.  With a :class:`Race`
+        too, the last two race: from half of the deals on, every quarter, the search
+        ends once they are clearly apart, else goes on to the race's ``deals``.
         Near the end (``exact``) each deal is solved by alpha-beta, so fewer deals do;
         otherwise each move is played out from the same snapshot with the same playout
         seed, so the moves of one deal differ only by the move (common random numbers).
@@ -368,19 +303,18 @@ class MasterBot(Bot):
         rng = self.rng
         seat = view.seat
         team = seat & 1
+        level = self.level
         indices = [-1 if m is PASS else m.index for m in moves]
         totals = [0.0] * len(moves)
         masses = [0.0] * len(moves)
         counts = [0] * len(moves)
         alive = list(range(len(moves)))
         started = time.perf_counter()
-        samples = self.samples if not exact else max(8, self.samples // 4)
+        samples = level.samples if not exact else max(8, level.samples // 4)
         # (No cut before the first deal: with fewer than four there is nothing to rank by.)
-        cuts = [c for c in (samples // 4, samples // 2) if c] if self.halving and not exact else []
-        model = self._play_model(view, self.weigh) if self.weigh else None
-        if model is not None and not model.informative:
-            model = None
-        race = _Race() if self.extend and not exact else None
+        cuts = [c for c in (samples // 4, samples // 2) if c] if level.halving and not exact else []
+        deal_weight = self._deal_weights(view)
+        race = None if exact else self._race()
         step = max(1, samples // 4)
         limit = samples
         done = 0
@@ -388,7 +322,7 @@ class MasterBot(Bot):
             if done in cuts and len(alive) > 2:
                 alive = _better_half(alive, totals, masses)
             hands = deals(rng)
-            weight = 1.0 if model is None else model.weight(hands)
+            weight = 1.0 if deal_weight is None else deal_weight(hands)
             root = Sim.from_round_state(
                 view.layout, hands, seat, view.passes_in_a_row, view.scores, view.target
             )
@@ -404,7 +338,7 @@ class MasterBot(Bot):
                 for i in alive:
                     root.restore(snap)
                     root.push(indices[i])
-                    root.playout(random.Random(playout_seed), self.epsilon, self.wary)
+                    root.playout(random.Random(playout_seed), 0.0, level.wary)
                     value = outcome_value(root, team)
                     totals[i] += weight * value
                     values.append(value)
@@ -419,7 +353,7 @@ class MasterBot(Bot):
             if race is not None and race.weight and done >= samples // 2 and done % step == 0:
                 if race.clear():
                     break
-                limit = max(samples, self.extend)  # never fewer deals than the level
+                limit = max(samples, race.deals)  # never fewer deals than the level
         out = [
             Analysis(
                 m, totals[i] / (masses[i] if masses[i] > 0.0 else max(1, counts[i])), counts[i]
@@ -436,34 +370,6 @@ class MasterBot(Bot):
             return moves[0]
         return self.analyse(view)[0].move
 
-    def explain(self, view: PlayerView, move: Move) -> str | None:
-        if move is PASS:
-            return "no tile matches any open end: must knock"
-        from .expert import Knowledge, describe, features
-
-        analysis = self.analyse(view)
-        mine = next((a for a in analysis if a.move is move), None)
-        feats = next((f for f in features(view, Knowledge(view)) if f.move is move), None)
-        if mine is None or feats is None:
-            return None
-        text = describe(feats, view)
-        best = analysis[0]
-        if len(analysis) > 1 and mine.samples:
-            if best.move is move:
-                second = analysis[1]
-                text += (
-                    f"; played out on {mine.samples} possible deals of the hidden tiles it "
-                    f"averages {mine.value:+.1f} for the team this round, "
-                    f"{mine.value - second.value:.1f} more than {second.move}"
-                )
-            else:
-                text += (
-                    f"; played out on {mine.samples} possible deals of the hidden tiles it "
-                    f"averages {mine.value:+.1f} for the team this round, "
-                    f"{best.value - mine.value:.1f} less than {best.move}"
-                )
-        return text
-
 
 def evaluate(view: PlayerView, seed: int, level: str = "default") -> list[Analysis]:
     """Every legal move of ``view`` with the master's value at ``level``, best first.
@@ -476,11 +382,16 @@ def evaluate(view: PlayerView, seed: int, level: str = "default") -> list[Analys
 
 
 __all__ = [
+    "BRISK",
+    "DEFAULT",
     "LEVELS",
+    "QUICK",
+    "STRONG",
     "WIN_VALUE",
     "Analysis",
     "Level",
     "MasterBot",
+    "Race",
     "evaluate",
     "outcome_value",
     "solve",

@@ -48,6 +48,7 @@ from ..engine.kernel import (
 )
 from ..engine.layout import Layout
 from ..engine.moves import ALL_MOVES, PASS, Move
+from ..engine.scoring import DEFAULT_TARGET
 
 # Round ends (0 while the round goes on).
 DOMINO: Final = 1
@@ -80,7 +81,7 @@ class Sim(Ends):
         self.passes = 0
         self.points: list[int] = [0, 0]
         self.base: tuple[int, int] = (0, 0)
-        self.target = 250
+        self.target = DEFAULT_TARGET
         self.end = 0
         self.undo: list[tuple[int, int, list[int], int, int, int, int]] = []
 

@@ -237,10 +237,10 @@ class PlayModel:
     since a hand left at the end is deducted and a double matches one number only.  The
     exponent is then ``beta * points + shed * pips + double * is_double``: a seat that
     laid a light tile when it could have laid a heavier one or a double, for the same
-    points, probably held neither.  (Both 0: points alone, the weights exactly as before.)
+    points, probably held neither.  (Both 0: points alone.)
     """
 
-    __slots__ = ("_played_from", "_turns")
+    __slots__ = ("_turns",)
 
     def __init__(
         self,
@@ -287,7 +287,6 @@ class PlayModel:
             played_later[seat] |= tile_mask
             turns.append((seat, played_later[seat], playable, options, chosen, noise))
         self._turns = turns
-        self._played_from = played_later
 
     def weight(self, hands: list[int]) -> float:
         """Relative likelihood of the round's public plays if ``hands`` are the hands now."""

@@ -36,9 +36,3 @@ class GreedyBot(Bot):
     def choose(self, view: PlayerView) -> Move:
         moves = view.legal_moves()
         return max(moves, key=lambda m: greedy_key(view, m))
-
-    def explain(self, view: PlayerView, move: Move) -> str | None:
-        points = greedy_key(view, move)[0]
-        if points:
-            return f"scores {points} now"
-        return "no points are available; sheds the heaviest tile"

@@ -9,7 +9,7 @@ import json
 import sys
 from typing import Any
 
-from ..app.describe import POSITIONS, seat_name
+from ..app.describe import seat_name
 from ..app.review import (
     DEFAULT_LEVEL,
     GameReview,
@@ -21,17 +21,18 @@ from ..app.review import (
 from ..bots.master import LEVELS
 from ..engine.errors import RecordError, RecordTooLargeError
 from ..engine.record import MAX_RECORD_BYTES, parse_json
+from ..engine.round import SEAT_NAMES
 from .args import byte_count, positive_int
 
 
 def seat_number(text: str) -> int:
     """A seat as 0..3 or its compass name (``south``, ``West``, ...)."""
-    names = [p.lower() for p in POSITIONS]
+    names = [p.lower() for p in SEAT_NAMES]
     if text.lower() in names:
         return names.index(text.lower())
     if text in ("0", "1", "2", "3"):
         return int(text)
-    raise argparse.ArgumentTypeError(f"{text!r} is not a seat (0..3 or {', '.join(POSITIONS)})")
+    raise argparse.ArgumentTypeError(f"{text!r} is not a seat (0..3 or {', '.join(SEAT_NAMES)})")
 
 
 def register(subparsers: Any) -> None:

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import IO, TYPE_CHECKING, Any
 
-from ..bots import bot_names
+from ..bots import bot_factory, bot_names
 from ..engine.scoring import DEFAULT_TARGET
 from ..research.resume import ResumeError, read_played_pairs
 from ..research.tournament import MAX_JOBS, TournamentResult, run_tournament
@@ -136,10 +136,11 @@ def _continue(
 
 def run(args: argparse.Namespace) -> int:
     """Run the match described by ``args``; returns the exit status."""
-    known = bot_names("research")
     for name in (args.a, args.b):
-        if name not in known:
-            return _error(f"unknown bot {name!r} (choose from {', '.join(known)})")
+        try:
+            bot_factory(name, "research")
+        except ValueError as error:
+            return _error(str(error))
     jobs_given = getattr(args, "jobs", None)
     # Numbers are checked here, not by argparse, so a mistake is one line on stderr.
     try:

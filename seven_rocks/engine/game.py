@@ -18,13 +18,12 @@ from .errors import InvalidDealError, RoundOverError
 from .events import Event, GameWon, Passed, Placed, RoundSettled, RoundStarted
 from .kernel import hand_pips
 from .moves import Move
-from .round import SEATS, TILES_PER_HAND, End, Round
+from .round import SEAT_NAMES, SEATS, TILES_PER_HAND, End, Round
 from .scoring import DEFAULT_TARGET
 from .tiles import ALL_TILES, Tile
 from .view import PlayerView
 
 DealSpec = tuple[Sequence[Sequence[Tile]], int]
-DEFAULT_SEATS = ("South", "West", "North", "East")
 _HAND_STARTS = tuple(range(0, SEATS * TILES_PER_HAND, TILES_PER_HAND))
 
 
@@ -72,7 +71,7 @@ class Game:
         seed: int | None = None,
         *,
         target: int = DEFAULT_TARGET,
-        seats: Sequence[str] = DEFAULT_SEATS,
+        seats: Sequence[str] = SEAT_NAMES,
         deals: Sequence[DealSpec] | None = None,
     ) -> None:
         if len(seats) != SEATS:

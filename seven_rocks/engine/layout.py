@@ -109,10 +109,6 @@ class Layout(Ends):
     def __contains__(self, tile: object) -> bool:
         return isinstance(tile, Tile) and bool(self._mask & tile.mask)
 
-    def is_open(self, point: Point) -> bool:
-        """Whether a tile may be placed on ``point`` now."""
-        return point.index in self.open
-
     def open_points(self) -> tuple[Point, ...]:
         """Every attach point a tile may be placed on now, in tile order."""
         return tuple(ALL_POINTS[i] for i in sorted(self.open))

@@ -209,14 +209,6 @@ class Move:
     def __lt__(self, other: Move) -> bool:
         return self.index < other.index
 
-    @property
-    def is_pass(self) -> bool:
-        return self.tile is None
-
-    @property
-    def is_opening(self) -> bool:
-        return self.tile is not None and self.at is None
-
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 

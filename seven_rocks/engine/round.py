@@ -37,6 +37,8 @@ from .scoring import DEFAULT_TARGET
 from .tiles import ALL_TILES, Tile, mask_of, tiles_of
 
 SEATS: Final = 4
+#: Each seat's name, in seat order (partners sit opposite: 0 and 2, 1 and 3).
+SEAT_NAMES: Final = ("South", "West", "North", "East")
 TILES_PER_HAND: Final = 7
 
 
@@ -147,10 +149,6 @@ class Round:
     def turns(self) -> tuple[Turn, ...]:
         """Every turn so far, passes included."""
         return tuple(self._log)
-
-    @property
-    def points_of_last_move(self) -> int:
-        return self._log[-1][2] if self._log else 0
 
     def __len__(self) -> int:
         return len(self._log)

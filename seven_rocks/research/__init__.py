@@ -3,47 +3,55 @@
 * ``oracle`` is **not a fair player**: it is given the true hands.  The tournament runner
   hands them over through its explicit ``choose_with_hands`` method; a
   :class:`~seven_rocks.engine.view.PlayerView` never leaks them.
-* ``master-v1``, ``master-next``, ``master-h1000``, ``master-race`` and ``master-infer``
-  are fair (a view only): the ``brisk`` search, frozen, so every
-  change of the default ``master`` is measured side by side, and the candidate
-  successors (:mod:`.masters`).
+* ``master-150-uniform``, ``master-500-weighted``, ``master-1000-weighted``,
+  ``master-1000-weighted-raced`` and ``master-1000-inferred`` are fair (a view only): the
+  master's search frozen at settings no level uses, so every change of the default
+  ``master`` is measured side by side (:mod:`.variants`).
 """
 
 from __future__ import annotations
 
 from ..bots import register_research
 from ..bots.base import Bot
-from .masters import (
-    MasterH1000Bot,
-    MasterInferBot,
-    MasterNextBot,
-    MasterRaceBot,
-    MasterV1Bot,
-)
 from .oracle import OracleBot
+from .variants import (
+    VARIANT_BOTS,
+    Inferred1000Bot,
+    Raced1000Bot,
+    Uniform150Bot,
+    Weighted500Bot,
+    Weighted1000Bot,
+)
 
 #: Yardsticks for tournaments only, by name.
-RESEARCH_BOTS: dict[str, type[Bot]] = {
-    cls.name: cls
-    for cls in (
-        OracleBot,
-        MasterV1Bot,
-        MasterNextBot,
-        MasterH1000Bot,
-        MasterRaceBot,
-        MasterInferBot,
-    )
+RESEARCH_BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (OracleBot, *VARIANT_BOTS)}
+
+#: Names the golden tournament records (``tests/golden/``) seat their yardsticks by: they
+#: stay readable, as the bot that plays the same search.
+ALIASES: dict[str, str] = {
+    "master-v1": Uniform150Bot.name,
+    "master-h1000": Weighted1000Bot.name,
 }
+
+#: Names no stored record uses: refused, with the name of the bot that plays their search.
+RETIRED: dict[str, str] = {
+    "master-next": Weighted500Bot.name,
+    "master-race": Raced1000Bot.name,
+    "master-infer": Inferred1000Bot.name,
+}
+
 # The bot registry's "research" tier: importing this package (as the tournament runner and
 # the command line do) is what makes these names known there.
-register_research(RESEARCH_BOTS)
+register_research(RESEARCH_BOTS, aliases=ALIASES, retired=RETIRED)
 
 __all__ = [
+    "ALIASES",
     "RESEARCH_BOTS",
-    "MasterH1000Bot",
-    "MasterInferBot",
-    "MasterNextBot",
-    "MasterRaceBot",
-    "MasterV1Bot",
+    "RETIRED",
+    "Inferred1000Bot",
     "OracleBot",
+    "Raced1000Bot",
+    "Uniform150Bot",
+    "Weighted500Bot",
+    "Weighted1000Bot",
 ]

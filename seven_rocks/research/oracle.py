@@ -38,8 +38,5 @@ class OracleBot(MasterBot):
         # the playouts' random tie-breaks.
         return self.analyse(view, lambda _rng: masks[:])[0].move
 
-    def explain(self, view: PlayerView, move: Move) -> str | None:
-        return None
-
 
 __all__ = ["OracleBot"]

@@ -262,7 +262,7 @@ def test_a_forged_review_in_a_record_is_checked_and_the_coach_says_so(page: Page
     for rnd in forged["rounds"]:
         for move in rnd["moves"]:
             if move["mark"] != "forced":
-                move.update(loss=80.0, mark="blunder", accuracy=0.1, best="pass")
+                move.update({"loss": 80.0, "mark": "blunder", "accuracy": 0.1, "best": "pass"})
     open_page(page, GAME)
     drop_file(page, json.dumps({**record, "reviews": [forged]}))
     replay = page.locator("dialog[data-replay]")

@@ -27,7 +27,7 @@ export const STUB = 2.5;
 /** A forced move's mark: drawn as a low grey dot, the move had no choice to judge. */
 const FORCED = "forced";
 
-/** @typedef {Pick<import("./protocol").MoveReview, "round" | "number" | "mark" | "loss">} ChartMove */
+/** @typedef {Pick<import("./protocol").MoveReviewJson, "round" | "number" | "mark" | "loss">} ChartMove */
 
 /** The height of `move`'s bar in chart units: the stub, and above it a part of the rest
  *  in proportion to its loss up to `CAP`, so any loss stands above a move that lost none.

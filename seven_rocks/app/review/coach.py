@@ -1,4 +1,4 @@
-"""The coach in the worker: one review at a time, run a slice per request (see :mod:`.review`).
+"""The review in the worker: one review at a time, run a slice per request (see :mod:`.job`).
 
 The page asks ``review_start`` (the live game, or a record opened in the replay viewer),
 then ``review_step`` until the reply says ``finished``; each request searches the seat's
@@ -29,26 +29,32 @@ True
 from __future__ import annotations
 
 import time
-from typing import Any, Final
+from typing import Final
 
-from ..engine.game import Game
-from ..engine.layout import Layout
-from ..engine.moves import Move
-from ..engine.round import Round
-from ..engine.view import PlayerView
-from .geometry import GeometryBuilder
-from .protocol import RequestError, tile_of
-from .replies import Table
-from .review import GameReview, MoveReview, ReviewJob
-from .tables import table_json
-from .tally import tile_count
+from ...engine.game import Game
+from ...engine.layout import Layout
+from ...engine.moves import Move
+from ...engine.round import Round
+from ...engine.view import PlayerView
+from ..geometry import GeometryBuilder
+from ..protocol import RequestError, tile_of
+from ..replies import Table
+from ..tables import table_json
+from ..tally import tile_count
+from .job import ReviewJob
+from .model import BoardMove, GameReview, MoveReview, ReviewBoard, ReviewProgress
 
 #: How long one slice of a review may keep the engine busy by default, in seconds.
 REVIEW_BUDGET: Final = 0.2
 
 
-def _move_json(move: Move) -> dict[str, Any]:
-    return {"move": str(move), "tile": tile_of(move), "at": str(move.at) if move.at else None}
+def _board_move(move: Move, table: Table) -> BoardMove:
+    return {
+        "move": str(move),
+        "tile": tile_of(move),
+        "at": str(move.at) if move.at else None,
+        "table": table,
+    }
 
 
 class Coach:
@@ -69,7 +75,7 @@ class Coach:
         *,
         trusted: bool = False,
         cache_error: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> ReviewProgress:
         """Begin reviewing ``seat`` in ``game`` (a copy the caller will not change), with
         ``cache`` checked unless ``trusted`` (see :class:`ReviewJob`); the reply is
         :meth:`progress` before any move is looked at."""
@@ -86,7 +92,7 @@ class Coach:
             raise RequestError("no review is under way")
         return self.job
 
-    def advance(self, budget: float = REVIEW_BUDGET) -> dict[str, Any]:
+    def advance(self, budget: float = REVIEW_BUDGET) -> ReviewProgress:
         """Review moves until ``budget`` seconds have passed and a search was made (one at
         least): moves taken from the cache or forced cost nothing, so never end a slice and
         a review that is all cached finishes in one request."""
@@ -99,14 +105,14 @@ class Coach:
                 break
         return self.progress()
 
-    def progress(self) -> dict[str, Any]:
+    def progress(self) -> ReviewProgress:
         """``{seat, level, done, total, searched, checked, differed, cache_error, finished,
         moves}`` (+ ``review`` once done): ``differed`` counts the cached verdicts that the
         analysis contradicted, ``cache_error`` says why a cached review was left out."""
         job = self._job
         result = job.result()
         found = result.moves
-        reply: dict[str, Any] = {
+        reply: ReviewProgress = {
             "seat": job.seat,
             "level": job.level,
             "done": job.done,
@@ -131,7 +137,7 @@ class Coach:
             return None
         return job.result()
 
-    def board(self, round_number: int, number: int, aspect: float) -> dict[str, Any]:
+    def board(self, round_number: int, number: int, aspect: float) -> ReviewBoard:
         """The position before the ``number``-th turn of round ``round_number`` (both from
         1): the mover's hand and tile count (what they could have counted then), and the
         table after the played move and after the best one."""
@@ -157,8 +163,8 @@ class Coach:
             "seat": turn.seat,
             "hand": [str(t) for t in view.hand],
             "count": tile_count(view),
-            "played": {**_move_json(turn.move), "table": _table(before, turn.move, aspect)},
-            "best": {**_move_json(best), "table": _table(before, best, aspect)},
+            "played": _board_move(turn.move, _table(before, turn.move, aspect)),
+            "best": _board_move(best, _table(before, best, aspect)),
         }
 
 

@@ -15,8 +15,8 @@ import random
 import time
 from collections.abc import Callable
 
+from ..bots.playout import Sim
 from ..engine.layout import Layout
-from .playout import Sim
 
 DealSource = Callable[[random.Random], list[int]]
 

@@ -1,193 +1,24 @@
-"""Game records: one JSON object per game, JSON Lines for many.
+"""Reading records: every round replayed through the engine, every move checked again.
 
-The format is a contract other tools read::
-
-    {"format": "seven-rocks-record", "version": 1, "target": 250,
-     "seats": ["random", "random", "random", "random"],
-     "rounds": [{"deal": [["0-1", ...], ...], "opener": 2,
-                 "moves": [{"seat": 2, "tile": "5-5", "points": 10},
-                           {"seat": 3, "tile": "0-5", "at": ["5-5", "line_a"], "points": 10},
-                           {"seat": 0, "pass": true}, ...],
-                 "end": "domino", "deductions": [0, 5, 10, 5], "scores": [120, 85]}],
-     "winner": 0, "seed": 42}
-
-``"seed"`` is optional (an addition to version 1 that older readers ignore): when it is
-there, a resumed unfinished game deals its next rounds from it, as the original would have.
-
-Reading a record replays it through the engine, so every move is checked again; any
-fault raises :class:`~seven_rocks.engine.errors.RecordError` naming the round and the move.
-
->>> from seven_rocks.engine.game import Game
->>> game = Game(seed=11)
->>> while not game.is_over:
-...     _ = game.play(game.legal_moves()[-1])
->>> text = dumps(game)
->>> again = loads(text)
->>> again.scores == game.scores and again.winner == game.winner and dumps(again) == text
-True
+Any fault raises :class:`~seven_rocks.engine.errors.RecordError` naming the round and the
+move; :func:`loads` parses a JSON text within the limits (:mod:`.limits`) first.
 """
 
 from __future__ import annotations
 
-import json
-import re
 import reprlib
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from itertools import accumulate
-from pathlib import Path
-from typing import IO, Any, Final, NamedTuple
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Final, NamedTuple
 
-from .errors import RecordError, RecordTooLargeError, SevenRocksError
-from .events import GameWon, RoundSettled
-from .game import Game
-from .moves import ALL_MOVES, PASS, Move, Point, Side
-from .round import SEATS, TILES_PER_HAND, Round
-from .tiles import ALL_TILES, Tile
+from ..errors import RecordError, SevenRocksError
+from ..events import GameWon, RoundSettled
+from ..game import Game
+from ..moves import PASS, Move, Point, Side
+from ..round import SEATS, TILES_PER_HAND, Round
+from ..scoring import DEFAULT_TARGET
+from ..tiles import ALL_TILES, Tile
+from .limits import FORMAT, MAX_RECORD_BYTES, VERSION, parse_json
 
-FORMAT: Final = "seven-rocks-record"
-VERSION: Final = 1
-
-
-def _move_to_json(seat: int, move: Move, points: int) -> dict[str, Any]:
-    if move.tile is None:
-        return {"seat": seat, "pass": True}
-    out: dict[str, Any] = {"seat": seat, "tile": str(move.tile)}
-    if move.at is not None:
-        out["at"] = [str(move.at.tile), str(move.at.side)]
-    out["points"] = points
-    return out
-
-
-def _round_to_json(rnd: Round, scores: tuple[int, int]) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "deal": [[str(t) for t in hand] for hand in rnd.deal],
-        "opener": rnd.opener,
-        "moves": [_move_to_json(t.seat, t.move, t.points) for t in rnd.turns],
-    }
-    if rnd.end is not None:
-        out["end"] = str(rnd.end)
-        deductions = rnd.deductions()
-        if deductions is not None:
-            out["deductions"] = list(deductions)
-    out["scores"] = list(scores)
-    return out
-
-
-def to_record(game: Game) -> dict[str, Any]:
-    """The game as a record (a plain dict ready for ``json.dumps``)."""
-    totals: dict[int, tuple[int, int]] = {}
-    for event in game.events:
-        if isinstance(event, RoundSettled | GameWon):
-            totals[event.round] = event.scores
-    rounds = [
-        _round_to_json(rnd, totals.get(number, rnd.scores))
-        for number, rnd in enumerate(game.rounds, start=1)
-    ]
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "target": game.target,
-        "seats": list(game.seats),
-        "rounds": rounds,
-        "winner": game.winner,
-        "seed": game.seed,
-    }
-
-
-def dumps(game: Game) -> str:
-    """One record as compact one-line JSON (a JSON Lines row).
-
-    The same text as ``json.dumps(to_record(game), separators=(",", ":"))``, written
-    directly: moves and tiles are interned, so each one's JSON is made once and reused,
-    which makes writing a record several times cheaper than building the dict.
-    """
-    totals: dict[int, tuple[int, int]] = {}
-    for event in game.events:
-        if isinstance(event, RoundSettled | GameWon):
-            totals[event.round] = event.scores
-    rounds = [
-        _round_text(rnd, totals.get(number, rnd.scores))
-        for number, rnd in enumerate(game.rounds, start=1)
-    ]
-    return (
-        f"{record_head(game.target, game.seats)}{','.join(rounds)}],"
-        f'"winner":{_encode(game.winner)},"seed":{_encode(game.seed)}}}'
-    )
-
-
-def record_head(target: int, seats: Sequence[str]) -> str:
-    """The text :func:`dumps` begins a record of this target and these seats with, up to
-    the first round: what a record cut off while it was written can still be matched by.
-
-    >>> record_head(250, ["a", "b", "a", "b"])[:48]
-    '{"format":"seven-rocks-record","version":1,"targ'
-    """
-    return (
-        f'{{"format":"{FORMAT}","version":{VERSION},"target":{_encode(target)},'
-        f'"seats":{_encode(list(seats))},"rounds":['
-    )
-
-
-_encode = json.JSONEncoder(separators=(",", ":")).encode
-#: Each tile's JSON, by tile index; each placement's, by move index, made on first use.
-_TILE_JSON: Final = [_encode(str(tile)) for tile in ALL_TILES]
-_MOVE_JSON: list[str | None] = [None] * len(ALL_MOVES)
-
-
-def _move_json(move: Move) -> str:
-    """The fields of a placement between its seat and its points: ``"tile":...[,"at":...]``."""
-    text = _MOVE_JSON[move.index]
-    if text is None:
-        fields = _move_to_json(0, move, 0)
-        del fields["seat"], fields["points"]
-        text = _MOVE_JSON[move.index] = _encode(fields)[1:-1]
-    return text
-
-
-def _ints(values: tuple[int, ...]) -> str:
-    """A tuple of ints as compact JSON: ``[0,5,10,5]`` (what ``_encode(list(values))`` gives)."""
-    return "[" + ",".join(map(str, values)) + "]"
-
-
-def _round_text(rnd: Round, scores: tuple[int, int]) -> str:
-    """:func:`_round_to_json` as JSON text (the same keys, in the same order)."""
-    tile_json = _TILE_JSON
-    deal = ",".join(["[" + ",".join([tile_json[t.index] for t in hand]) + "]" for hand in rnd.deal])
-    moves = []
-    for seat, move, points in rnd.turns:
-        if move.tile is None:
-            moves.append(f'{{"seat":{seat},"pass":true}}')
-        else:
-            moves.append(f'{{"seat":{seat},{_move_json(move)},"points":{points}}}')
-    end = ""
-    if rnd.end is not None:
-        end = f',"end":{_encode(str(rnd.end))}'
-        deductions = rnd.deductions()
-        if deductions is not None:
-            end += f',"deductions":{_ints(deductions)}'
-    return (
-        f'{{"deal":[{deal}],"opener":{rnd.opener},"moves":[{",".join(moves)}]{end},'
-        f'"scores":{_ints(scores)}}}'
-    )
-
-
-# ------------------------------------------------------------------- reading
-#: The largest record read by default (one JSON text, or one line of a JSON Lines file),
-#: in bytes of UTF-8.  A game to 250 is 10-30 KB and a 10,000-round game 15.6 MiB; the cap
-#: keeps a runaway or hostile file (``/dev/zero``, a 200 MB line) from taking all memory:
-#: parsed JSON takes up to ~25 times its text, and a replayed round some 25 KB more.
-MAX_RECORD_BYTES: Final = 16 * 1024 * 1024
-#: The deepest nesting of lists and objects read.  A record needs 6 (a move's ``at`` in a
-#: move, in ``moves``, in a round, in ``rounds``, in the record); CPython's parser raises
-#: ``RecursionError`` near 1,000 and Pyodide's dies for good near 3,000, so a text is
-#: measured before it is parsed (:func:`check_json_text`), in the worker too.
-MAX_JSON_DEPTH: Final = 64
-
-# A JSON string, escapes included; an unterminated one runs to the end of the text (the
-# optional closing quote keeps the match linear: it never fails and retries).
-_JSON_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
-_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
-_DEPTH_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 _SIDES: Final = frozenset(Side)
 _TILES: Final = {str(tile): tile for tile in ALL_TILES}
 
@@ -364,7 +195,7 @@ def _check_header(record: object) -> Mapping[str, Any]:
 def _check_table(record: Mapping[str, Any]) -> tuple[int, list[str], list[Any]]:
     """The record's target, seats and (still unread) rounds, checked in that order: the
     first fault found is the one named."""
-    target = _int(record.get("target", 250), "", "'target'")
+    target = _int(record.get("target", DEFAULT_TARGET), "", "'target'")
     _expect(target > 0, "", "'target' must be positive")
     seats = record.get("seats")
     _expect(
@@ -521,126 +352,6 @@ def _settled_scores(game: Game, number: int) -> tuple[int, int]:
     raise AssertionError(f"round {number} ended without a settlement event")  # pragma: no cover
 
 
-def utf8_size(text: str) -> int:
-    """How many bytes ``text`` takes in UTF-8 (lone surrogates count as 3, as JSON escapes)."""
-    if text.isascii():
-        return len(text)
-    return len(text.encode("utf-8", "surrogatepass"))
-
-
-def json_depth(text: str) -> int:
-    """How deeply lists and objects nest in a JSON text, by a linear scan, without parsing.
-
-    Brackets inside strings do not count.  Malformed text gets some number (the parser
-    will reject it anyway); the scan itself never recurses and never backtracks.
-
-    >>> json_depth('{"a": [1, "]]]", {"b": []}]}'), json_depth("3"), json_depth("[[[[")
-    (4, 0, 4)
-    """
-    if text.count("[") + text.count("{") == 0:
-        return 0
-    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
-    return max(0, max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0))
-
-
-def check_json_text(
-    text: str, *, max_bytes: int = MAX_RECORD_BYTES, max_depth: int = MAX_JSON_DEPTH
-) -> None:
-    """Refuse a text too large or too deeply nested for the JSON parser, before parsing.
-
-    What any reader of untrusted JSON should call first (the CLI through :func:`loads`,
-    the browser worker on each request), so that no text can exhaust memory or the
-    parser's stack.  Raises :class:`RecordTooLargeError` or :class:`RecordError`.
-    """
-    if len(text) > max_bytes or utf8_size(text) > max_bytes:
-        raise RecordTooLargeError(f"the record is larger than {max_bytes:,} bytes")
-    depth = json_depth(text)
-    if depth > max_depth:
-        raise RecordError(
-            f"lists and objects nest {depth} deep; a record may nest at most {max_depth}"
-        )
-
-
-def parse_json(
-    text: str, *, max_bytes: int = MAX_RECORD_BYTES, max_depth: int = MAX_JSON_DEPTH
-) -> object:
-    """JSON text to Python values, within the limits; any fault is a :class:`RecordError`."""
-    check_json_text(text, max_bytes=max_bytes, max_depth=max_depth)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(
-            f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-        ) from None
-    except ValueError:  # a number of more than 4,300 digits
-        raise RecordError("not JSON this reader takes: a number is too long") from None
-    except RecursionError:  # pragma: no cover - the depth check comes first
-        raise RecordError("lists and objects nest too deeply") from None
-
-
 def loads(text: str, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:
     """Read one record from JSON text."""
     return from_record(parse_json(text, max_bytes=max_bytes))
-
-
-def write_jsonl(games: Iterable[Game], stream: IO[str]) -> int:
-    """Write one record per line; returns how many were written."""
-    count = 0
-    for game in games:
-        stream.write(dumps(game) + "\n")
-        count += 1
-    return count
-
-
-def read_jsonl(
-    source: Path | str | IO[str] | IO[bytes], *, max_bytes: int = MAX_RECORD_BYTES
-) -> Iterator[Game]:
-    """Replay every record of a JSON Lines file, lazily; errors name the line.
-
-    The file is streamed: one line at a time, and never more than ``max_bytes`` of one
-    (a longer line is refused before the rest of it is read), so memory stays bounded
-    whatever the file holds.  A path is read as UTF-8 bytes; an open stream may give
-    bytes or text.
-    """
-    if isinstance(source, str | Path):
-        with open(source, "rb") as stream:
-            yield from read_jsonl(stream, max_bytes=max_bytes)
-        return
-    for number, line in enumerate(_lines(source, max_bytes), start=1):
-        try:
-            if line is None:
-                raise RecordTooLargeError(f"the record is larger than {max_bytes:,} bytes")
-            text = _decode(line, first=number == 1)
-            if text.strip():
-                yield loads(text, max_bytes=max_bytes)
-        except RecordError as error:
-            raise type(error)(f"game on line {number}: {error}") from None
-
-
-def _lines(stream: IO[str] | IO[bytes], max_bytes: int) -> Iterator[str | bytes | None]:
-    """Each line without its ending, or None for one over ``max_bytes`` (and then stop)."""
-    while True:
-        # Room for the limit, a CRLF, and one more byte to notice a line that is over.
-        line: str | bytes = stream.readline(max_bytes + 3)
-        if not line:
-            return
-        body: str | bytes
-        if isinstance(line, bytes):
-            body = line.rstrip(b"\r\n")
-            size = len(body)
-        else:
-            body = line.rstrip("\r\n")
-            size = utf8_size(body)
-        if size > max_bytes:
-            yield None
-            return
-        yield body
-
-
-def _decode(line: str | bytes, *, first: bool) -> str:
-    if isinstance(line, str):
-        return line
-    try:  # a byte-order mark may open the file
-        return line.decode("utf-8-sig" if first else "utf-8")
-    except UnicodeDecodeError as error:
-        raise RecordError(f"not UTF-8 text (byte {error.start + 1} of the line)") from None

@@ -1,0 +1,126 @@
+"""The coach: where one seat's points were lost, move by move (an analysis board for dominoes).
+
+Every move of the reviewed seat is looked at **from that seat's view at the time**: the game
+is replayed from the record and, before each of the seat's moves, a
+:class:`~seven_rocks.engine.view.PlayerView` is taken, the only thing the search is shown
+(the other hands, which the record holds, never reach it).  The master bot's search
+(:func:`seven_rocks.bots.master.evaluate`) values every legal alternative as the expected
+result of the round for the seat's team (its points minus the opponents', deductions
+included; reaching the target is worth a bonus, so near the target a lost game costs a lot).  Then:
+
+* **loss**: the best alternative's value minus the played move's, in expected points
+  (0 for the best move; a move that ties the best counts as the best);
+* **mark**: ``best`` (loss 0), ``good`` (under 5), ``mistake`` (5 or more), ``blunder``
+  (15 or more); a move that was the only legal one is ``forced`` and not searched;
+* **accuracy** of a move: ``100 x 2 ** (-loss / 10)``: every 10 expected points lost halve
+  it (a mistake scores at most 71, a blunder at most 35, the best move 100).  A round's and
+  the game's accuracy are the means over their analysed (not forced) moves.  Unlike a
+  ratio to the round's stakes it is bounded, never negative, and one catastrophic move
+  cannot swamp a game;
+* **reasons**: language-neutral codes with numbers (:class:`Reason`), from the facts the
+  hints compute (:func:`~seven_rocks.app.hints.move_facts`): the points each move scores
+  now, what it leaves the next opponent, a block it misses, and the search's averages.
+  :func:`reason_text` renders them in English; the page renders the codes in its language.
+
+The search of a move is seeded from that view (a hash of everything the seat knows), so a
+review is deterministic for a record and two games that looked the same to the seat get
+the same verdict.  :class:`ReviewJob` analyses one move per :meth:`~ReviewJob.step`, so the
+worker runs it in slices (progress is ``done`` / ``total``; cancelling is dropping the job).
+A finished or partial review is cached in the record under ``"reviews"`` (an optional field
+that readers of the record format ignore) by :func:`attach`, and :func:`cached` finds it
+again, every field checked.  Anyone can write that field, so a cached review read from a
+record is a hint, never a verdict: each of its moves is analysed again and the fresh
+verdict kept (the job counts those that differed).  Only the page's own saved game, whose
+cache it made itself, takes cached moves as they are: each carries the fingerprint of its
+view, so only moves that are new (a game that went on) or changed are searched again.
+
+The package, one job per module: :mod:`.model` (the values and their JSON),
+:mod:`.reading` (a cached review read back, every field checked), :mod:`.analysis` (one
+position's verdict), :mod:`.job` (a whole game in slices), :mod:`.cache` (the record's
+``"reviews"`` field), :mod:`.text` (the reasons in English) and :mod:`.coach` (the review
+in the worker: a slice per request, and the boards the page draws; imported from its own
+module, because it answers with the worker protocol's errors).
+
+>>> from seven_rocks.engine.game import Game
+>>> game = Game(seed=4)
+>>> for _ in range(12):
+...     _ = game.play(game.legal_moves()[-1])
+>>> review = ReviewJob(game, seat=game.rounds[0].opener, level="quick").run()
+>>> first = review.rounds[0].moves[0]
+>>> (first.round, first.number, first.mark in Mark, first.loss >= 0, len(review.rounds[0].moves))
+(1, 1, True, True, 3)
+"""
+
+from __future__ import annotations
+
+from .analysis import fingerprint, review_position, view_key
+from .cache import attach, cache_or_error, cached
+from .job import ReviewJob, review_record
+from .model import (
+    BLUNDER_LOSS,
+    DEFAULT_LEVEL,
+    FORMAT,
+    HALF_LIFE,
+    MISTAKE_LOSS,
+    REASON_CODES,
+    RECORD_FIELD,
+    VERSION,
+    BoardMove,
+    GameReview,
+    GameReviewJson,
+    Mark,
+    MoveReview,
+    MoveReviewJson,
+    Reason,
+    ReasonJson,
+    ReviewBoard,
+    ReviewError,
+    ReviewProgress,
+    RoundReview,
+    RoundReviewJson,
+    Summary,
+    SummaryJson,
+    mark_of,
+    move_accuracy,
+)
+from .reading import read_game_review, read_move_review
+from .text import reason_text
+
+__all__ = [
+    "BLUNDER_LOSS",
+    "DEFAULT_LEVEL",
+    "FORMAT",
+    "HALF_LIFE",
+    "MISTAKE_LOSS",
+    "REASON_CODES",
+    "RECORD_FIELD",
+    "VERSION",
+    "BoardMove",
+    "GameReview",
+    "GameReviewJson",
+    "Mark",
+    "MoveReview",
+    "MoveReviewJson",
+    "Reason",
+    "ReasonJson",
+    "ReviewBoard",
+    "ReviewError",
+    "ReviewJob",
+    "ReviewProgress",
+    "RoundReview",
+    "RoundReviewJson",
+    "Summary",
+    "SummaryJson",
+    "attach",
+    "cache_or_error",
+    "cached",
+    "fingerprint",
+    "mark_of",
+    "move_accuracy",
+    "read_game_review",
+    "read_move_review",
+    "reason_text",
+    "review_position",
+    "review_record",
+    "view_key",
+]
