@@ -7,7 +7,7 @@
 //
 // A pure renderer: it is given the moves the engine sent (round, number, loss, mark) and
 // which one is selected, and returns SVG markup; it decides nothing (the marks are the
-// engine's, the thresholds live in seven_rocks/app/review.py). review.js places it, words
+// engine's, the thresholds live in seven_rocks/app/review/model.py). review.js places it, words
 // its label and turns a tap on a bar ([data-review-bar], data-index) into a step.
 
 import { esc } from "./html.js";
@@ -88,7 +88,7 @@ export function lossChart(moves, selected, { label = "", title = () => "" } = {}
         + `<rect class="loss-bar__bar" x="${xs[i]}" y="${HEIGHT - h}" width="${BAR}" height="${h}"></rect></g>`;
     })
     .join("");
-  // Wide and short: the bars stretch across the width the page gives it (review.css, from
+  // Wide and short: the bars stretch across the width the page gives it (css/coach.css, from
   // the number of moves), never taller than the chart.
   return `<svg class="loss-chart__svg" viewBox="${-SPACE / 2} 0 ${width} ${HEIGHT}" preserveAspectRatio="none" role="img" aria-label="${esc(label)}">`
     + `<line class="loss-chart__base" x1="${-SPACE / 2}" x2="${width - SPACE / 2}" y1="${HEIGHT}" y2="${HEIGHT}"></line>${bars}</svg>`;

@@ -1,6 +1,6 @@
 // The coach's words: a reviewed move, its verdict and its reasons, a round's or a game's
 // summary, in the page's language. The engine sends language-neutral codes with numbers
-// (seven_rocks/app/coaching.py); only the sentences are made here.
+// (seven_rocks/app/review/coach.py); only the sentences are made here.
 
 import { decimal, signedDecimal } from "./html.js";
 import { language, pointName, seatName, t } from "./i18n.js";
@@ -34,7 +34,7 @@ function numbersText(numbers) {
   return texts.length < 2 ? texts.join("") : t("review.or", { first: texts.slice(0, -1).join(", "), last: texts.at(-1) });
 }
 
-/** One sentence per reason code (the engine's `Reason`s; see seven_rocks/app/review.py). */
+/** One sentence per reason code (the engine's `Reason`s; see seven_rocks/app/review/model.py). */
 /** @type {Record<string, (reason: {[key: string]: any}, move: ReviewedMove) => string>} */
 const REASONS = {
   forced: (a) => (a.pass ? t("review.reason.forced_pass") : t("review.reason.forced")),

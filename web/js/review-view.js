@@ -159,7 +159,7 @@ export class ReviewView {
     const moves = this.ctrl.moves;
     const chart = /** @type {HTMLElement} */ (this.dialog.querySelector("[data-review-chart]"));
     chart.hidden = !moves.length;
-    chart.style.setProperty("--columns", String(moves.length)); // its width (review.css)
+    chart.style.setProperty("--columns", String(moves.length)); // its width (css/coach.css)
     chart.innerHTML = moves.length ? lossChart(moves, this.ctrl.selected, { label: chartLabel(moves), title: captionText }) : "";
   }
 

@@ -2,7 +2,7 @@
 // (review-ctrl.js: the review's state and the worker's part) and a view (review-view.js:
 // draws that state). This module opens the pair in a panel, one review at a time, and
 // offers the coach in the replay viewer. The analysis is the engine's
-// (seven_rocks/app/coaching.py): the marks, losses and accuracies are its; the sentences
+// (seven_rocks/app/review/coach.py): the marks, losses and accuracies are its; the sentences
 // come from review-text.js.
 
 import { ENGINE_LOST, EngineError } from "../bridge.js";

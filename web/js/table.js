@@ -435,7 +435,7 @@ export class TableView {
 
   measureSeats() {
     this.seats.clear();
-    if (!this.svg.isConnected) return; // a drawing taken off the page (warmup.js) has no seats
+    if (!this.svg.isConnected) return; // a drawing taken off the page (warm-renderer.js) has no seats
     const parent = this.svg.parentElement;
     if (!parent) return;
     const area = parent.getBoundingClientRect(); // not zoomed, unlike the <svg>

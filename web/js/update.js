@@ -22,7 +22,7 @@ let offer = null;
 /** A banner fixed at the top of the screen (over the header, never shifting the layout nor
  *  covering the hand or the table), holding a text and buttons whose labels follow the
  *  language. `labels` maps each element to its catalogue key. Its look and place are all in
- *  extras.css (`.update-offer`): only the buttons take clicks, the rest lets them through.
+ *  css/notices.css (`.update-offer`): only the buttons take clicks, the rest lets them through.
  * @param {Record<string, string>} dataset
  * @param {HTMLElement} text
  * @param {HTMLButtonElement[]} buttons
