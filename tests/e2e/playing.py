@@ -19,6 +19,8 @@ SUMMARY = "dialog[data-round-summary]"
 GAME_OVER = "dialog[data-game-over]"
 #: The game loop is parked while a panel holds the bots (controller.js): no move under way.
 HELD = "#app[data-held]"
+#: A person at South against three greedy bots on deal 2, the bots without pauses.
+GREEDY_GAME = "?seed=2&speed=0&seats=human,greedy,greedy,greedy"
 #: An init script choosing the page's language before it loads (``.replace("{lang}", ...)``).
 LANGUAGE = "try { localStorage.setItem('seven-rocks:lang', '{lang}'); } catch {}"
 
@@ -154,3 +156,62 @@ def names_read(page: Page, expected: list[str]) -> None:
     expect(names).to_have_text(expected)
     shown = names.evaluate_all(CUT)
     assert not any(n["cut"] for n in shown), f"a team name is cut: {shown}"
+
+
+SHEET = "dialog[data-sheet]"
+#: The coach's review, analysed to the end.
+REVIEW_DONE = "dialog[data-review-panel] [data-review][data-review-state='done']"
+#: An init script storing the settings (``.replace("{prefs}", "{ theme: 'contrast' }")``).
+PREFS = "try { localStorage.setItem('seven-rocks:prefs', JSON.stringify({prefs})); } catch {}"
+#: Resolves once two frames have passed: what a change made has been laid out and drawn.
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+#: An element's rectangle (css px), for ``locator.evaluate``.
+RECT = """(el) => { const r = el.getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; }"""
+#: The rectangles of the elements that have a width, for ``locator.evaluate_all``.
+RECTS = """(els) => els.map((el) => {
+  const r = el.getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+}).filter((r) => r.right > r.left)"""
+#: Can a tap land on the element's middle (on screen, nothing over it, not scrolled away)?
+TAPPABLE = """(el) => {
+  const r = el.getBoundingClientRect();
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+  const top = document.elementFromPoint(x, y);
+  return Boolean(top && (el === top || el.contains(top)));
+}"""
+#: Is the review's move being shown in the part of the list that can be seen (all of it, or
+#: its top if it is taller than that part)?
+CURRENT_IN_SIGHT = """() => {
+  const item = document.querySelector("[data-review-move][aria-current='true']");
+  const list = document.querySelector("[data-review-list]").getBoundingClientRect();
+  const r = item.getBoundingClientRect();
+  const top = Math.max(0, list.top) - 1, bottom = Math.min(innerHeight, list.bottom) + 1;
+  return r.top >= top && (r.bottom <= bottom || r.top <= top + 2);
+}"""
+
+
+def next_round_or_turn(page: Page) -> str:
+    """Play South's first playable tile until a round summary shows ("summary") or the game
+    ends ("over")."""
+    while True:
+        found = wait_for_human_or(page, f"{SUMMARY}[open], {GAME_OVER}[open]", timeout=60)
+        if found == "other":
+            return "summary" if page.locator(f"{SUMMARY}[open]").count() else "over"
+        play_first_move(page)
+
+
+def open_round_review(page: Page) -> None:
+    """Play round 1 of :data:`GREEDY_GAME` to its summary and open the coach's review of it,
+    analysed."""
+    open_page(page, GREEDY_GAME)
+    assert next_round_or_turn(page) == "summary"
+    page.locator(f"{SUMMARY}[open] [data-action='review']").tap()
+    page.wait_for_selector(REVIEW_DONE, timeout=60_000)
+
+
+def open_sheet(page: Page) -> None:
+    """Open the score sheet with its key, S."""
+    page.keyboard.press("s")
+    expect(page.locator(SHEET)).to_be_visible()

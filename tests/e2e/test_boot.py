@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route, expect
 
 import seven_rocks
 from seven_rocks.site.build import BROWSER_PACKAGES, zip_engine
@@ -216,3 +216,42 @@ def test_the_persons_first_input_stops_the_warm_up_and_play_goes_on(page: Page) 
     page.wait_for_selector(f"#table [data-tile='{tile}']", timeout=10_000)
     # Nothing asked for more scratch moves after the key: the next one is the test's own.
     assert call(page, "warm_up")["moves"] == made + 2
+
+
+PLACES = """() => [...document.querySelectorAll('.masthead, #toolbar > *')].map((e) => {
+  const r = e.getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height];
+})"""
+
+
+def test_the_speed_box_and_the_toolbar_stay_put_while_the_engine_loads(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = viewport_page("1920x1080", phone=False)
+    held: list[Route] = []
+    released: list[bool] = []
+
+    def hold(route: Route) -> None:  # the engine waits until we let it load
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/seven_rocks.zip", hold)
+    page.goto("/?seats=human,greedy,greedy,greedy&seed=3&speed=fast")
+    page.wait_for_selector("#board:not([hidden])")
+    for _ in range(400):
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "the engine was never requested"
+    speed = page.locator("#speed")
+    assert speed.evaluate("s => s.selectedOptions[0].textContent") == "Fast"
+    loading = page.evaluate(PLACES)
+    released.append(True)
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("[data-action='new-game']")).to_be_enabled()
+    assert page.evaluate(PLACES) == loading, "the header or its toolbar moved when the engine came"
+    assert speed.evaluate("s => s.selectedOptions[0].textContent") == "Fast"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -11,6 +12,8 @@ from .playing import (
     GAME_OVER,
     HELD,
     HUMAN_TURN,
+    LANGUAGE,
+    SUMMARY,
     call,
     layout_tiles,
     open_page,
@@ -159,3 +162,27 @@ def test_the_tour_keeps_the_focus_when_it_is_already_the_players_turn(page: Page
     expect(tour.locator("[data-tour-action='next']")).to_be_focused()
     page.keyboard.press("Enter")
     expect(tour).to_have_attribute("data-step", "table")
+
+
+def test_a_hint_longer_than_its_panel_fades_out_until_read_to_the_end(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """On a phone on its side the hint's panel holds two or three lines: a longer hint fades
+    out at the panel's foot, saying there is more, until it is scrolled to its end."""
+    page = viewport_page("740x360", init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, "?seed=5&speed=0&seats=human,greedy,greedy,greedy")
+    for _ in range(3):
+        assert wait_for_human_or(page, f"{SUMMARY}[open]") == "turn"
+        play_first_move(page)
+    assert wait_for_human_or(page, f"{SUMMARY}[open]") == "turn"
+    page.locator("[data-action='hint']:visible").first.tap()
+    panel = page.locator("[data-hint][data-state='shown']")
+    expect(panel).to_be_visible(timeout=30_000)
+    overflow = panel.evaluate("(el) => el.scrollHeight - el.clientHeight")
+    assert overflow > 10, "this hint fits its panel: choose another position"
+    expect(panel).to_have_attribute("data-more", "below")
+    panel.hover()
+    page.mouse.wheel(0, overflow + 50)
+    expect(panel).not_to_have_attribute("data-more", "below")
+    page.mouse.wheel(0, -40)
+    expect(panel).to_have_attribute("data-more", "below")

@@ -8,6 +8,7 @@ outside that origin, any console error and any uncaught page error still fail th
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import time
 from collections.abc import Callable
@@ -29,8 +30,10 @@ from .conftest import (
     watch_context,
 )
 from .playing import (
+    GREEDY_GAME,
     SUMMARY,
     layout_tiles,
+    open_page,
     overlap,
     play_first_move,
     team_scores,
@@ -446,3 +449,29 @@ def test_a_new_build_is_offered_then_applied_whole(
     page.reload()
     _wait_ready(page)
     assert "new build" in page.evaluate("fetch('style.css').then(r => r.text())")
+
+
+def test_the_banners_look_comes_from_the_style_sheet(page: Page) -> None:
+    """update.js builds its banners with classes only; their place is the style sheet's."""
+    open_page(page, GREEDY_GAME)
+    page.evaluate(
+        """async () => {
+          const box = document.createElement('div');
+          box.className = 'update-offer';
+          box.dataset.probe = '';
+          box.textContent = 'probe';
+          document.body.append(box);
+        }"""
+    )
+    probe = page.locator("[data-probe]")
+    style = probe.evaluate(
+        """(e) => { const s = getComputedStyle(e);
+          return [s.position, s.top, s.pointerEvents, e.getAttribute('style')]; }"""
+    )
+    assert style[0] == "fixed" and style[2] == "none" and style[3] is None, style
+    web = Path(__file__).resolve().parents[2] / "web"
+    assert ".style" not in (web / "js" / "update.js").read_text(), "update.js styles banners itself"
+    sheets = "\n".join(path.read_text() for path in sorted(web.rglob("*.css")))
+    rules = re.findall(r"[^{}]*\.update-offer[^{}]*\{[^}]*\}", sheets)
+    assert rules, "no style sheet styles the update banner"
+    assert not [rule for rule in rules if "!important" in rule], rules

@@ -18,8 +18,17 @@ from playwright.sync_api import Page, expect
 from seven_rocks.app.names import parse_seat_label
 from seven_rocks.engine.record import from_record
 
-from .conftest import ARTIFACTS
-from .playing import GAME_OVER, SUMMARY, call, open_page, team_scores
+from .conftest import ARTIFACTS, BOOT_TIMEOUT_MS
+from .playing import (
+    GAME_OVER,
+    SUMMARY,
+    call,
+    open_page,
+    overlap,
+    play_first_move,
+    team_scores,
+)
+from .playing import PLAYABLE as SOUTH_PLAYABLE
 
 pytestmark = pytest.mark.e2e
 
@@ -274,3 +283,63 @@ def test_the_pass_screen_fits_a_short_phone_on_its_side(
         assert screen["top"] <= box["top"] and box["bottom"] <= screen["bottom"], (
             f"the {name} is cut off: {box} in {screen}"
         )
+
+
+#: Where the prompt is, and the seat captions it must keep clear of (all inside the screen).
+PROMPT_PLACE = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+  const prompt = document.querySelector("#prompt");
+  const heads = [...document.querySelectorAll(".seat:not(.seat--south) .seat__head")]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => ({ seat: el.closest(".seat").dataset.seat, ...box(el) }));
+  return {
+    text: prompt.textContent,
+    seat: prompt.closest(".seat")?.dataset.position ?? null,
+    prompt: box(prompt),
+    hand: box(document.querySelector(".seat--south [data-hand]")),
+    heads,
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360"])
+def test_the_prompt_stays_with_the_hand_when_the_table_turns(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """Two people pass the phone: at North's turn the table turns, and North's prompt is
+    under North's hand, not among the captions at the top, which stay on the screen."""
+    seen_and_portuguese = (  # the longer captions; no tour over the table
+        "try { localStorage.setItem('seven-rocks:tour', 'seen');"
+        " localStorage.setItem('seven-rocks:lang', 'pt-BR'); } catch {}"
+    )
+    page = viewport_page(size, init=seen_and_portuguese)
+    page.goto("/?seed=9&speed=0&seats=human,greedy,human,greedy")
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    north_turn = "#board[data-bottom='2'][data-human-turn]"
+    for _ in range(30):
+        if page.locator(north_turn).count():
+            break
+        ready = page.locator("[data-pass-device] [data-pass-ready]")
+        if ready.count():
+            seat = page.get_attribute("[data-pass-device]", "data-seat")
+            ready.tap()
+            # The screen goes once the engine has the seat's view: wait, or it is tapped twice.
+            expect(page.locator(f"[data-pass-device][data-seat='{seat}']")).to_have_count(0)
+        elif page.locator(f"#board[data-bottom='0'] {SOUTH_PLAYABLE}").count():
+            play_first_move(page)
+        page.wait_for_selector(
+            f"{north_turn}, [data-pass-device], #board[data-bottom='0'] {SOUTH_PLAYABLE}",
+            state="attached",
+            timeout=30_000,
+        )
+    else:
+        pytest.fail("North's turn never came")
+    place = page.evaluate(PROMPT_PLACE)
+    width = (page.viewport_size or {"width": 0})["width"]
+    assert place["text"], "no prompt at North's turn"
+    assert place["seat"] == "south", f"the prompt is with the seat at the {place['seat']}"
+    assert place["prompt"]["top"] >= place["hand"]["top"], (place["prompt"], place["hand"])
+    for head in place["heads"]:
+        assert head["left"] >= 0 and head["right"] <= width, f"caption off screen: {head}"
+        assert not overlap(head, place["prompt"]), f"the prompt covers seat {head['seat']}"

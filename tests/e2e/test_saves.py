@@ -8,8 +8,10 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import BOOT_TIMEOUT_MS
 from .playing import (
     GAME_OVER,
+    GREEDY_GAME,
     HAND,
     HUMAN_TURN,
     PLAYABLE,
@@ -151,3 +153,24 @@ def test_a_browser_that_keeps_the_game_says_nothing_of_it(page: Page) -> None:
     assert wait_for_human_or(page, GAME_OVER) == "turn"
     wait_saved(page)
     expect(page.locator("[data-notice]")).to_have_count(0)
+
+
+def test_a_reload_keeps_the_sum_the_seats_last_moves_and_the_move_line(page: Page) -> None:
+    open_page(page, GREEDY_GAME)
+    wait_for_human_or(page, GAME_OVER)
+    play_first_move(page)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    shown = {
+        "sum": page.inner_text("#sum"),
+        "status": [page.inner_text(f"[data-seat='{s}'] .seat__status") for s in (1, 2, 3)],
+        "line": page.locator("#announce li").last.inner_text(),
+    }
+    assert "=" in shown["sum"], f"no sum banner before the reload: {shown['sum']!r}"
+    assert any(status.startswith("played") for status in shown["status"]), shown
+    wait_saved(page)  # the page has stored the engine's game: a reload comes back to it
+    page.reload()
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#sum")).to_have_text(shown["sum"])
+    for seat, status in zip((1, 2, 3), shown["status"], strict=True):
+        expect(page.locator(f"[data-seat='{seat}'] .seat__status")).to_have_text(status)
+    expect(page.locator("#announce li").last).to_have_text(shown["line"])
