@@ -18,6 +18,14 @@ E2E = Path(__file__).resolve().parent / "e2e"
 FUNCTION = re.compile(r"^\s*(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)")
 
 
+def _text(node: ast.expr) -> str | None:
+    """A string literal's text; an f-string's up to its first replacement field (enough to
+    tell a function from an expression)."""
+    if isinstance(node, ast.JoinedStr):
+        node = node.values[0] if node.values else ast.Constant("")
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
 def _constants(tree: ast.Module) -> dict[str, str]:
     """The module's string constants by name (``NAME = "..."`` at the top level)."""
     found: dict[str, str] = {}
@@ -28,7 +36,7 @@ def _constants(tree: ast.Module) -> dict[str, str]:
             target, value = node.target, node.value
         else:
             continue
-        text = value.value if isinstance(value, ast.Constant) else None
+        text = _text(value)
         if isinstance(target, ast.Name) and isinstance(text, str):
             found[target.id] = text
     return found
@@ -52,8 +60,8 @@ def expression_waits(source: str, shared: dict[str, str] | None = None) -> list[
             else next((k.value for k in node.keywords if k.arg == "expression"), None)
         )
         text = None
-        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-            text = arg.value
+        if isinstance(arg, ast.Constant | ast.JoinedStr):
+            text = _text(arg)
         elif isinstance(arg, ast.Name):
             text = constants.get(arg.id)
         if text is None or not FUNCTION.match(text):
@@ -71,10 +79,12 @@ def test_x(page):
     page.wait_for_function("window.done === true")
     page.wait_for_function(somewhere_else)
     page.wait_for_function(SHARED, arg="#table")
+    page.wait_for_function(f"(s) => {BODY}", arg="#table")
+    page.wait_for_function(f"{BODY} === 1")
 """
-    assert [line.split(":")[0] for line in expression_waits(source)] == ["7", "8", "9"]
+    assert [line.split(":")[0] for line in expression_waits(source)] == ["7", "8", "9", "11"]
     shared = {"SHARED": "(selector) => document.querySelector(selector)"}
-    assert [line.split(":")[0] for line in expression_waits(source, shared)] == ["7", "8"]
+    assert [line.split(":")[0] for line in expression_waits(source, shared)] == ["7", "8", "11"]
 
 
 def test_every_browser_test_waits_on_a_function() -> None:

@@ -18,6 +18,7 @@ Playwright download: when it is missing the tests error out, they are never skip
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -103,9 +104,22 @@ class Guard:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once per session from this checkout."""
-    return build(tmp_path_factory.mktemp("site"))
+def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The site, built once per test run from this checkout and only read by the tests.
+
+    Under pytest-xdist every worker asks for it; the first to take the lock builds it into
+    the run's shared temporary directory and the others wait on the lock, then serve that
+    one build (a build plays games in Pyodide: once is enough, and the cores are wanted by
+    the browsers)."""
+    if worker_id == "master":  # no xdist: this process is the whole run
+        return build(tmp_path_factory.mktemp("site"))
+    shared = tmp_path_factory.getbasetemp().parent
+    with (shared / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        built = shared / "site"
+        if not (built / "index.html").is_file():
+            build(built)
+        return built
 
 
 @pytest.fixture(scope="session")

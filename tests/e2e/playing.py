@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -62,35 +63,70 @@ def layout_tiles(page: Page) -> list[str]:
     return text.split()
 
 
+#: ``arg``: a list of states, each a list of selectors that must all match ("!" before one:
+#: that nothing matches it); the number of the first state that holds, from 1, or false.
+HOLDS = """(states) => {
+  const holds = (s) => s.startsWith("!")
+    ? !document.querySelector(s.slice(1)) : Boolean(document.querySelector(s));
+  const index = states.findIndex((all) => all.every(holds));
+  return index < 0 ? false : index + 1;
+}"""
+#: How often a wait on the page's state looks again (Playwright's polling; ms). An interval
+#: rather than every frame: a hidden page draws no frames but changes state all the same.
+POLL_MS = 20
+
+
+def wait_for_state(page: Page, *states: str | tuple[str, ...], timeout: float = 30) -> int:
+    """Wait until one of ``states`` holds in the page; return the first one's index.
+
+    A state is a selector, or a tuple of selectors that must all match; ``"!selector"``
+    holds while nothing matches (see :data:`HOLDS`). The page is asked in one go, so the
+    answer is one moment's, never a mix of two."""
+    groups = [[state] if isinstance(state, str) else list(state) for state in states]
+    try:
+        found = page.wait_for_function(
+            HOLDS, arg=groups, polling=POLL_MS, timeout=timeout * 1000
+        ).json_value()
+    except PlaywrightTimeout:
+        raise AssertionError(f"none of {groups} within {timeout} s") from None
+    return int(found) - 1
+
+
 def wait_for_human_or(page: Page, other: str, timeout: float = 30) -> str:
     """Wait until South may move (returns "turn") or ``other`` shows (returns "other")."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if page.locator(other).count():
-            return "other"
-        if page.locator(HUMAN_TURN).count() and page.locator(PLAYABLE).count():
-            return "turn"
-        page.wait_for_timeout(50)
-    raise AssertionError(f"neither South's turn nor {other} within {timeout} s")
+    try:
+        found = wait_for_state(page, other, (HUMAN_TURN, PLAYABLE), timeout=timeout)
+    except AssertionError:
+        raise AssertionError(f"neither South's turn nor {other} within {timeout} s") from None
+    return ("other", "turn")[found]
 
 
-def play_first_move(page: Page) -> str:
-    """Click South's first playable tile (and its first target if asked); return the tile."""
+def play_first_move(page: Page, hand: str = "[data-hand='0']") -> str:
+    """Click the first playable tile of ``hand`` (South's, or in pass-and-play the one face
+    up), and its first lit place if it has several; return the tile once it has left."""
+    playable = page.locator(f"{hand} .hand-tile--playable").first
     # A locator's wait, not wait_for_selector: that returns a handle the page keeps alive
     # until the test ends, and a long game would pile up one removed tile per move.
-    page.locator(PLAYABLE).first.wait_for(timeout=30_000)
-    tile = page.locator(PLAYABLE).first.get_attribute("data-tile") or ""
-    page.locator(PLAYABLE).first.click()
-    deadline = time.monotonic() + 20
-    while page.locator(f"{HAND}[data-tile='{tile}']").count():
-        assert time.monotonic() < deadline, f"{tile} was not played"
-        targets = page.locator("[data-target]")
-        if targets.count():
-            # A redraw may replace the target under the pointer (a loaded machine's slow
-            # frames): then look again, as a person would, rather than wait on a stale one.
-            tap(targets.first)
-        page.wait_for_timeout(50)
+    playable.wait_for(timeout=30_000)
+    tile = playable.get_attribute("data-tile") or ""
+    playable.click()
+    place_picked(page, hand, tile)
     return tile
+
+
+def place_picked(page: Page, hand: str, tile: str, timeout: float = 20) -> None:
+    """The tile of ``hand`` just picked: click its first lit place while it has several,
+    until it has left the hand."""
+    played, lit = f"!{hand} [data-tile='{tile}']", "[data-target]"
+    deadline = time.monotonic() + timeout
+    left = timeout
+    while wait_for_state(page, played, lit, timeout=left):
+        # A redraw may replace the place under the pointer (a loaded machine's slow frames):
+        # then look again, as a person would, rather than wait on a stale one.
+        if tap(page.locator(lit).first):
+            wait_for_state(page, played, f"!{lit}", timeout=left)
+        left = deadline - time.monotonic()
+        assert left > 0, f"{tile} was not played"
 
 
 def press(page: Page, selector: str, phone: bool) -> None:
@@ -118,7 +154,35 @@ def close_dialog(dialog: Locator, button: str = "[data-action='close']") -> None
     while dialog.count() and dialog.is_visible():
         assert time.monotonic() < deadline, "the dialog did not close"
         tap(dialog.locator(button))
-        dialog.page.wait_for_timeout(100)
+        with contextlib.suppress(PlaywrightTimeout):
+            dialog.wait_for(state="hidden", timeout=1_000)
+
+
+#: ``arg``: the save's storage key; the engine's game once the stored save holds it, else
+#: false. Both are put in one key order before they are compared, as JSON's objects have none.
+SAVED = """async (key) => {
+  const canon = (v) => Array.isArray(v) ? v.map(canon)
+    : v && typeof v === "object"
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v;
+  const game = await window.sevenRocks.engine.call("save");
+  const stored = localStorage.getItem(key);
+  const same = (a, b) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
+  return stored !== null && same(JSON.parse(stored), game) ? game : false;
+}"""
+SAVE_KEY = "seven-rocks:save"
+
+
+def wait_saved(page: Page, timeout: float = 10) -> dict[str, Any]:
+    """Wait until the stored save is the engine's current game; return it.
+
+    The engine is asked again on every look: bots may still be moving when this starts, and
+    the stored save must catch up with where the game is, not with where it was."""
+    try:
+        saved = page.wait_for_function(SAVED, arg=SAVE_KEY, polling=50, timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        raise AssertionError("the game was not saved") from None
+    game: dict[str, Any] = saved.json_value()
+    return game
 
 
 def played_moves(page: Page) -> list[list[str]]:

@@ -238,12 +238,10 @@ def test_the_speed_box_and_the_toolbar_stay_put_while_the_engine_loads(
             held.append(route)
 
     page.route("**/seven_rocks.zip", hold)
-    page.goto("/?seats=human,greedy,greedy,greedy&seed=3&speed=fast")
-    page.wait_for_selector("#board:not([hidden])")
-    for _ in range(400):
-        if held:
-            break
-        page.wait_for_timeout(25)
+    with page.expect_request("**/seven_rocks.zip", timeout=10_000):
+        page.goto("/?seats=human,greedy,greedy,greedy&seed=3&speed=fast")
+        page.wait_for_selector("#board:not([hidden])")
+    page.evaluate("0")  # a round trip to the page: the route's handler has run
     assert held, "the engine was never requested"
     speed = page.locator("#speed")
     assert speed.evaluate("s => s.selectedOptions[0].textContent") == "Fast"

@@ -23,6 +23,7 @@ from .playing import (
     open_page,
     overlap,
     play_first_move,
+    wait_for_state,
 )
 
 pytestmark = pytest.mark.e2e
@@ -34,14 +35,17 @@ WIN = "?seats=human,greedy,greedy,greedy&seed=39&speed=0"
 def play_to_the_end(page: Page) -> None:
     """South plays its first playable tile each turn, round after round, to the game's end."""
     deadline = time.monotonic() + 120
-    while not page.locator(GAME_OVER).count():
-        assert time.monotonic() < deadline, "the game did not end"
-        if page.locator(f"{SUMMARY} [data-next-round]").count():
-            page.locator(f"{SUMMARY} [data-next-round]").click()
-        elif page.locator(HUMAN_TURN).count() and page.locator(PLAYABLE).count():
-            play_first_move(page)
+    next_round = f"{SUMMARY} [data-next-round]"
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "the game did not end"
+        shows = wait_for_state(page, GAME_OVER, next_round, (HUMAN_TURN, PLAYABLE), timeout=left)
+        if shows == 0:
+            return
+        if shows == 1:
+            page.locator(next_round).click()
         else:
-            page.wait_for_timeout(30)
+            play_first_move(page)
 
 
 def test_a_win_is_celebrated_and_the_same_deal_can_be_played_again(page: Page) -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .playing import (
     GAME_OVER,
@@ -140,10 +140,18 @@ def test_the_computer_players_wait_while_the_tour_shows(page: Page) -> None:
         after = 1  # the opening
     expect(tour).to_have_count(0)
     # The game goes on: the engine's record shows the computer players' turns taken.
-    deadline = time.monotonic() + 30
-    while len(played_moves(page)[0]) < after:
-        assert time.monotonic() < deadline, "the computer players did not play on"
-        page.wait_for_timeout(50)
+    try:
+        page.wait_for_function(
+            """async (after) => {
+              const record = await window.sevenRocks.engine.call("record");
+              return (record.rounds[0]?.moves.length ?? 0) >= after;
+            }""",
+            arg=after,
+            polling=50,
+            timeout=30_000,
+        )
+    except PlaywrightTimeout:
+        raise AssertionError("the computer players did not play on") from None
     expect(page.locator("[data-tour-target]")).to_have_count(0)
 
 

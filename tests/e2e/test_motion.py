@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import BOOT_TIMEOUT_MS
 from .playing import (
+    POLL_MS,
     PREFS,
 )
 
@@ -45,12 +47,17 @@ def watch_motion(page: Page, tiles: int) -> dict[str, Any]:
     page.goto("/?seats=greedy,greedy,greedy,greedy&seed=7&speed=800")
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
     page.evaluate(WATCH_MOTION)
-    for _ in range(600):
-        seen: dict[str, Any] = page.evaluate("window.__seen")
-        if len(seen["tiles"]) >= tiles and seen["counts"]:
-            return seen
-        page.wait_for_timeout(50)
-    pytest.fail(f"the bots did not place {tiles} tiles and score within 30 s")
+    try:
+        seen: dict[str, Any] = page.wait_for_function(
+            """(tiles) => { const seen = window.__seen;
+              return seen.tiles.length >= tiles && seen.counts.length > 0 ? seen : false; }""",
+            arg=tiles,
+            polling=POLL_MS,
+            timeout=30_000,
+        ).json_value()
+    except PlaywrightTimeout:
+        pytest.fail(f"the bots did not place {tiles} tiles and score within 30 s")
+    return seen
 
 
 def test_a_placed_tile_travels_from_its_seat_and_the_score_counts_up(

@@ -5,14 +5,12 @@ summary, which reveals all hands, excepted)."""
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from seven_rocks.app.names import parse_seat_label
@@ -27,6 +25,7 @@ from .playing import (
     overlap,
     play_first_move,
     team_scores,
+    wait_for_state,
 )
 from .playing import PLAYABLE as SOUTH_PLAYABLE
 
@@ -77,22 +76,6 @@ def _watched(page: Page) -> dict[str, object]:
     return state
 
 
-def _play_turn(page: Page) -> None:
-    """Play the first playable tile of the hand face up (and its first target)."""
-    tile_el = page.locator(PLAYABLE).first
-    tile = tile_el.get_attribute("data-tile") or ""
-    tile_el.click()
-    deadline = time.monotonic() + 20
-    while page.locator(f"[data-face='up'] [data-tile='{tile}']").count():
-        assert time.monotonic() < deadline, f"{tile} was not played"
-        targets = page.locator("[data-target]")
-        if targets.count():
-            # The table may be drawn again under the pointer (a re-layout): try again then.
-            with contextlib.suppress(PlaywrightError):
-                targets.first.click(timeout=2000)
-        page.wait_for_timeout(20)
-
-
 def _take_device(page: Page, people: list[int], *, keyboard: bool) -> int:
     """Tap the pass screen (or press Enter on its focused button); returns the seat."""
     screen = page.locator(PASS)
@@ -121,14 +104,19 @@ def _play_game(
     focused = 0
     reloaded = False
     deadline = time.monotonic() + 900
-    while time.monotonic() < deadline:
-        if page.locator(GAME_OVER).count():
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "the game did not end in time"
+        shows = wait_for_state(
+            page, GAME_OVER, SUMMARY, PASS, ("#board[data-human-turn]", PLAYABLE), timeout=left
+        )
+        if shows == 0:
             assert focused > taken // 2  # most taps led straight to a move with the keyboard
             return taken
-        if page.locator(SUMMARY).count():
+        if shows == 1:
             page.locator(f"{SUMMARY} [data-next-round]").click()
             continue
-        if page.locator(PASS).count():
+        if shows == 2:
             seat = int(page.locator(PASS).get_attribute("data-seat") or "-1")
             if shots and "pass" in shots and seat == 2:
                 page.screenshot(path=shots.pop("pass"))
@@ -155,17 +143,13 @@ def _play_game(
             if reload_after is not None and taken >= reload_after and not reloaded:
                 return -taken
             continue
-        if page.locator("#board[data-human-turn]").count() and page.locator(PLAYABLE).count():
-            seat = int(page.get_attribute("#board", "data-turn") or "-1")
-            if shots and "turned" in shots and seat == 2:
-                board = page.locator("#board")
-                expect(board).to_have_attribute("data-bottom", "2")
-                assert "seat--south" in (page.get_attribute(".seat[data-seat='2']", "class") or "")
-                page.screenshot(path=shots.pop("turned"))
-            _play_turn(page)
-            continue
-        page.wait_for_timeout(30)
-    raise AssertionError("the game did not end in time")
+        seat = int(page.get_attribute("#board", "data-turn") or "-1")
+        if shots and "turned" in shots and seat == 2:
+            board = page.locator("#board")
+            expect(board).to_have_attribute("data-bottom", "2")
+            assert "seat--south" in (page.get_attribute(".seat[data-seat='2']", "class") or "")
+            page.screenshot(path=shots.pop("turned"))
+        play_first_move(page, hand="[data-face='up']")
 
 
 def _check_end(page: Page) -> None:

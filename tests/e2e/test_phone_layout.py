@@ -4,17 +4,17 @@ table, the coach's board and the replay's table out again for the new shape."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .playing import (
     GREEDY_GAME,
     LANGUAGE,
     PLAYABLE,
+    POLL_MS,
     RECTS,
     SHEET,
     SUMMARY,
@@ -170,17 +170,26 @@ def test_turning_a_phone_mid_round_lays_the_table_out_for_its_new_shape(
     for _ in range(3):
         play_first_move(page)
     page.wait_for_selector(PLAYABLE)
-    turn_and_check_the_fill(page, page.locator("#table"))
+    turn_and_check_the_fill(page, "#table")
 
 
-def turn_and_check_the_fill(page: Page, table: Any) -> None:
-    """Turn the phone three ways; each time the layout must come to fill its table."""
+#: ``arg``: a table's selector; whether its layout fills it the table's way (see LAYOUT_FILL).
+FILLS = f"""(selector) => {{
+  const seen = ({LAYOUT_FILL})(document.querySelector(selector));
+  return seen.fill >= 0.6 && seen.sameWay;
+}}"""
+
+
+def turn_and_check_the_fill(page: Page, table: str) -> None:
+    """Turn the phone three ways; each time the layout of ``table`` (a selector) must come
+    to fill it."""
     for width, height in ((740, 360), (360, 740), (844, 390)):
         page.set_viewport_size({"width": width, "height": height})
-        deadline = time.monotonic() + 10
-        while (seen := table.evaluate(LAYOUT_FILL))["fill"] < 0.6 or not seen["sameWay"]:
-            assert time.monotonic() < deadline, f"at {width}x{height} the layout: {seen}"
-            page.wait_for_timeout(100)
+        try:
+            page.wait_for_function(FILLS, arg=table, polling=POLL_MS, timeout=10_000)
+        except PlaywrightTimeout:
+            seen = page.locator(table).evaluate(LAYOUT_FILL)
+            raise AssertionError(f"at {width}x{height} the layout: {seen}") from None
 
 
 def test_turning_a_phone_during_a_review_lays_its_board_out_again(
@@ -190,7 +199,7 @@ def test_turning_a_phone_during_a_review_lays_its_board_out_again(
     page = viewport_page("360x740")
     open_round_review(page)
     page.locator("[data-review-step='next']").tap()
-    turn_and_check_the_fill(page, page.locator("[data-review-table]"))
+    turn_and_check_the_fill(page, "[data-review-table]")
 
 
 def test_turning_a_phone_during_a_replay_lays_its_table_out_again(
@@ -207,4 +216,4 @@ def test_turning_a_phone_during_a_replay_lays_its_table_out_again(
     replay = page.locator("dialog[data-replay]")
     for _ in range(20):  # a layout long enough to run one way
         replay.locator("[data-replay-step='next']").tap()
-    turn_and_check_the_fill(page, replay.locator("[data-replay-table]"))
+    turn_and_check_the_fill(page, "dialog[data-replay] [data-replay-table]")

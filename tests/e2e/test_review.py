@@ -7,12 +7,12 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from seven_rocks.app.review import ReviewJob
 from seven_rocks.app.session import REVIEW_LEVEL, Session
@@ -22,6 +22,8 @@ from seven_rocks.engine.record import from_record, to_record
 
 from .playing import (
     LANGUAGE,
+    POLL_MS,
+    SAVE_KEY,
     SUMMARY,
     VIEW_FITS,
     call,
@@ -39,7 +41,6 @@ PANEL = "dialog[data-review-panel]"
 REVIEW = f"{PANEL} [data-review]"
 MOVES = f"{PANEL} [data-review-move]"
 GAME = "?seed=2&speed=0&seats=human,greedy,greedy,greedy"
-SAVE_KEY = "seven-rocks:save"
 
 
 def play_to_summary(page: Page) -> None:
@@ -49,15 +50,24 @@ def play_to_summary(page: Page) -> None:
 
 
 def wait_state(page: Page, *states: str, timeout: float = 60) -> str:
-    deadline = time.monotonic() + timeout
-    state = None
-    while time.monotonic() < deadline:
+    try:
+        return str(
+            page.wait_for_function(
+                """([selector, states]) => {
+                  const state = document.querySelector(selector)?.dataset.reviewState;
+                  return states.includes(state) ? state : false;
+                }""",
+                arg=[REVIEW, list(states)],
+                polling=POLL_MS,
+                timeout=timeout * 1000,
+            ).json_value()
+        )
+    except PlaywrightTimeout:
         shown = page.locator(REVIEW).count()
         state = page.get_attribute(REVIEW, "data-review-state") if shown else None
-        if state in states:
-            return state
-        page.wait_for_timeout(50)
-    raise AssertionError(f"the review did not reach {states} within {timeout} s (it is {state})")
+        raise AssertionError(
+            f"the review did not reach {states} within {timeout} s (it is {state})"
+        ) from None
 
 
 def seat_turns(record: dict[str, Any], seat: int) -> list[tuple[int, int, str]]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -15,33 +14,19 @@ from .playing import (
     HAND,
     HUMAN_TURN,
     PLAYABLE,
+    SAVE_KEY,
     call,
     layout_tiles,
     open_page,
     play_first_move,
     team_scores,
     wait_for_human_or,
+    wait_saved,
 )
 
 pytestmark = pytest.mark.e2e
 
-SAVE_KEY = "seven-rocks:save"
 GAME = "?seed=2&speed=0&seats=human,greedy,random,greedy"
-
-
-def wait_saved(page: Page, timeout: float = 10) -> dict[str, object]:
-    """Wait until the stored save is the engine's current game; return it.
-
-    The engine is asked again on every look: bots may still be moving when this starts, and
-    the stored save must catch up with where the game is, not with where it was."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        expected: dict[str, object] = call(page, "save")
-        raw = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
-        if raw and json.loads(raw) == expected:
-            return expected
-        page.wait_for_timeout(50)
-    raise AssertionError("the game was not saved")
 
 
 def table_state(page: Page) -> dict[str, object]:

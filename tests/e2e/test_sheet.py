@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import Guard
 from .playing import (
@@ -87,12 +88,16 @@ def test_the_score_sheet_matches_the_scoreboard_after_a_round(page: Page) -> Non
     expect(page.locator(HELD)).to_be_attached()
     page.keyboard.press("s")
     expect(sheet).to_have_count(0)
-    for _ in range(100):
-        if call(page, "state")["events_total"] > held or page.locator(GAME_OVER).count():
-            break
-        page.wait_for_timeout(50)
-    else:
-        raise AssertionError("the bots did not carry on")
+    try:
+        page.wait_for_function(
+            """async ([held, over]) => document.querySelector(over) !== null
+              || (await window.sevenRocks.engine.call("state")).events_total > held""",
+            arg=[held, GAME_OVER],
+            polling=50,
+            timeout=5_000,
+        )
+    except PlaywrightTimeout:
+        raise AssertionError("the bots did not carry on") from None
 
 
 def first_hand(page: Page, seed: int) -> list[str]:
