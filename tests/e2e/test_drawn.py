@@ -23,7 +23,7 @@ from .drawn import RECORDER, RELEASE, look, wait_still
 from .playing import LANGUAGE, POLL_MS, press
 from .screens import differs_from_reference
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.long]
 
 PHONES = {"390x844", "360x740", "844x390"}
 #: Each screen's language: both are seen upright and on a side.

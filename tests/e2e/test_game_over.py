@@ -95,6 +95,7 @@ TILE_RECTS = """(selector) => [...document.querySelectorAll(selector)].map((el) 
 })"""
 
 
+@pytest.mark.long
 def test_the_game_over_line_is_said_once_and_both_end_dialogs_fold_to_show_the_table(
     viewport_page: Callable[..., Page],
 ) -> None:

@@ -159,6 +159,7 @@ def _check_end(page: Page) -> None:
     assert team_scores(page) == list(game.scores)
 
 
+@pytest.mark.long
 def test_two_people_against_bots(page: Page, capsys: pytest.CaptureFixture[str]) -> None:
     people = [0, 2]
     open_page(page, "?speed=instant")
@@ -221,6 +222,7 @@ def test_two_people_against_bots(page: Page, capsys: pytest.CaptureFixture[str])
         print(f"\n[e2e] two people: {taken} passes after the reload; {state}", file=sys.stderr)
 
 
+@pytest.mark.long
 def test_four_people(page: Page, capsys: pytest.CaptureFixture[str]) -> None:
     people = [0, 1, 2, 3]
     # Each person plays their first playable tile, which scores little: on seed 5 the game

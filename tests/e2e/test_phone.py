@@ -4,7 +4,7 @@ At each turn of the person (South, tapping a random legal move; bots at ``speed=
 the hand and every table tile must be *seen at once without scrolling*: each one's centre
 inside the viewport and ``document.elementFromPoint`` there the tile itself, not a header,
 dialog, banner or bubble.  Table tiles, hand tiles and lit targets must be big enough to read
-and to tap (the phone's targets).  Each test's last screen is kept in ``test-artifacts/``
+and to tap (the phone's targets).  A failed test's last screen is kept in ``test-artifacts/``
 (``test_a_whole_game_is_seen_and_tapped-<viewport>.png``).  ``benchmarks/phone.py`` prints
 the same measurements as a table.
 """
@@ -23,7 +23,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from .conftest import BOOT_TIMEOUT_MS, Guard, _origin, finish_context, watch_context
 from .playing import HAND, POLL_MS, press, wait_for_state
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.long]
 
 PHONES = {"390x844", "360x740", "844x390", "740x360"}
 LANDSCAPE = {"844x390", "740x360"}
@@ -92,7 +92,7 @@ def phone_page(
     guard = Guard(origin=_origin(base_url))
     watch_context(context, guard)
     yield context.new_page(), viewport
-    finish_context(context, guard, f"test_a_whole_game_is_seen_and_tapped-{viewport}")
+    finish_context(context, guard, f"test_a_whole_game_is_seen_and_tapped-{viewport}", request.node)
 
 
 def next_turn(page: Page) -> bool:

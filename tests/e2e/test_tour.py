@@ -196,7 +196,7 @@ def test_the_tours_bubbles_keep_off_the_header_unless_they_point_into_it(
     offline" banner shows too. A fixed deal (a first visit's is random, and a table that
     fills the screen leaves the bubble nowhere else), at South's first turn, as early in a
     round as a first visit's tour."""
-    page = viewport_page(viewport)
+    page = viewport_page(viewport, service_workers="allow")  # its offline note too
     open_page(page, GREEDY_GAME)
     assert wait_for_human_or(page, SUMMARY) == "turn"
     tour = replay_the_tour(page)
