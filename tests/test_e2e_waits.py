@@ -3,7 +3,8 @@
 Playwright compiles a function once, when the wait starts; an expression it evaluates again
 with ``eval`` at every poll, which the page's Content-Security-Policy refuses. A test waiting
 on an expression passes whenever its condition already holds at the first check and fails
-("EvalError: ... 'unsafe-eval'") when it has to wait: one did, on a loaded CI machine.
+("EvalError: ... 'unsafe-eval'") when it has to wait. Nor an async function: its promise is
+a truthy answer at once, so the wait never waits (``playing.poll`` waits on async checks).
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from pathlib import Path
 
 E2E = Path(__file__).resolve().parent / "e2e"
 
+#: An async function: ``wait_for_function`` takes the promise it returns for a truthy answer at
+#: once (``playing.poll`` waits on an async check instead).
+ASYNC = re.compile(r"^\s*async\b")
 #: The start of a JavaScript function: ``() =>``, ``(a) =>``, ``a =>``, ``function``, ``async``.
 FUNCTION = re.compile(r"^\s*(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)")
 
@@ -44,6 +48,7 @@ def _constants(tree: ast.Module) -> dict[str, str]:
 
 def expression_waits(source: str, shared: dict[str, str] | None = None) -> list[str]:
     """``line: text`` for each ``wait_for_function`` whose first argument is not a function
+    (or is an async one)
     (or cannot be read as a string literal, a module constant or one of ``shared``: the
     constants of the modules it imports from)."""
     tree = ast.parse(source)
@@ -64,7 +69,7 @@ def expression_waits(source: str, shared: dict[str, str] | None = None) -> list[
             text = _text(arg)
         elif isinstance(arg, ast.Name):
             text = constants.get(arg.id)
-        if text is None or not FUNCTION.match(text):
+        if text is None or not FUNCTION.match(text) or ASYNC.match(text):
             bad.append(f"{node.lineno}: {ast.unparse(arg) if arg is not None else '(none)'}"[:120])
     return bad
 
@@ -82,9 +87,14 @@ def test_x(page):
     page.wait_for_function(f"(s) => {BODY}", arg="#table")
     page.wait_for_function(f"{BODY} === 1")
 """
-    assert [line.split(":")[0] for line in expression_waits(source)] == ["7", "8", "9", "11"]
+    assert [line.split(":")[0] for line in expression_waits(source)] == ["6", "7", "8", "9", "11"]
     shared = {"SHARED": "(selector) => document.querySelector(selector)"}
-    assert [line.split(":")[0] for line in expression_waits(source, shared)] == ["7", "8", "11"]
+    assert [line.split(":")[0] for line in expression_waits(source, shared)] == [
+        "6",
+        "7",
+        "8",
+        "11",
+    ]
 
 
 def test_every_browser_test_waits_on_a_function() -> None:

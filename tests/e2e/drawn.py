@@ -26,7 +26,7 @@ from typing import Any
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .playing import POLL_MS
+from .playing import POLL_MS, poll
 
 #: Installed before the page's modules: records the worker's snapshots (with the attach points
 #: played on in the round so far, ``__drawn.round``, and each seat's latest tile while it has
@@ -440,10 +440,7 @@ def _line(seen: dict[str, Any]) -> list[str]:
 
 def wait_quiet(page: Page, timeout: float = 30) -> None:
     """Wait until nothing animates on the page (see :data:`QUIET`)."""
-    try:
-        page.wait_for_function(QUIET, polling=POLL_MS, timeout=timeout * 1000)
-    except PlaywrightTimeout:
-        raise AssertionError("the page never came to rest") from None
+    poll(page, QUIET, timeout=timeout, what="the page never came to rest")
 
 
 def wait_still(page: Page, timeout: float = 60) -> str:

@@ -76,6 +76,31 @@ HOLDS = """(states) => {
 POLL_MS = 20
 
 
+#: Runs ``CHECK`` (an async function of ``arg``, spliced in) in the page until it resolves to
+#: something truthy, looking again every ``every`` ms; that value, or null after ``timeout``
+#: ms. (``wait_for_function`` cannot: it takes the promise an async function returns for a
+#: truthy answer at once.)
+POLL = """async ([arg, timeout, every]) => {
+  const check = CHECK;
+  const end = performance.now() + timeout;
+  for (;;) {
+    const found = await check(arg);
+    if (found) return found;
+    if (performance.now() > end) return null;
+    await new Promise((ready) => setTimeout(ready, every));
+  }
+}"""
+
+
+def poll(page: Page, check: str, arg: Any = None, *, timeout: float = 30, what: str) -> Any:
+    """Wait until the async JavaScript function ``check`` resolves, for ``arg``, to something
+    truthy in the page, and return that; fail with ``what`` did not happen otherwise."""
+    found = page.evaluate(POLL.replace("CHECK", check, 1), [arg, timeout * 1000, POLL_MS])
+    if not found:
+        raise AssertionError(f"{what} within {timeout} s")
+    return found
+
+
 def wait_for_state(page: Page, *states: str | tuple[str, ...], timeout: float = 30) -> int:
     """Wait until one of ``states`` holds in the page; return the first one's index.
 
@@ -177,11 +202,9 @@ def wait_saved(page: Page, timeout: float = 10) -> dict[str, Any]:
 
     The engine is asked again on every look: bots may still be moving when this starts, and
     the stored save must catch up with where the game is, not with where it was."""
-    try:
-        saved = page.wait_for_function(SAVED, arg=SAVE_KEY, polling=50, timeout=timeout * 1000)
-    except PlaywrightTimeout:
-        raise AssertionError("the game was not saved") from None
-    game: dict[str, Any] = saved.json_value()
+    game: dict[str, Any] = poll(
+        page, SAVED, SAVE_KEY, timeout=timeout, what="the game was not saved"
+    )
     return game
 
 

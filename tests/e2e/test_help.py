@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .playing import (
     GAME_OVER,
@@ -19,6 +18,7 @@ from .playing import (
     open_page,
     play_first_move,
     played_moves,
+    poll,
     wait_for_human_or,
 )
 
@@ -140,18 +140,15 @@ def test_the_computer_players_wait_while_the_tour_shows(page: Page) -> None:
         after = 1  # the opening
     expect(tour).to_have_count(0)
     # The game goes on: the engine's record shows the computer players' turns taken.
-    try:
-        page.wait_for_function(
-            """async (after) => {
-              const record = await window.sevenRocks.engine.call("record");
-              return (record.rounds[0]?.moves.length ?? 0) >= after;
-            }""",
-            arg=after,
-            polling=50,
-            timeout=30_000,
-        )
-    except PlaywrightTimeout:
-        raise AssertionError("the computer players did not play on") from None
+    poll(
+        page,
+        """async (after) => {
+          const record = await window.sevenRocks.engine.call("record");
+          return (record.rounds[0]?.moves.length ?? 0) >= after;
+        }""",
+        after,
+        what="the computer players did not play on",
+    )
     expect(page.locator("[data-tour-target]")).to_have_count(0)
 
 

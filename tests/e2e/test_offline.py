@@ -39,6 +39,7 @@ from .playing import (
     open_page,
     overlap,
     play_first_move,
+    poll,
     team_scores,
     wait_for_human_or,
 )
@@ -260,13 +261,13 @@ def test_an_unbuilt_service_worker_never_installs(
             _wait_ready(page)
         # ...and the failed install leaves no registration behind (a waiting or active one
         # would mean it installed).
-        state = page.wait_for_function(
+        state = poll(
+            page,
             """async () => { const r = await navigator.serviceWorker.getRegistration();
               return !r ? "none" : r.installing ? false : r.waiting ? "waiting"
                 : r.active ? "active" : false; }""",
-            polling=POLL_MS,
-            timeout=30_000,
-        ).json_value()
+            what="the service worker is still installing",
+        )
         assert state == "none", f"the unbuilt service worker got to {state}"
         assert page.evaluate("navigator.serviceWorker.controller") is None
         assert _cache_names(page) == []

@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import Guard
 from .playing import (
@@ -24,6 +23,7 @@ from .playing import (
     call,
     open_page,
     open_sheet,
+    poll,
     team_scores,
     wait_for_human_or,
 )
@@ -88,16 +88,14 @@ def test_the_score_sheet_matches_the_scoreboard_after_a_round(page: Page) -> Non
     expect(page.locator(HELD)).to_be_attached()
     page.keyboard.press("s")
     expect(sheet).to_have_count(0)
-    try:
-        page.wait_for_function(
-            """async ([held, over]) => document.querySelector(over) !== null
-              || (await window.sevenRocks.engine.call("state")).events_total > held""",
-            arg=[held, GAME_OVER],
-            polling=50,
-            timeout=5_000,
-        )
-    except PlaywrightTimeout:
-        raise AssertionError("the bots did not carry on") from None
+    poll(
+        page,
+        """async ([held, over]) => document.querySelector(over) !== null
+          || (await window.sevenRocks.engine.call("state")).events_total > held""",
+        [held, GAME_OVER],
+        timeout=5,
+        what="the bots did not carry on",
+    )
 
 
 def first_hand(page: Page, seed: int) -> list[str]:
