@@ -35,6 +35,17 @@ def open_page(page: Page, query: str = "") -> None:
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=30_000)
 
 
+def open_site_file(page: Page) -> None:
+    """Open a small file of the site that is not the game (its icon), for a test to set up
+    the storage the game will then find, without booting the game.
+
+    Shown as a document of its own, an image makes the browser ask the site for
+    ``/favicon.ico`` (whenever it gets to it), which the site has no need of (the game's
+    page names its icon): that request is answered with nothing, so it logs no error."""
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.goto("/favicon.svg")
+
+
 def set_browser_font(page: Page, px: int) -> None:
     """Set the browser's default font size, as a reader does in its settings (Chrome's
     "Large" is 20 px, "Very large" 24 px): the page's rem and its rem breakpoints follow."""

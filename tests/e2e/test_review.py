@@ -26,6 +26,7 @@ from .playing import (
     SUMMARY,
     call,
     open_page,
+    open_site_file,
     play_first_move,
     played_moves,
     wait_for_human_or,
@@ -194,7 +195,7 @@ def _save_after_rounds(rounds: int, seed: int = 7, target: int = 1000) -> str:
 def test_cancel_stops_the_review_and_leaves_play_working(page: Page) -> None:
     # Store the save from a page of the site that is not the game (which saves its own
     # game when it is left), then open the game, which resumes it.
-    page.goto("/favicon.svg")
+    open_site_file(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, _save_after_rounds(7)])
     open_page(page, "?seed=7&speed=0&seats=human,greedy,greedy,greedy")  # resumes the save
     assert (

@@ -18,6 +18,7 @@ from .playing import (
     call,
     layout_tiles,
     open_page,
+    open_site_file,
     play_first_move,
     team_scores,
     wait_for_human_or,
@@ -88,7 +89,7 @@ BAD_SAVES = [
 def test_a_bad_save_is_reported_in_one_sentence_and_a_new_game_starts(page: Page) -> None:
     for stored, words in BAD_SAVES:
         # Any small page of the site gives access to its storage without booting the game.
-        page.goto("/favicon.svg")
+        open_site_file(page)
         page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, stored])
         open_page(page, "?speed=0&seats=human,greedy,greedy,greedy")
         notices = page.locator("[data-notice]")
