@@ -21,8 +21,9 @@ play: $(VENV)/.installed node_modules/.package-lock.json $(GENERATED)   ## build
 # Everything, as CI runs it (.ci/run): lint, types, JavaScript unit tests, then every Python
 # test (engine, bots, CLI, browser, slow runs).  Nothing is skipped.  The Python tests run
 # in two passes that between them hold every test once: those without a browser, then the
-# browser tests (each worker serves its own build to its own Chromium), each spread over
-# the cores (at most four workers, so a big machine does not start a dozen Chromiums).
+# browser tests (the workers share one build of the site, each serves it to its own
+# Chromium, and the long tests start first), each spread over the cores (at most four
+# workers, so a big machine does not start a dozen Chromiums).
 PYTEST_PARALLEL = -n auto --maxprocesses 4 --dist loadgroup
 test: $(DEPS) lint typecheck js   ## lint, type-check and run every test
 	bash scripts/ensure-chromium.sh

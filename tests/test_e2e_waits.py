@@ -3,7 +3,8 @@
 Playwright compiles a function once, when the wait starts; an expression it evaluates again
 with ``eval`` at every poll, which the page's Content-Security-Policy refuses. A test waiting
 on an expression passes whenever its condition already holds at the first check and fails
-("EvalError: ... 'unsafe-eval'") when it has to wait: one did, on a loaded CI machine.
+("EvalError: ... 'unsafe-eval'") when it has to wait. Nor an async function: its promise is
+a truthy answer at once, so the wait never waits (``playing.poll`` waits on async checks).
 """
 
 from __future__ import annotations
@@ -14,8 +15,19 @@ from pathlib import Path
 
 E2E = Path(__file__).resolve().parent / "e2e"
 
+#: An async function: ``wait_for_function`` takes the promise it returns for a truthy answer at
+#: once (``playing.poll`` waits on an async check instead).
+ASYNC = re.compile(r"^\s*async\b")
 #: The start of a JavaScript function: ``() =>``, ``(a) =>``, ``a =>``, ``function``, ``async``.
 FUNCTION = re.compile(r"^\s*(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)")
+
+
+def _text(node: ast.expr) -> str | None:
+    """A string literal's text; an f-string's up to its first replacement field (enough to
+    tell a function from an expression)."""
+    if isinstance(node, ast.JoinedStr):
+        node = node.values[0] if node.values else ast.Constant("")
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _constants(tree: ast.Module) -> dict[str, str]:
@@ -28,7 +40,7 @@ def _constants(tree: ast.Module) -> dict[str, str]:
             target, value = node.target, node.value
         else:
             continue
-        text = value.value if isinstance(value, ast.Constant) else None
+        text = _text(value)
         if isinstance(target, ast.Name) and isinstance(text, str):
             found[target.id] = text
     return found
@@ -36,6 +48,7 @@ def _constants(tree: ast.Module) -> dict[str, str]:
 
 def expression_waits(source: str, shared: dict[str, str] | None = None) -> list[str]:
     """``line: text`` for each ``wait_for_function`` whose first argument is not a function
+    (or is an async one)
     (or cannot be read as a string literal, a module constant or one of ``shared``: the
     constants of the modules it imports from)."""
     tree = ast.parse(source)
@@ -52,11 +65,11 @@ def expression_waits(source: str, shared: dict[str, str] | None = None) -> list[
             else next((k.value for k in node.keywords if k.arg == "expression"), None)
         )
         text = None
-        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-            text = arg.value
+        if isinstance(arg, ast.Constant | ast.JoinedStr):
+            text = _text(arg)
         elif isinstance(arg, ast.Name):
             text = constants.get(arg.id)
-        if text is None or not FUNCTION.match(text):
+        if text is None or not FUNCTION.match(text) or ASYNC.match(text):
             bad.append(f"{node.lineno}: {ast.unparse(arg) if arg is not None else '(none)'}"[:120])
     return bad
 
@@ -71,10 +84,17 @@ def test_x(page):
     page.wait_for_function("window.done === true")
     page.wait_for_function(somewhere_else)
     page.wait_for_function(SHARED, arg="#table")
+    page.wait_for_function(f"(s) => {BODY}", arg="#table")
+    page.wait_for_function(f"{BODY} === 1")
 """
-    assert [line.split(":")[0] for line in expression_waits(source)] == ["7", "8", "9"]
+    assert [line.split(":")[0] for line in expression_waits(source)] == ["6", "7", "8", "9", "11"]
     shared = {"SHARED": "(selector) => document.querySelector(selector)"}
-    assert [line.split(":")[0] for line in expression_waits(source, shared)] == ["7", "8"]
+    assert [line.split(":")[0] for line in expression_waits(source, shared)] == [
+        "6",
+        "7",
+        "8",
+        "11",
+    ]
 
 
 def test_every_browser_test_waits_on_a_function() -> None:

@@ -2,25 +2,35 @@
 
 The site is built once per session into a temporary directory and served on 127.0.0.1 with
 a free port; pytest-playwright's ``page``/``context`` fixtures then point at it (``base_url``),
-so ``page.goto("/")`` opens the game. Every context is guarded:
+so ``page.goto("/")`` opens the game. Their contexts block service workers, as some
+browsers' private windows do: the offline tests (``test_offline.py``) install the worker in
+contexts of their own, and no other test pays for it precaching the whole site. Every
+context is guarded:
 
-* any request whose URL is outside the served origin is aborted and recorded (the page must
-  be fully self-hosted: PyScript silently falls back to a CDN when misconfigured); requests
-  that never reach the route handler (made or answered by the service worker) are still
-  seen by the context's ``request`` event and recorded;
+* any request whose URL is outside the served origin is recorded (the page must be fully
+  self-hosted: PyScript silently falls back to a CDN when misconfigured), the service
+  worker's too, from the context's ``request`` event; the browser itself can reach no host
+  but this machine (its proxy is a closed local port, which only loopback bypasses), so
+  nothing leaves however a request is made. No route handler sits between the page and
+  the server: it would switch the browser's HTTP cache off and ask Python about every file,
+  neither of which a player's browser does;
 * console errors and uncaught page errors are recorded;
 
-and the test fails in teardown if anything was recorded. A screenshot of every page is saved
-into ``test-artifacts/`` after each test. The browser is the system's Chromium, never a
-Playwright download: when it is missing the tests error out, they are never skipped.
+and the test fails in teardown if anything was recorded. The last screen of every page of a
+failed test is saved into ``test-artifacts/`` (of every test with ``SEVEN_ROCKS_SCREENSHOTS=all``:
+a picture costs time, and a passing test's is seldom looked at). The browser is the system's
+Chromium, never a Playwright download: when it is missing the tests error out, they are never
+skipped.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import os
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -33,7 +43,6 @@ from playwright.sync_api import (
     ConsoleMessage,
     Page,
     Request,
-    Route,
     WebError,
 )
 from playwright.sync_api import Error as PlaywrightError
@@ -48,6 +57,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 #: The engine has booted or failed. (Selectors, unlike ``page.wait_for_function``, need no
 #: ``eval``, which the site's Content-Security-Policy rightly forbids.)
 ENGINE_SETTLED = "body:not([data-engine='loading'])"
+#: The browser's proxy: a closed port (discard) on this machine. Chromium sends every request
+#: but loopback's through it, so a request meant for anywhere else fails at once.
+NO_PROXY = "http://127.0.0.1:9"
 
 
 def _origin(url: str) -> str:
@@ -73,14 +85,6 @@ class Guard:
             url = url.removeprefix("blob:")
         return _origin(url) == self.origin
 
-    def route(self, route: Route) -> None:
-        url = route.request.url
-        if self.is_local(url):
-            route.continue_()
-        else:
-            self.outside_requests.append(url)
-            route.abort("blockedbyclient")
-
     def on_request(self, request: Request) -> None:
         if not self.is_local(request.url):
             self.outside_requests.append(request.url)
@@ -95,17 +99,46 @@ class Guard:
         self.page_errors.append(str(error.error))
 
     def problems(self) -> list[str]:
-        outside = dict.fromkeys(self.outside_requests)  # route and event may both see one
+        outside = dict.fromkeys(self.outside_requests)  # a retried request is said once
         found = [f"request outside {self.origin}: {url}" for url in outside]
         found += [f"console error: {text}" for text in self.console_errors]
         found += [f"page error: {text}" for text in self.page_errors]
         return found
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "long: takes minutes where most browser tests take seconds (whole games, a site of "
+        "its own); started first",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Start the long tests first: spread over the workers (``make test`` runs the browser
+    tests in parallel) while the short tests fill the gaps, rather than one worker left
+    running a long one at the end of the run with the others idle. Otherwise the order
+    is the collection's."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once per session from this checkout."""
-    return build(tmp_path_factory.mktemp("site"))
+def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The site, built once per test run from this checkout and only read by the tests.
+
+    Under pytest-xdist every worker asks for it; the first to take the lock builds it into
+    the run's shared temporary directory and the others wait on the lock, then serve that
+    one build (a build plays games in Pyodide: once is enough, and the cores are wanted by
+    the browsers)."""
+    if worker_id == "master":  # no xdist: this process is the whole run
+        return build(tmp_path_factory.mktemp("site"))
+    shared = tmp_path_factory.getbasetemp().parent
+    with (shared / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        built = shared / "site"
+        if not (built / "index.html").is_file():
+            build(built)
+        return built
 
 
 @pytest.fixture(scope="session")
@@ -127,8 +160,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {
         **browser_type_launch_args,
         "executable_path": str(CHROMIUM),
-        "args": list(CHROMIUM_ARGS),
+        "args": [*CHROMIUM_ARGS, f"--proxy-server={NO_PROXY}"],
     }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """The ``context``/``page`` fixtures' contexts: service workers blocked (see above)."""
+    return {**browser_context_args, "service_workers": "block"}
 
 
 @pytest.fixture
@@ -149,25 +188,51 @@ def context(
     ctx: BrowserContext = new_context()
     watch_context(ctx, guard)
     yield ctx
-    finish_context(ctx, guard, _slug(request.node.nodeid))
+    finish_context(ctx, guard, _slug(request.node.nodeid), request.node)
 
 
 def watch_context(ctx: BrowserContext, guard: Guard) -> None:
-    """Let ``guard`` see (and block) what ``ctx`` does."""
-    ctx.route("**/*", guard.route)
+    """Let ``guard`` see what ``ctx`` does."""
     ctx.on("request", guard.on_request)
     ctx.on("console", guard.on_console)
     ctx.on("weberror", guard.on_web_error)
 
 
-def finish_context(ctx: BrowserContext, guard: Guard, name: str) -> None:
-    """Screenshot ``ctx``'s pages, close it and fail the test if ``guard`` caught anything."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    for index, page in enumerate(ctx.pages):
-        suffix = f"-{index}" if index else ""
-        # A crashed or closed page gives no picture; that alone is not a failure.
-        with contextlib.suppress(PlaywrightError):
-            page.screenshot(path=ARTIFACTS / f"{name}{suffix}.png")
+#: Whether a test's own code (its call phase) failed, for its fixtures' teardown.
+CALL_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if report.when == "call":
+        item.stash[CALL_FAILED] = report.failed
+    return report
+
+
+def _keeps_pictures(node: pytest.Item | None, problems: list[str]) -> bool:
+    """Whether a context's pages are photographed as it closes: for a failed test (or one
+    whose outcome is not known here), or for every test with ``SEVEN_ROCKS_SCREENSHOTS=all``."""
+    if os.environ.get("SEVEN_ROCKS_SCREENSHOTS") == "all" or problems or node is None:
+        return True
+    return node.stash.get(CALL_FAILED, True)
+
+
+def finish_context(
+    ctx: BrowserContext, guard: Guard, name: str, node: pytest.Item | None = None
+) -> None:
+    """Close ``ctx`` (photographing its pages if the test ``node`` failed) and fail the test
+    if ``guard`` caught anything."""
+    problems = guard.problems()
+    if _keeps_pictures(node, problems):
+        ARTIFACTS.mkdir(exist_ok=True)
+        for index, page in enumerate(ctx.pages):
+            suffix = f"-{index}" if index else ""
+            # A crashed or closed page gives no picture; that alone is not a failure.
+            with contextlib.suppress(PlaywrightError):
+                page.screenshot(path=ARTIFACTS / f"{name}{suffix}.png")
     ctx.close()
     problems = guard.problems()
     if problems:
@@ -195,7 +260,7 @@ def guarded_context(
 
     yield _make
     for index, (ctx, guard) in enumerate(made):
-        finish_context(ctx, guard, f"{_slug(request.node.nodeid)}-ctx{index}")
+        finish_context(ctx, guard, f"{_slug(request.node.nodeid)}-ctx{index}", request.node)
 
 
 @pytest.fixture
@@ -235,8 +300,8 @@ def viewport_page(
     browser: Browser, base_url: str, request: pytest.FixtureRequest
 ) -> Iterator[Callable[..., Page]]:
     """A factory of guarded pages at a viewport ("390x844": a phone, touch, device scale 2);
-    ``service_workers="block"`` for a page that must look the same at every run (no
-    "saved on this device" note, whenever the worker happens to finish installing)."""
+    service workers blocked unless ``service_workers="allow"`` (then the page installs its
+    offline copy and says so in a note, whenever the worker finishes installing)."""
     made: list[tuple[BrowserContext, Guard, str]] = []
 
     def _make(
@@ -244,7 +309,7 @@ def viewport_page(
         *,
         phone: bool = True,
         init: str | None = None,
-        service_workers: Literal["allow", "block"] = "allow",
+        service_workers: Literal["allow", "block"] = "block",
     ) -> Page:
         width, height = map(int, viewport.split("x"))
         context = browser.new_context(
@@ -265,4 +330,4 @@ def viewport_page(
     yield _make
     name = request.node.name
     for context, guard, viewport in made:
-        finish_context(context, guard, f"{name}-{viewport}")
+        finish_context(context, guard, f"{name}-{viewport}", request.node)

@@ -24,6 +24,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .playing import POLL_MS, poll
 
 #: Installed before the page's modules: records the worker's snapshots (with the attach points
 #: played on in the round so far, ``__drawn.round``, and each seat's latest tile while it has
@@ -437,11 +440,7 @@ def _line(seen: dict[str, Any]) -> list[str]:
 
 def wait_quiet(page: Page, timeout: float = 30) -> None:
     """Wait until nothing animates on the page (see :data:`QUIET`)."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(QUIET):
-        if time.monotonic() > deadline:
-            raise AssertionError("the page never came to rest")
-        page.wait_for_timeout(20)
+    poll(page, QUIET, timeout=timeout, what="the page never came to rest")
 
 
 def wait_still(page: Page, timeout: float = 60) -> str:
@@ -449,14 +448,17 @@ def wait_still(page: Page, timeout: float = 60) -> str:
     under way, every snapshot sent drawn, and then nothing animating."""
     deadline = time.monotonic() + timeout
     while True:
-        state = page.evaluate(SHOWS)
-        if state:
-            wait_quiet(page, timeout)
-            if page.evaluate(SHOWS) == state:
-                return str(state)
-        if time.monotonic() > deadline:
+        left = deadline - time.monotonic()
+        if left <= 0:
             raise AssertionError("the page never came to rest")
-        page.wait_for_timeout(20)
+        try:
+            shown = page.wait_for_function(SHOWS, polling=POLL_MS, timeout=left * 1000)
+        except PlaywrightTimeout:
+            raise AssertionError("the page never came to rest") from None
+        state = shown.json_value()
+        wait_quiet(page, max(deadline - time.monotonic(), 0.1))
+        if page.evaluate(SHOWS) == state:
+            return str(state)
 
 
 def look(page: Page, where: str, lit_for: str | None = None) -> list[str]:

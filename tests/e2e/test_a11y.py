@@ -41,7 +41,7 @@ def audited_page(browser: Browser, base_url: str, request: pytest.FixtureRequest
     )
     watch_context(ctx, guard)
     yield ctx.new_page()
-    finish_context(ctx, guard, _slug(request.node.nodeid))
+    finish_context(ctx, guard, _slug(request.node.nodeid), request.node)
 
 
 def _audit(page: Page, where: str, found: dict[str, Any]) -> None:

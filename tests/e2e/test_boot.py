@@ -6,19 +6,19 @@ import io
 import os
 import re
 import shutil
+import time
 import urllib.request
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 import seven_rocks
 from seven_rocks.site.build import BROWSER_PACKAGES, zip_engine
 
-from .conftest import BOOT_TIMEOUT_MS
+from .conftest import BOOT_TIMEOUT_MS, ENGINE_SETTLED, Guard
 from .playing import call, open_page, play_first_move
 
 pytestmark = pytest.mark.e2e
@@ -29,14 +29,19 @@ WARM_UP_MOVES = int(re.findall(r"WARM_UP_MOVES = (\d+);", _WARM_SOURCE)[0])
 
 
 def test_cold_boot_reaches_ready_and_stays_quiet(
-    page: Page,
-    open_game: Callable[[], float],
-    guard: Any,
+    guarded_context: Callable[[str], tuple[BrowserContext, Guard]],
+    base_url: str,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    elapsed = open_game()
-    assert page.inner_text("h1") == "Seven Rocks"
+    # A first visit as a player makes it, the service worker installing the offline copy.
+    context, guard = guarded_context(base_url)
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto("/")
+    page.wait_for_selector(ENGINE_SETTLED, state="attached", timeout=BOOT_TIMEOUT_MS)
+    elapsed = time.perf_counter() - start
     assert page.inner_text("#status") == "Ready"
+    assert page.inner_text("h1") == "Seven Rocks"
     # A successful boot logs nothing at all (not even warnings or debug lines).
     assert guard.console_messages == []
     with capsys.disabled():
@@ -216,3 +221,40 @@ def test_the_persons_first_input_stops_the_warm_up_and_play_goes_on(page: Page) 
     page.wait_for_selector(f"#table [data-tile='{tile}']", timeout=10_000)
     # Nothing asked for more scratch moves after the key: the next one is the test's own.
     assert call(page, "warm_up")["moves"] == made + 2
+
+
+PLACES = """() => [...document.querySelectorAll('.masthead, #toolbar > *')].map((e) => {
+  const r = e.getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height];
+})"""
+
+
+def test_the_speed_box_and_the_toolbar_stay_put_while_the_engine_loads(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = viewport_page("1920x1080", phone=False)
+    held: list[Route] = []
+    released: list[bool] = []
+
+    def hold(route: Route) -> None:  # the engine waits until we let it load
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/seven_rocks.zip", hold)
+    with page.expect_request("**/seven_rocks.zip", timeout=10_000):
+        page.goto("/?seats=human,greedy,greedy,greedy&seed=3&speed=fast")
+        page.wait_for_selector("#board:not([hidden])")
+    page.evaluate("0")  # a round trip to the page: the route's handler has run
+    assert held, "the engine was never requested"
+    speed = page.locator("#speed")
+    assert speed.evaluate("s => s.selectedOptions[0].textContent") == "Fast"
+    loading = page.evaluate(PLACES)
+    released.append(True)
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("[data-action='new-game']")).to_be_enabled()
+    assert page.evaluate(PLACES) == loading, "the header or its toolbar moved when the engine came"
+    assert speed.evaluate("s => s.selectedOptions[0].textContent") == "Fast"

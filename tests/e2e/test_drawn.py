@@ -12,18 +12,18 @@ reference picture (``screens.py``).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import ARTIFACTS
 from .drawn import RECORDER, RELEASE, look, wait_still
-from .playing import LANGUAGE, press
+from .playing import LANGUAGE, POLL_MS, press
 from .screens import differs_from_reference
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.long]
 
 PHONES = {"390x844", "360x740", "844x390"}
 #: Each screen's language: both are seen upright and on a side.
@@ -38,10 +38,15 @@ def replies(page: Page, method: str) -> int:
 
 def after_reply(page: Page, method: str, before: int, timeout: float = 60) -> None:
     """Wait until the engine answered one more ``method`` call than ``before``."""
-    deadline = time.monotonic() + timeout
-    while replies(page, method) <= before:
-        assert time.monotonic() < deadline, f"the engine never answered {method!r}"
-        page.wait_for_timeout(15)
+    try:
+        page.wait_for_function(
+            "([method, before]) => (window.__drawn.replies[method] ?? 0) > before",
+            arg=[method, before],
+            polling=POLL_MS,
+            timeout=timeout * 1000,
+        )
+    except PlaywrightTimeout:
+        raise AssertionError(f"the engine never answered {method!r}") from None
 
 
 def four_arms(page: Page) -> bool:

@@ -3,8 +3,6 @@ first words, and the felt says how the game scores instead of lying empty for se
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import BrowserContext, Route, expect
 
@@ -30,7 +28,8 @@ def test_while_the_engine_loads_the_felt_says_how_it_scores_in_the_readers_langu
     context.route("**/seven_rocks.zip", hold)
     page = context.new_page()
     page.add_init_script(LANGUAGE.replace("{lang}", "pt-BR"))
-    page.goto("/")
+    with page.expect_request("**/seven_rocks.zip", timeout=30_000):
+        page.goto("/")
     primer = page.locator("[data-primer]")
     expect(primer).to_be_visible()
     expect(primer.locator(".primer__title")).to_have_text("Como se marca")
@@ -40,10 +39,10 @@ def test_while_the_engine_loads_the_felt_says_how_it_scores_in_the_readers_langu
     expect(page.locator("[data-team='0'] .team__name")).to_have_text("Você e Norte")
     expect(page.locator("[data-team='1'] .team__name")).to_have_text("Oeste e Leste")
     expect(page.locator("body[data-engine='loading']")).to_have_count(1)
-    deadline = time.monotonic() + 30
-    while not held:  # the engine's package is asked for once the first table shows
-        assert time.monotonic() < deadline, "the engine's package was never asked for"
-        page.wait_for_timeout(50)
+    # The engine's package is asked for once the first table shows (and held, above); a
+    # round trip to the page lets the route's handler run first.
+    page.evaluate("0")
+    assert held, "the engine's package was never held"
     letting_through = True
     for route in held:
         route.fallback()

@@ -4,13 +4,27 @@ tap away: the same seats with a new deal, or the same deal again to play it bett
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from seven_rocks.engine.record import from_record
 
-from .playing import GAME_OVER, HUMAN_TURN, PLAYABLE, SUMMARY, call, open_page, play_first_move
+from .conftest import BOOT_TIMEOUT_MS
+from .playing import (
+    GAME_OVER,
+    HUMAN_TURN,
+    PLAYABLE,
+    RECT,
+    SUMMARY,
+    call,
+    open_page,
+    overlap,
+    play_first_move,
+    wait_for_state,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -21,14 +35,17 @@ WIN = "?seats=human,greedy,greedy,greedy&seed=39&speed=0"
 def play_to_the_end(page: Page) -> None:
     """South plays its first playable tile each turn, round after round, to the game's end."""
     deadline = time.monotonic() + 120
-    while not page.locator(GAME_OVER).count():
-        assert time.monotonic() < deadline, "the game did not end"
-        if page.locator(f"{SUMMARY} [data-next-round]").count():
-            page.locator(f"{SUMMARY} [data-next-round]").click()
-        elif page.locator(HUMAN_TURN).count() and page.locator(PLAYABLE).count():
-            play_first_move(page)
+    next_round = f"{SUMMARY} [data-next-round]"
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "the game did not end"
+        shows = wait_for_state(page, GAME_OVER, next_round, (HUMAN_TURN, PLAYABLE), timeout=left)
+        if shows == 0:
+            return
+        if shows == 1:
+            page.locator(next_round).click()
         else:
-            page.wait_for_timeout(30)
+            play_first_move(page)
 
 
 def test_a_win_is_celebrated_and_the_same_deal_can_be_played_again(page: Page) -> None:
@@ -69,3 +86,52 @@ def test_play_again_keeps_the_seats_and_deals_anew(page: Page) -> None:
     assert again.seed != first.seed
     assert again.seats == first.seats
     assert not again.is_over
+
+
+#: Rectangles of what is on the table (the tiles) and in South's hand.
+TILE_RECTS = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+  const r = (el.querySelector(".domino__body") ?? el).getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+})"""
+
+
+@pytest.mark.long
+def test_the_game_over_line_is_said_once_and_both_end_dialogs_fold_to_show_the_table(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = viewport_page("390x844")
+    page.goto("/?seats=greedy,greedy,greedy,greedy&seed=7&speed=800")
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    # The bots alone: a round summary closes by itself; catch one and fold it.
+    summary = page.locator(f"{SUMMARY}[open]")
+    expect(summary).to_be_visible(timeout=120_000)
+    check_folds(page, summary)
+    page.locator(f"{SUMMARY} [data-next-round]").click()
+    page.goto("/?seats=greedy,greedy,greedy,greedy&seed=7&speed=0")
+    over = page.locator(f"{GAME_OVER}[open]")
+    expect(over).to_be_visible(timeout=120_000)
+    won = page.locator("#announce li").last.inner_text()
+    assert " win " in won, won
+    board = page.inner_text("#board") + page.inner_text("#app")
+    assert board.count(won) == 1, f"the game's end is said {board.count(won)} times on the board"
+    check_folds(page, over)
+
+
+def check_folds(page: Page, dialog: Any) -> None:
+    """Fold `dialog`: the table's tiles show, nothing of the dialog over them, no dim."""
+    fold = dialog.locator("[data-action='fold']")
+    expect(fold).to_have_attribute("aria-expanded", "true")
+    fold.tap()
+    expect(fold).to_have_attribute("aria-expanded", "false")
+    expect(dialog.locator(".dialog__detail")).to_be_hidden()
+    box = dialog.evaluate(RECT)
+    tiles = page.evaluate(TILE_RECTS, "#table [data-tile]")
+    assert tiles, "no table under the dialog"
+    covered = [t for t in tiles if overlap(t, box)]
+    assert not covered, f"{len(covered)} of {len(tiles)} table tiles under the folded dialog"
+    size = page.viewport_size or {"width": 0, "height": 0}
+    assert all(t["bottom"] <= size["height"] and t["top"] >= 0 for t in tiles)
+    backdrop = dialog.evaluate("d => getComputedStyle(d, '::backdrop').backgroundColor")
+    assert backdrop in ("rgba(0, 0, 0, 0)", "transparent"), backdrop
+    fold.tap()
+    expect(dialog.locator(".dialog__detail")).to_be_visible()

@@ -7,7 +7,18 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from .playing import GAME_OVER, SUMMARY, open_page, play_first_move, wait_for_human_or
+from .playing import (
+    CURRENT_IN_SIGHT,
+    GAME_OVER,
+    GREEDY_GAME,
+    PLAYABLE,
+    REVIEW_DONE,
+    SUMMARY,
+    next_round_or_turn,
+    open_page,
+    play_first_move,
+    wait_for_human_or,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -168,3 +179,52 @@ def test_the_keyboard_comes_back_to_the_hand_when_one_frame_holds_a_whole_trick(
             page.keyboard.press("Enter")
             page.wait_for_function(PLAYED, arg=before)
     assert turns >= 3, f"only {turns} turns came back to South in the round"
+
+
+def test_the_keyboard_is_on_the_hand_when_the_turn_comes_after_a_round_summary(
+    page: Page,
+) -> None:
+    open_page(page, GREEDY_GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    expect(page.locator(f"{PLAYABLE}:focus")).to_have_count(1)  # the first turn, no Tab pressed
+    assert next_round_or_turn(page) == "summary", "the game ended in its first round"
+    page.keyboard.press("Enter")  # "Next round" has the focus
+    expect(page.locator(f"{SUMMARY}[open]")).to_have_count(0)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    # Not a single Tab: the turn itself put the keyboard on a playable tile.
+    expect(page.locator(f"{PLAYABLE}:focus")).to_have_count(1)
+
+
+def test_the_arrow_keys_step_through_a_review_with_the_focus_on_the_move(page: Page) -> None:
+    open_page(page, GREEDY_GAME)
+    assert next_round_or_turn(page) == "summary"
+    page.click(f"{SUMMARY}[open] [data-action='review']")
+    page.wait_for_selector(REVIEW_DONE, timeout=60_000)
+    first = page.get_attribute("[data-review-move][aria-current='true']", "data-index")
+    page.keyboard.press("ArrowRight")
+    current = page.locator(f"[data-review-move][data-index='{int(first or 0) + 1}']")
+    expect(current).to_have_attribute("aria-current", "true")
+    expect(current).to_be_focused()
+    assert page.evaluate(CURRENT_IN_SIGHT)
+
+
+def test_enter_on_next_to_the_last_move_keeps_the_focus_in_the_review(page: Page) -> None:
+    """A tap or Enter on Next stays on Next; at the last move Next is disabled, and the
+    focus must not fall out of the panel (Escape and the arrows would stop working)."""
+    open_page(page, GREEDY_GAME)
+    assert next_round_or_turn(page) == "summary"
+    page.click(f"{SUMMARY}[open] [data-action='review']")
+    page.wait_for_selector(REVIEW_DONE, timeout=60_000)
+    next_step = page.locator("[data-review-step='next']")
+    next_step.focus()
+    moves = page.locator("[data-review-move]").count()
+    for _ in range(moves):
+        if next_step.is_disabled():
+            break
+        page.keyboard.press("Enter")
+    expect(next_step).to_be_disabled()
+    expect(page.locator("[data-review-step='prev']")).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("[data-review-move][aria-current='true']")).to_have_attribute(
+        "data-index", str(moves - 2)
+    )

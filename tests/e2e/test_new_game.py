@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from .playing import LANGUAGE, open_page
+from .playing import GREEDY_GAME, LANGUAGE, open_page
 
 pytestmark = pytest.mark.e2e
 
@@ -60,3 +60,30 @@ def test_each_level_on_offer_is_explained_in_the_new_game_dialog(
     expect(start).to_be_in_viewport()
     start.tap() if phone else start.click()
     expect(dialog).to_have_count(0)
+
+
+#: Is a field that takes typing focused (on a phone that pops the keyboard up)?
+TYPING_FOCUSED = """() => {
+  const el = document.activeElement;
+  const clicks = ["checkbox", "radio", "button", "submit", "range"];
+  return Boolean(el && (el.matches("textarea, [contenteditable]") ||
+    (el.matches("input") && !clicks.includes(el.type))));
+}"""
+
+
+def test_on_a_phone_a_new_game_opens_without_calling_up_the_keyboard(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """The new game sheet opens with the focus on Start, not on South's name: on a phone a
+    focused text field pops the keyboard up over half the sheet before the player chose to
+    type. The name is still there to type, on a tap."""
+    page = viewport_page("360x740")
+    open_page(page, GREEDY_GAME)
+    page.locator("#menu-button").tap()
+    page.locator("[data-action='new-game']").tap()
+    dialog = page.locator("dialog[data-new-game]")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("[data-action='start']")).to_be_focused()
+    assert not page.evaluate(TYPING_FOCUSED)
+    dialog.locator("input[name='name0']").tap()  # the name is still there to type, on a tap
+    assert page.evaluate(TYPING_FOCUSED)

@@ -8,14 +8,15 @@ outside that origin, any console error and any uncaught page error still fail th
 from __future__ import annotations
 
 import json
+import re
 import shutil
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, Playwright, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from seven_rocks.site.build import SNAPSHOT, build
 from seven_rocks.site.serve import serving
@@ -29,10 +30,16 @@ from .conftest import (
     watch_context,
 )
 from .playing import (
+    GREEDY_GAME,
+    HAND,
+    PLAYABLE,
+    POLL_MS,
     SUMMARY,
     layout_tiles,
+    open_page,
     overlap,
     play_first_move,
+    poll,
     team_scores,
     wait_for_human_or,
 )
@@ -55,10 +62,12 @@ def _wait_ready(page: Page) -> None:
 def _wait_offline_ready(page: Page) -> None:
     """Every file is precached and the service worker controls the page."""
     page.wait_for_selector("body[data-offline='ready']", state="attached", timeout=60_000)
-    deadline = time.monotonic() + 30
-    while not page.evaluate("Boolean(navigator.serviceWorker.controller)"):
-        assert time.monotonic() < deadline, "the service worker never took control"
-        page.wait_for_timeout(100)
+    try:
+        page.wait_for_function(
+            "() => navigator.serviceWorker.controller !== null", polling=POLL_MS, timeout=30_000
+        )
+    except PlaywrightTimeout:
+        raise AssertionError("the service worker never took control") from None
 
 
 def _replace_served(path: Path, data: bytes) -> None:
@@ -93,19 +102,10 @@ def _open_game(page: Page) -> str:
 
 def _play_one_move(page: Page) -> None:
     """Play one tile from South's hand through the UI and see the hand shrink."""
-    hand = "[data-hand='0'] [data-tile]"
-    playable = "[data-hand='0'] .hand-tile--playable"
-    page.wait_for_selector(playable, timeout=60_000)
-    before = page.locator(hand).count()
-    page.locator(playable).first.click()
-    deadline = time.monotonic() + 30
-    while page.locator(hand).count() >= before:
-        assert time.monotonic() < deadline, "the move was not played"
-        # Several places for the tile: the targets show up and one more click decides.
-        targets = page.locator("[data-target]")
-        if targets.count():
-            targets.first.click()
-        page.wait_for_timeout(100)
+    page.locator(PLAYABLE).first.wait_for(timeout=60_000)
+    before = page.locator(HAND).count()
+    play_first_move(page)
+    assert page.locator(HAND).count() < before
 
 
 def _position(page: Page) -> tuple[list[str], list[str], list[int]]:
@@ -230,12 +230,10 @@ def test_the_snapshot_is_optional_for_offline_play(
         assert url + SNAPSHOT not in cached
         # The worker answers for it (the server would send 200 and the bad bytes): the page
         # does without it rather than download it again on every boot.
-        assert page.evaluate(f"fetch('{SNAPSHOT}').then((r) => r.status)") == 404
         # Chromium logs that 404 (our own probe's) as a console error: expected here only.
-        deadline = time.monotonic() + 10
-        while not any("status of 404" in e for e in guard.console_errors):
-            assert time.monotonic() < deadline, "the probe's 404 was never logged"
-            page.wait_for_timeout(50)
+        with page.expect_console_message(lambda m: "status of 404" in m.text, timeout=10_000):
+            assert page.evaluate(f"fetch('{SNAPSHOT}').then((r) => r.status)") == 404
+        assert any("status of 404" in e for e in guard.console_errors)
         guard.console_errors[:] = [e for e in guard.console_errors if "status of 404" not in e]
     context.set_offline(True)
     assert _open_game(page) == "start-up"
@@ -255,25 +253,22 @@ def test_an_unbuilt_service_worker_never_installs(
         fetched: list[str] = []
         context.on("requestfinished", lambda r: fetched.append(r.url.removeprefix(url)))
         page = context.new_page()
-        page.goto(ONE_HUMAN)
-        _wait_ready(page)
-        # The page did try to install it...
-        deadline = time.monotonic() + 30
-        while "sw.js" not in fetched:
-            assert time.monotonic() < deadline, "the page never registered its service worker"
-            page.wait_for_timeout(100)
-        # ...and the failed install left no registration behind (a waiting or active one
+        # The page does try to install it...
+        with context.expect_event(
+            "requestfinished", lambda r: r.url.removeprefix(url) == "sw.js", timeout=30_000
+        ):
+            page.goto(ONE_HUMAN)
+            _wait_ready(page)
+        # ...and the failed install leaves no registration behind (a waiting or active one
         # would mean it installed).
-        state = "installing"
-        while state != "none":
-            assert state == "installing", f"the unbuilt service worker got to {state}"
-            assert time.monotonic() < deadline, "the service worker is still installing"
-            page.wait_for_timeout(100)
-            state = page.evaluate(
-                """navigator.serviceWorker.getRegistration().then((r) =>
-                    !r ? "none" : r.installing ? "installing" : r.waiting ? "waiting"
-                    : r.active ? "active" : "installing")"""
-            )
+        state = poll(
+            page,
+            """async () => { const r = await navigator.serviceWorker.getRegistration();
+              return !r ? "none" : r.installing ? false : r.waiting ? "waiting"
+                : r.active ? "active" : false; }""",
+            what="the service worker is still installing",
+        )
+        assert state == "none", f"the unbuilt service worker got to {state}"
         assert page.evaluate("navigator.serviceWorker.controller") is None
         assert _cache_names(page) == []
         _play_one_move(page)
@@ -446,3 +441,29 @@ def test_a_new_build_is_offered_then_applied_whole(
     page.reload()
     _wait_ready(page)
     assert "new build" in page.evaluate("fetch('style.css').then(r => r.text())")
+
+
+def test_the_banners_look_comes_from_the_style_sheet(page: Page) -> None:
+    """update.js builds its banners with classes only; their place is the style sheet's."""
+    open_page(page, GREEDY_GAME)
+    page.evaluate(
+        """async () => {
+          const box = document.createElement('div');
+          box.className = 'update-offer';
+          box.dataset.probe = '';
+          box.textContent = 'probe';
+          document.body.append(box);
+        }"""
+    )
+    probe = page.locator("[data-probe]")
+    style = probe.evaluate(
+        """(e) => { const s = getComputedStyle(e);
+          return [s.position, s.top, s.pointerEvents, e.getAttribute('style')]; }"""
+    )
+    assert style[0] == "fixed" and style[2] == "none" and style[3] is None, style
+    web = Path(__file__).resolve().parents[2] / "web"
+    assert ".style" not in (web / "js" / "update.js").read_text(), "update.js styles banners itself"
+    sheets = "\n".join(path.read_text() for path in sorted(web.rglob("*.css")))
+    rules = re.findall(r"[^{}]*\.update-offer[^{}]*\{[^}]*\}", sheets)
+    assert rules, "no style sheet styles the update banner"
+    assert not [rule for rule in rules if "!important" in rule], rules

@@ -4,7 +4,7 @@ At each turn of the person (South, tapping a random legal move; bots at ``speed=
 the hand and every table tile must be *seen at once without scrolling*: each one's centre
 inside the viewport and ``document.elementFromPoint`` there the tile itself, not a header,
 dialog, banner or bubble.  Table tiles, hand tiles and lit targets must be big enough to read
-and to tap (the phone's targets).  Each test's last screen is kept in ``test-artifacts/``
+and to tap (the phone's targets).  A failed test's last screen is kept in ``test-artifacts/``
 (``test_a_whole_game_is_seen_and_tapped-<viewport>.png``).  ``benchmarks/phone.py`` prints
 the same measurements as a table.
 """
@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import BOOT_TIMEOUT_MS, Guard, _origin, finish_context, watch_context
-from .playing import press
+from .playing import HAND, POLL_MS, press, wait_for_state
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.long]
 
 PHONES = {"390x844", "360x740", "844x390", "740x360"}
 LANDSCAPE = {"844x390", "740x360"}
@@ -92,40 +92,40 @@ def phone_page(
     guard = Guard(origin=_origin(base_url))
     watch_context(context, guard)
     yield context.new_page(), viewport
-    finish_context(context, guard, f"test_a_whole_game_is_seen_and_tapped-{viewport}")
+    finish_context(context, guard, f"test_a_whole_game_is_seen_and_tapped-{viewport}", request.node)
 
 
 def next_turn(page: Page) -> bool:
     """Wait for South's turn (True), going on past round summaries, or the game's end."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if page.locator(GAME_OVER).count():
-            return False
-        if page.locator(SUMMARY_NEXT).count():
+    while True:
+        shows = wait_for_state(page, GAME_OVER, SUMMARY_NEXT, (HUMAN_TURN, PLAYABLE), timeout=60)
+        if shows == 1:
             page.locator(SUMMARY_NEXT).first.click()
             continue
-        if page.locator(HUMAN_TURN).count() and page.locator(PLAYABLE).count():
-            return True
-        page.wait_for_timeout(30)
-    raise AssertionError("South's turn never came")
+        return shows == 2
 
 
 def play(page: Page, rng: random.Random, phone: bool, targets: list[float]) -> None:
     """Tap a random playable tile, then (when it has several places) a random lit target."""
     tiles = page.eval_on_selector_all(PLAYABLE, "els => els.map((e) => e.dataset.tile)")
     tile = rng.choice(tiles)
-    count = page.locator("[data-hand='0'] [data-tile]").count()
+    count = page.locator(HAND).count()
     press(page, f"[data-hand='0'] [data-tile='{tile}']", phone)
     lit = page.eval_on_selector_all("[data-target]", "els => els.map((e) => e.dataset.target)")
     if lit:
         targets += page.evaluate(TARGET_SIZES)
         press(page, f"[data-target='{rng.choice(lit)}']", phone)
-    deadline = time.monotonic() + 20
-    while page.locator("[data-hand='0'] [data-tile]").count() == count:
-        if page.locator(GAME_OVER).count() or page.locator(SUMMARY_NEXT).count():
-            return
-        assert time.monotonic() < deadline, f"{tile} was not played"
-        page.wait_for_timeout(20)
+    # The tile has left the hand, or the round (or game) is over.
+    try:
+        page.wait_for_function(
+            """([hand, count, over]) =>
+              document.querySelectorAll(hand).length !== count || document.querySelector(over)""",
+            arg=[HAND, count, f"{GAME_OVER}, {SUMMARY_NEXT}"],
+            polling=POLL_MS,
+            timeout=20_000,
+        )
+    except PlaywrightTimeout:
+        raise AssertionError(f"{tile} was not played") from None
 
 
 @pytest.mark.parametrize(

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import ARTIFACTS
 from .playing import (
@@ -129,10 +129,10 @@ def test_south_knocks_visibly_when_nothing_fits(page: Page) -> None:
     page.add_init_script(WATCH_KNOCK)
     # A readable pace, so the knock stays on screen long enough to be seen.
     open_page(page, f"?seed={KNOCK_SEED}&speed=300&{FAST}")
-    deadline = time.monotonic() + 20
-    while not (knock := page.evaluate("window.__knock")):
-        assert time.monotonic() < deadline, "South never knocked"
-        page.wait_for_timeout(50)
+    try:
+        knock = page.wait_for_function("() => window.__knock", timeout=20_000).json_value()
+    except PlaywrightTimeout:
+        raise AssertionError("South never knocked") from None
     assert knock == {"prompt": "You have no tile that fits: you knock (pass).", "status": "Knock!"}
     expect(page.locator("[data-seat='0']")).to_have_attribute("data-last-action", "pass")
     # The engine recorded the pass, and the announcement says so.

@@ -19,9 +19,12 @@ from .playing import (
     GAME_OVER,
     HAND,
     HUMAN_TURN,
+    SHEET,
+    SUMMARY,
     VIEW_FITS,
     call,
     open_page,
+    overlap,
     play_first_move,
     wait_for_human_or,
 )
@@ -222,3 +225,50 @@ def test_the_replays_table_is_fitted_to_the_shape_it_settles_in(
     page.wait_for_function(VIEW_FITS, arg="[data-replay-table]", timeout=5_000)
     page.locator(f"{REPLAY} [data-replay-step='next']").tap()
     page.wait_for_function(VIEW_FITS, arg="[data-replay-table]", timeout=5_000)
+
+
+#: The replay's parts that must each be on screen and clear of one another.
+REPLAY_PARTS = """() => {
+  const parts = [...document.querySelectorAll(
+    ".replay__seat, .replay__table, .replay__caption p, .replay__controls, .replay__head")]
+    .filter((el) => el.textContent.trim() || el.matches(".replay__table"))
+    .map((el) => {
+      const r = el.getBoundingClientRect();
+      const seat = el.dataset.replaySeat;
+      const name = seat != null ? `seat ${seat}` : el.className || Object.keys(el.dataset)[0];
+      return { name, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    });
+  return { parts, width: innerWidth, height: innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360", "844x390"])
+def test_the_replay_viewer_fits_a_phone_without_overlaps(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    """Upright and on its side, every part of the replay viewer (the seats, the table, the
+    caption, the controls, the head) is on the screen and clear of the others."""
+    page = viewport_page(size)
+    open_page(page, GAME)
+    for _ in range(3):
+        if wait_for_human_or(page, f"{SUMMARY}[open]") != "turn":
+            break
+        play_first_move(page)
+    page.locator("#menu-button").tap()
+    page.locator("#toolbar [data-action='sheet']").tap()
+    page.locator(f"{SHEET} [data-action='replay-game']").tap()
+    replay = page.locator("dialog[data-replay]")
+    expect(replay).to_be_visible()
+    for _ in range(6):  # hands of several sizes, a caption and a sum
+        replay.locator("[data-replay-step='next']").tap()
+    expect(replay.locator("[data-replay-sum]")).not_to_be_empty()
+    found = page.evaluate(REPLAY_PARTS)
+    parts = found["parts"]
+    assert len(parts) >= 7, parts
+    for part in parts:
+        assert part["left"] >= 0 and part["top"] >= 0, f"{part['name']} is off screen: {part}"
+        assert part["right"] <= found["width"] and part["bottom"] <= found["height"], part
+    clashes = [
+        (a["name"], b["name"]) for i, a in enumerate(parts) for b in parts[i + 1 :] if overlap(a, b)
+    ]
+    assert not clashes, f"parts of the replay overlap: {clashes}"

@@ -5,7 +5,6 @@ never overwrite each other's game in silence, and long records show their progre
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import pytest
@@ -15,12 +14,21 @@ from seven_rocks.engine.game import Game
 from seven_rocks.engine.record import to_record
 
 from .conftest import Guard
-from .playing import GAME_OVER, HAND, PLAYABLE, call, open_page, play_first_move, wait_for_human_or
+from .playing import (
+    GAME_OVER,
+    HAND,
+    PLAYABLE,
+    SAVE_KEY,
+    call,
+    open_page,
+    play_first_move,
+    wait_for_human_or,
+    wait_saved,
+)
 from .test_records import drop_file
 
 pytestmark = pytest.mark.e2e
 
-SAVE_KEY = "seven-rocks:save"
 GAME = "?seed=2&speed=0&seats=human,greedy,random,greedy"
 REPLAY = "dialog[data-replay]"
 LOADING = "dialog[data-replay-loading]"
@@ -31,16 +39,6 @@ ELSEWHERE = "[data-notice][data-elsewhere]"
 def stored_save(page: Page) -> Any:
     raw = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
     return None if raw is None else json.loads(raw)
-
-
-def wait_saved(page: Page, timeout: float = 10) -> dict[str, Any]:
-    """Wait until the stored save is the engine's current game; return it."""
-    deadline = time.monotonic() + timeout
-    expected: dict[str, Any] = call(page, "save")
-    while stored_save(page) != expected:
-        assert time.monotonic() < deadline, "the game was not saved"
-        page.wait_for_timeout(50)
-    return expected
 
 
 def played(page: Page) -> None:

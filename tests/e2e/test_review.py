@@ -7,12 +7,12 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from seven_rocks.app.review import ReviewJob
 from seven_rocks.app.session import REVIEW_LEVEL, Session
@@ -21,14 +21,14 @@ from seven_rocks.engine.moves import Move
 from seven_rocks.engine.record import from_record, to_record
 
 from .playing import (
-    LANGUAGE,
+    POLL_MS,
+    SAVE_KEY,
     SUMMARY,
-    VIEW_FITS,
     call,
     open_page,
+    open_site_file,
     play_first_move,
     played_moves,
-    set_browser_font,
     wait_for_human_or,
 )
 from .test_records import drop_file
@@ -39,7 +39,6 @@ PANEL = "dialog[data-review-panel]"
 REVIEW = f"{PANEL} [data-review]"
 MOVES = f"{PANEL} [data-review-move]"
 GAME = "?seed=2&speed=0&seats=human,greedy,greedy,greedy"
-SAVE_KEY = "seven-rocks:save"
 
 
 def play_to_summary(page: Page) -> None:
@@ -49,15 +48,24 @@ def play_to_summary(page: Page) -> None:
 
 
 def wait_state(page: Page, *states: str, timeout: float = 60) -> str:
-    deadline = time.monotonic() + timeout
-    state = None
-    while time.monotonic() < deadline:
+    try:
+        return str(
+            page.wait_for_function(
+                """([selector, states]) => {
+                  const state = document.querySelector(selector)?.dataset.reviewState;
+                  return states.includes(state) ? state : false;
+                }""",
+                arg=[REVIEW, list(states)],
+                polling=POLL_MS,
+                timeout=timeout * 1000,
+            ).json_value()
+        )
+    except PlaywrightTimeout:
         shown = page.locator(REVIEW).count()
         state = page.get_attribute(REVIEW, "data-review-state") if shown else None
-        if state in states:
-            return state
-        page.wait_for_timeout(50)
-    raise AssertionError(f"the review did not reach {states} within {timeout} s (it is {state})")
+        raise AssertionError(
+            f"the review did not reach {states} within {timeout} s (it is {state})"
+        ) from None
 
 
 def seat_turns(record: dict[str, Any], seat: int) -> list[tuple[int, int, str]]:
@@ -187,7 +195,7 @@ def _save_after_rounds(rounds: int, seed: int = 7, target: int = 1000) -> str:
 def test_cancel_stops_the_review_and_leaves_play_working(page: Page) -> None:
     # Store the save from a page of the site that is not the game (which saves its own
     # game when it is left), then open the game, which resumes it.
-    page.goto("/favicon.svg")
+    open_site_file(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, _save_after_rounds(7)])
     open_page(page, "?seed=7&speed=0&seats=human,greedy,greedy,greedy")  # resumes the save
     assert (
@@ -357,22 +365,6 @@ def test_the_chart_draws_each_moves_loss_and_a_tap_on_a_bar_goes_to_it(
         expect(bars.nth(worst + 1)).to_have_class(re.compile(r"\bloss-bar--current\b"))
 
 
-@pytest.mark.parametrize("viewport", ["569x277", "390x844"])
-def test_the_reviews_board_is_fitted_to_the_shape_it_ends_with(
-    viewport_page: Callable[..., Page], viewport: str
-) -> None:
-    """The board was first drawn while the review ran, under its progress bar; the bar went
-    and the board grew, but kept the view fitted to its old shape (a band of felt either
-    side, the tiles smaller than the room allowed), at a size that depended on timing."""
-    page = viewport_page(viewport)
-    open_page(page, GAME)
-    play_to_summary(page)
-    page.locator(f"{SUMMARY} [data-action='review']").tap()
-    assert wait_state(page, "done") == "done"
-    expect(page.locator(f"{PANEL} [data-review-progress-box]")).to_be_hidden()
-    page.wait_for_function(VIEW_FITS, arg="[data-review-table]", timeout=5_000)
-
-
 def test_a_finished_review_opens_at_the_first_mistake(page: Page) -> None:
     """A review shows its first analysed move while it runs; once finished it goes to the
     first mistake or blunder, the move worth a look (unless the reader chose one meanwhile).
@@ -425,113 +417,3 @@ def test_a_moves_caption_and_reasons_are_written_once_as_its_board_arrives(page:
         expect(board).to_have_attribute("data-drawn", drawn)
         writes = page.evaluate("window.__reviewWrites")
         assert writes["caption"] <= 1 and writes["reasons"] <= 1, writes
-
-
-#: The parts of the review's board column, as on screen, and the scroller they sit in.
-BOARD_PARTS = """() => {
-  const box = (s) => document.querySelector(s).getBoundingClientRect();
-  const main = box('dialog[data-review-panel] .review__main');
-  const reasons = [...document.querySelectorAll('[data-review-reasons] li')]
-    .map((li) => li.getBoundingClientRect());
-  return {
-    main: { top: main.top, bottom: main.bottom },
-    table: box('[data-review-table]').height,
-    reasons: reasons.map((r) => ({ top: r.top, bottom: r.bottom })),
-    steps: { top: box('.review__steps').top, bottom: box('.review__steps').bottom },
-  };
-}"""
-
-
-@pytest.mark.parametrize(
-    ("font", "size"), [(24, "1366x768"), (20, "1280x800"), (16, "1280x720"), (16, "1024x768")]
-)
-def test_the_moves_reasons_are_read_beside_the_board_with_a_large_font(
-    viewport_page: Callable[..., Page], font: int, size: str
-) -> None:
-    """Side by side, the table was 48% of the window's height whatever the text: on a laptop
-    with the browser's font at 24 px ("Very large") the move's reasons fell under Previous
-    and Next, read only by scrolling the board's column. The table now takes what the rest
-    of the panel leaves, measured in the reader's letters."""
-    page = viewport_page(size, phone=False)
-    set_browser_font(page, font)
-    open_page(page, GAME)
-    play_to_summary(page)
-    page.locator(f"{SUMMARY} [data-action='review']").click()
-    assert wait_state(page, "done") == "done"
-    costly = first_costly(page)  # a move with its reasons: what it scores, the reply, the search
-    costly.click()
-    drawn = f"{costly.get_attribute('data-round')}-{costly.get_attribute('data-number')}"
-    expect(page.locator(f"{PANEL} [data-review-board]")).to_have_attribute("data-drawn", drawn)
-    expect(page.locator(f"{PANEL} [data-review-reasons] li")).not_to_have_count(0)
-    parts = page.evaluate(BOARD_PARTS)
-    for reason in parts["reasons"]:
-        assert reason["top"] >= parts["main"]["top"], f"a reason is above the panel: {parts}"
-        assert reason["bottom"] <= parts["steps"]["top"] + 0.5, (
-            f"a reason is under the steps: {parts}"
-        )
-    assert parts["steps"]["bottom"] <= parts["main"]["bottom"] + 0.5, f"Next is cut off: {parts}"
-    assert parts["table"] >= 8 * font - 0.5, f"the table is squeezed: {parts}"
-
-
-@pytest.mark.parametrize("viewport", ["390x844", "360x740", "1280x720"])
-def test_a_tap_on_a_move_far_down_the_list_shows_its_board(
-    viewport_page: Callable[..., Page], viewport: str
-) -> None:
-    """Upright, the list of moves runs on under the board: a tap on a move far down it
-    chose the move, but its board, caption and reasons stayed scrolled away above, so the
-    tap seemed to do nothing. The board now comes back into sight, as after a tap on the
-    chart. Beside the list (a laptop) nothing scrolls: the tapped move stays in sight."""
-    page = viewport_page(viewport, phone=viewport != "1280x720")
-    open_page(page, GAME)
-    drop_file(page, json.dumps(_short_record(target=100)))
-    page.locator("dialog[data-replay] [data-action='review']").click()
-    assert wait_state(page, "done") == "done"
-    rows = listed(page)
-    last = page.locator(MOVES).nth(len(rows) - 1)
-    last.scroll_into_view_if_needed()
-    table = page.locator(f"{PANEL} [data-review-table]")
-    if viewport != "1280x720":
-        expect(table).not_to_be_in_viewport()  # the case in question: scrolled far down
-    last.click()
-    board = page.locator(f"{PANEL} [data-review-board]")
-    expect(board).to_have_attribute("data-number", rows[-1]["number"])
-    expect(board).to_have_attribute("data-round", rows[-1]["round"])
-    expect(table).to_be_in_viewport(ratio=0.9)
-    if viewport == "1280x720":
-        expect(last).to_be_in_viewport()
-
-
-#: The move's box and its reasons, where they are drawn, and whether anything is scrolled off.
-MOVE_BOX = """() => { const m = document.querySelector('dialog[data-review-panel] .review__move');
-  const box = (el) => {
-    const r = el.getBoundingClientRect();
-    return { top: r.top, bottom: r.bottom };
-  };
-  return { move: box(m), hidden: m.scrollHeight - m.clientHeight, height: innerHeight,
-    reasons: [...m.querySelectorAll('[data-review-reasons] li')].map(box) }; }"""
-
-
-def test_on_a_phone_on_its_side_every_moves_explanation_is_read_whole(
-    viewport_page: Callable[..., Page],
-) -> None:
-    """At 844x390, in Portuguese (the longer sentences), the move's reasons show whole for
-    every move of the round, none cut at the box's foot with its end scrolled out of sight."""
-    page = viewport_page("844x390", init=LANGUAGE.replace("{lang}", "pt-BR"))
-    open_page(page, GAME)
-    play_to_summary(page)
-    page.locator(f"{SUMMARY} [data-action='review']").click()
-    assert wait_state(page, "done") == "done"
-    rows = page.locator(MOVES)
-    most = 0
-    for index in range(rows.count()):
-        row = rows.nth(index)
-        row.click()
-        drawn = f"{row.get_attribute('data-round')}-{row.get_attribute('data-number')}"
-        expect(page.locator(f"{PANEL} [data-review-board]")).to_have_attribute("data-drawn", drawn)
-        parts = page.evaluate(MOVE_BOX)
-        most = max(most, len(parts["reasons"]))
-        assert parts["hidden"] <= 1, f"move {drawn}: {parts['hidden']:.0f} px scrolled away"
-        for reason in parts["reasons"]:
-            assert parts["move"]["top"] - 0.5 <= reason["top"], parts
-            assert reason["bottom"] <= min(parts["move"]["bottom"], parts["height"]) + 0.5, parts
-    assert most >= 3, "no move with three reasons came up"

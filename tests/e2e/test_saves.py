@@ -3,43 +3,31 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import BOOT_TIMEOUT_MS
 from .playing import (
     GAME_OVER,
+    GREEDY_GAME,
     HAND,
     HUMAN_TURN,
     PLAYABLE,
+    SAVE_KEY,
     call,
     layout_tiles,
     open_page,
+    open_site_file,
     play_first_move,
     team_scores,
     wait_for_human_or,
+    wait_saved,
 )
 
 pytestmark = pytest.mark.e2e
 
-SAVE_KEY = "seven-rocks:save"
 GAME = "?seed=2&speed=0&seats=human,greedy,random,greedy"
-
-
-def wait_saved(page: Page, timeout: float = 10) -> dict[str, object]:
-    """Wait until the stored save is the engine's current game; return it.
-
-    The engine is asked again on every look: bots may still be moving when this starts, and
-    the stored save must catch up with where the game is, not with where it was."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        expected: dict[str, object] = call(page, "save")
-        raw = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
-        if raw and json.loads(raw) == expected:
-            return expected
-        page.wait_for_timeout(50)
-    raise AssertionError("the game was not saved")
 
 
 def table_state(page: Page) -> dict[str, object]:
@@ -101,7 +89,7 @@ BAD_SAVES = [
 def test_a_bad_save_is_reported_in_one_sentence_and_a_new_game_starts(page: Page) -> None:
     for stored, words in BAD_SAVES:
         # Any small page of the site gives access to its storage without booting the game.
-        page.goto("/favicon.svg")
+        open_site_file(page)
         page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, stored])
         open_page(page, "?speed=0&seats=human,greedy,greedy,greedy")
         notices = page.locator("[data-notice]")
@@ -151,3 +139,24 @@ def test_a_browser_that_keeps_the_game_says_nothing_of_it(page: Page) -> None:
     assert wait_for_human_or(page, GAME_OVER) == "turn"
     wait_saved(page)
     expect(page.locator("[data-notice]")).to_have_count(0)
+
+
+def test_a_reload_keeps_the_sum_the_seats_last_moves_and_the_move_line(page: Page) -> None:
+    open_page(page, GREEDY_GAME)
+    wait_for_human_or(page, GAME_OVER)
+    play_first_move(page)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    shown = {
+        "sum": page.inner_text("#sum"),
+        "status": [page.inner_text(f"[data-seat='{s}'] .seat__status") for s in (1, 2, 3)],
+        "line": page.locator("#announce li").last.inner_text(),
+    }
+    assert "=" in shown["sum"], f"no sum banner before the reload: {shown['sum']!r}"
+    assert any(status.startswith("played") for status in shown["status"]), shown
+    wait_saved(page)  # the page has stored the engine's game: a reload comes back to it
+    page.reload()
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#sum")).to_have_text(shown["sum"])
+    for seat, status in zip((1, 2, 3), shown["status"], strict=True):
+        expect(page.locator(f"[data-seat='{seat}'] .seat__status")).to_have_text(status)
+    expect(page.locator("#announce li").last).to_have_text(shown["line"])

@@ -15,6 +15,7 @@ from playwright.sync_api import Page
 from seven_rocks.site.serve import CONTENT_SECURITY_POLICY, HEADER_ONLY_POLICY
 
 from .conftest import BOOT_TIMEOUT_MS, ENGINE_SETTLED, Guard
+from .playing import tap, wait_for_state
 
 pytestmark = pytest.mark.e2e
 
@@ -118,15 +119,17 @@ def test_no_built_text_file_loads_anything_from_elsewhere(site: Path) -> None:
 
 def _finish_bot_game(page: Page) -> None:
     deadline = time.monotonic() + GAME_TIMEOUT_S
-    while not page.locator("[data-game-over]").count():
-        assert time.monotonic() < deadline, "the bot game did not finish"
-        # Dismiss a round summary if the UI shows one between rounds.
-        summary = page.locator("dialog[open] [data-action]:not([data-action='cancel'])")
-        if page.locator("dialog[data-round-summary][open]").count() and summary.count():
-            summary.first.click()
-        page.wait_for_timeout(250)
+    # Dismiss a round summary if the page shows one between rounds (it also closes itself).
+    summary = "dialog[data-round-summary][open] [data-action]:not([data-action='cancel'])"
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "the bot game did not finish"
+        if wait_for_state(page, "[data-game-over]", summary, timeout=left) == 0:
+            return
+        tap(page.locator(summary).first)
 
 
+@pytest.mark.long
 def test_a_whole_bot_game_trips_no_policy_and_stays_home(page: Page, guard: Guard) -> None:
     page.add_init_script(RECORD_VIOLATIONS)
     page.goto(BOT_GAME)

@@ -7,7 +7,16 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .playing import open_page, play_first_move
+from .playing import (
+    GAME_OVER,
+    GREEDY_GAME,
+    PLAYABLE,
+    PREFS,
+    SUMMARY,
+    open_page,
+    play_first_move,
+    wait_for_human_or,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -53,3 +62,25 @@ def test_settings_persist_after_reload_and_take_effect(page: Page) -> None:
     expect(dialog.locator("input[data-pref='theme'][value='contrast']")).to_be_checked()
     expect(dialog.locator("input[data-pref='sound']")).to_be_checked()
     expect(dialog.locator("input[data-pref='animations']")).not_to_be_checked()
+
+
+def test_in_high_contrast_the_dimmed_ends_stay_readable(page: Page) -> None:
+    page.add_init_script(PREFS.replace("{prefs}", "{ theme: 'contrast' }"))
+    open_page(page, GREEDY_GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    expect(page.locator("html")).to_have_attribute("data-theme", "contrast")
+    # A tile with several places lights them, and the ends are dimmed meanwhile.
+    several = """Object.entries(window.sevenRocks.controller.snap.legal)
+      .filter(([, places]) => places.length > 1).map(([tile]) => tile)"""
+    for _ in range(7):
+        choices = page.evaluate(several)
+        if choices:
+            page.locator(f"{PLAYABLE}[data-tile='{choices[0]}']").click()
+            break
+        play_first_move(page)
+        assert wait_for_human_or(page, f"{GAME_OVER}, {SUMMARY}") == "turn"
+    else:
+        pytest.fail("no tile with several places came in a round: choose another seed")
+    expect(page.locator(".layout--choosing")).to_have_count(1)
+    opacity = page.locator("#table .end").first.evaluate("e => Number(getComputedStyle(e).opacity)")
+    assert opacity >= 0.6, f"the dimmed ends are at opacity {opacity}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -10,18 +11,24 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from .conftest import Guard
 from .playing import (
     GAME_OVER,
+    GREEDY_GAME,
     HAND,
     HELD,
     LANGUAGE,
+    PREFS,
+    RECT,
+    RECTS,
+    SHEET,
+    TAPPABLE,
     call,
     open_page,
+    open_sheet,
+    poll,
     team_scores,
     wait_for_human_or,
 )
 
 pytestmark = pytest.mark.e2e
-
-SHEET = "dialog[data-sheet]"
 
 
 def attributes(scope: Locator, selector: str, name: str) -> list[str]:
@@ -81,12 +88,14 @@ def test_the_score_sheet_matches_the_scoreboard_after_a_round(page: Page) -> Non
     expect(page.locator(HELD)).to_be_attached()
     page.keyboard.press("s")
     expect(sheet).to_have_count(0)
-    for _ in range(100):
-        if call(page, "state")["events_total"] > held or page.locator(GAME_OVER).count():
-            break
-        page.wait_for_timeout(50)
-    else:
-        raise AssertionError("the bots did not carry on")
+    poll(
+        page,
+        """async ([held, over]) => document.querySelector(over) !== null
+          || (await window.sevenRocks.engine.call("state")).events_total > held""",
+        [held, GAME_OVER],
+        timeout=5,
+        what="the bots did not carry on",
+    )
 
 
 def first_hand(page: Page, seed: int) -> list[str]:
@@ -158,3 +167,106 @@ def test_without_a_share_sheet_the_link_is_copied(viewport_page: Callable[..., P
     sheet = open_sheet_on_a_phone(page)
     expect(sheet.locator("[data-action='copy-link']")).to_be_visible()
     expect(sheet.locator("[data-action='share-link']")).to_have_count(0)
+
+
+def test_the_sheet_tells_a_deduction_and_heads_the_settlement_rows_as_hands(page: Page) -> None:
+    page.add_init_script(PREFS.replace("{prefs}", "{ animations: false }"))
+    open_page(page, "?seats=greedy,greedy,greedy,greedy&seed=7&speed=50")
+    expect(page.locator("#board[data-round='2']")).to_be_attached(timeout=30_000)
+    # S opens the sheet only over no other dialog: let round 1's summary close first.
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    open_sheet(page)
+    sheet = page.locator(SHEET)
+    # A deduction moved a team's score peg back: its other peg stands ahead of it.
+    pegs = sheet.locator("[data-peg]").evaluate_all(
+        "els => els.map(e => [Number(e.dataset.peg), e.dataset.pegRole, Number(e.dataset.value)])"
+    )
+    at = {(team, role): value for team, role, value in pegs}
+    back_teams = [t for t in (0, 1) if at[(t, "front")] < at[(t, "back")]]
+    assert back_teams, f"no team's pegs went back in round 1 ({at}): choose another seed"
+    for team in back_teams:
+        legend = sheet.locator(f".legend--{team}")
+        expect(legend).to_contain_text(f"{at[(team, 'front')]}, down from {at[(team, 'back')]}")
+        expect(legend).not_to_contain_text("front peg")
+    # Each settlement row sits under heads of its own: hand and pips, not tile and ends.
+    heads = sheet.locator("tr[data-sheet-row='deduction']").evaluate_all(
+        """rows => rows.map((row) => {
+          let r = row.previousElementSibling;
+          while (r && !r.querySelector('th[scope=col]')) r = r.previousElementSibling;
+          return r ? [...r.querySelectorAll('th')].map((th) => th.textContent.trim()) : null;
+        })"""
+    )
+    assert heads, "no settlement rows on the sheet"
+    for head in heads:
+        assert head is not None and head[1] == "Tiles left" and head[2] == "Pips → rounded", head
+
+
+def open_sheet_from_the_menu(page: Page) -> None:
+    """Open the game, and at South's turn the score sheet, as a phone does: from the menu."""
+    open_page(page, GREEDY_GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    page.locator("#menu-button").tap()
+    page.locator("[data-action='sheet']").tap()
+
+
+def test_on_a_phone_the_sheets_download_is_on_screen(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = viewport_page("360x740")
+    open_sheet_from_the_menu(page)
+    download = page.locator(f"{SHEET} [data-action='download-record']")
+    expect(download).to_be_visible()
+    box = download.evaluate(RECT)
+    size = page.viewport_size or {"width": 0, "height": 0}
+    assert box["bottom"] <= size["height"] and box["right"] <= size["width"], box
+    # Nothing scrolled, nothing over it: a tap at its middle lands on it.
+    middle = ((box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2)
+    assert (
+        page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.closest('[data-action]')?.dataset.action",
+            list(middle),
+        )
+        == "download-record"
+    )
+
+
+def test_on_a_phone_on_its_side_the_sheets_buttons_keep_to_one_row(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """At 740x360 the sheet's four buttons keep to one row at its foot, leaving the peg board
+    and the scores the room above them; each can be tapped."""
+    page = viewport_page("740x360")
+    open_sheet_from_the_menu(page)
+    buttons = page.locator(f"{SHEET} .dialog__actions .button")
+    expect(buttons.first).to_be_visible()
+    boxes = buttons.evaluate_all(RECTS)
+    assert len(boxes) == 4, boxes
+    tops = [round(box["top"]) for box in boxes]
+    assert max(tops) - min(tops) <= 1, f"the buttons take more than one row: {tops}"
+    assert all(box["right"] <= 740 for box in boxes), boxes
+    assert all(buttons.nth(i).evaluate(TAPPABLE) for i in range(4))
+
+
+#: Team 0 goes below zero in this all-greedy game (found with seven_rocks.app.play).
+NEGATIVE_GAME = "?seats=greedy,greedy,greedy,greedy&seed=47&speed=0"
+
+
+#: A hyphen-minus used as a minus sign: "-15", but not the hyphen of a tile ("3-5").
+HYPHEN_MINUS = re.compile(r"(?<![0-9])-[0-9]")
+
+
+@pytest.mark.long
+def test_scores_below_zero_use_a_real_minus_sign_everywhere(page: Page) -> None:
+    open_page(page, NEGATIVE_GAME)
+    expect(page.locator(f"{GAME_OVER}[open]")).to_be_visible(timeout=60_000)
+    page.locator(f"{GAME_OVER} [data-action='close']").click()
+    open_sheet(page)
+    scores = page.locator(f"{SHEET} [data-round-score]").all_inner_texts()
+    assert any(text.startswith("\u2212") for text in scores), f"no score below zero: {scores}"
+    texts = {
+        "sheet": page.inner_text(SHEET),
+        "log": " ".join(page.locator("#announce li").all_inner_texts()),
+        "scoreboard": page.inner_text("#scores"),
+    }
+    for where, text in texts.items():
+        assert not HYPHEN_MINUS.search(text), f"a hyphen as a minus sign in the {where}: {text!r}"

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from seven_rocks.engine.record import from_record
 
-from .playing import GAME_OVER, LANGUAGE, call, close_dialog, open_page
+from .playing import GAME_OVER, LANGUAGE, call, close_dialog, open_page, open_site_file
 
 pytestmark = pytest.mark.e2e
 
@@ -19,7 +19,7 @@ STATS = "dialog[data-stats]"
 
 def test_statistics_count_a_finished_game_and_can_be_reset(page: Page) -> None:
     # Damaged statistics are reported once and start again from zero.
-    page.goto("/favicon.svg")
+    open_site_file(page)
     page.evaluate("localStorage.setItem('seven-rocks:stats', '{\"version\": 1, \"played\": -3}')")
     open_page(page, "?seats=greedy,random,greedy,random&seed=7&speed=0")
     expect(page.locator("[data-notice]")).to_contain_text("statistics were damaged")
@@ -104,7 +104,7 @@ def test_a_phone_shows_the_record_against_each_level_in_portuguese(
             "expert": {"played": 8, "won": 6},
         },
     }
-    page.goto("/favicon.svg")
+    open_site_file(page)
     page.evaluate(f"localStorage.setItem('seven-rocks:stats', {json.dumps(json.dumps(stored))})")
     open_page(page, "?seed=3&speed=0")
     page.locator("#menu-button").tap()
@@ -139,7 +139,7 @@ def test_statistics_of_an_earlier_version_keep_their_figures(page: Page) -> None
         "best": None,
         "last": None,
     }
-    page.goto("/favicon.svg")
+    open_site_file(page)
     page.evaluate(f"localStorage.setItem('seven-rocks:stats', {json.dumps(json.dumps(old))})")
     open_page(page, "?seed=3&speed=0")
     page.locator("[data-action='stats']").click()

@@ -19,8 +19,8 @@ from .playing import (
     LANGUAGE,
     SUMMARY,
     open_page,
+    place_picked,
     play_first_move,
-    tap,
     wait_for_human_or,
 )
 
@@ -134,10 +134,7 @@ def test_pass_and_play_buzzes_when_the_phone_is_to_be_passed_after_a_bot(
     tile = page.locator(FACE_UP_PLAYABLE).first
     name = tile.get_attribute("data-tile")
     tile.tap()
-    while page.locator(f"[data-face='up'] [data-tile='{name}']").count():
-        if page.locator("[data-target]").count():
-            tap(page.locator("[data-target]").first)
-        page.wait_for_timeout(50)
+    place_picked(page, "[data-face='up']", name or "")
     expect(screen).to_have_count(1, timeout=30_000)
     assert screen.get_attribute("data-seat") != person
     page.wait_for_function("(n) => window.__cue.turns > n", arg=turns, timeout=10_000)

@@ -1,0 +1,72 @@
+"""The phone's menu: its labels sit in the middle of their buttons, and every sheet it opens
+has its buttons there to tap as it opens (a phone has no Escape key)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .playing import (
+    GREEDY_GAME,
+    TAPPABLE,
+    open_page,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+#: Toolbar action -> the sheet it opens, and the buttons that must be there to tap at once.
+SHEETS = {
+    "rules": ("rules", ["close-dialog"]),
+    "settings": ("settings", ["close-dialog"]),
+    "stats": ("stats", ["close-panel"]),
+    "new-game": ("new-game", ["cancel", "start"]),
+}
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360"])
+@pytest.mark.parametrize("action", list(SHEETS))
+def test_on_a_phone_every_sheets_buttons_are_there_to_tap_as_it_opens(
+    viewport_page: Callable[..., Page], size: str, action: str
+) -> None:
+    """A phone has no Escape key: a sheet's Close (the new game's Start) is there to tap."""
+    hook, needed = SHEETS[action]
+    page = viewport_page(size)
+    open_page(page, GREEDY_GAME)
+    page.locator("#menu-button").tap()
+    page.locator(f"#toolbar [data-action='{action}']").tap()
+    dialog = page.locator(f"dialog[data-{hook}]")
+    expect(dialog).to_be_visible()
+    for name in needed:
+        buttons = dialog.locator(f"[data-action='{name}']")
+        expect(buttons.first).to_be_visible()
+        tappable = [i for i in range(buttons.count()) if buttons.nth(i).evaluate(TAPPABLE)]
+        assert tappable, f"{name} of the {action} sheet cannot be tapped as it opens"
+    dialog.locator(f"[data-action='{needed[0]}']").last.tap()
+    expect(dialog).to_have_count(0)
+
+
+LABEL_OFFSETS = """(buttons) => buttons.map((button) => {
+    const box = button.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    const text = range.getBoundingClientRect();
+    return [button.dataset.action, (text.top + text.bottom) / 2 - (box.top + box.bottom) / 2];
+})"""
+
+
+@pytest.mark.parametrize("size", ["360x740", "740x360"])
+def test_the_phone_menus_labels_sit_in_the_middle_of_their_buttons(
+    viewport_page: Callable[..., Page], size: str
+) -> None:
+    page = viewport_page(size)
+    open_page(page, GREEDY_GAME)
+    page.locator("#menu-button").tap()
+    buttons = page.locator("#toolbar > .button")
+    expect(buttons.first).to_be_visible()
+    offsets = buttons.evaluate_all(LABEL_OFFSETS)
+    assert len(offsets) >= 5, offsets
+    off_centre = [(action, round(dy, 1)) for action, dy in offsets if abs(dy) > 2]
+    assert not off_centre, f"labels off their buttons' middle (px): {off_centre}"

@@ -1,0 +1,281 @@
+"""The first-game tour: it shows once and again on request, the computer players wait while
+it shows, it keeps the keyboard; its bubbles each point at their subject without covering it
+or the header, stay on the screen, keep their buttons on one line, and keep off the places a
+picked tile lights."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from .conftest import BOOT_TIMEOUT_MS
+from .playing import (
+    GREEDY_GAME,
+    HELD,
+    HUMAN_TURN,
+    LANGUAGE,
+    NEXT_FRAME,
+    RECT,
+    SUMMARY,
+    layout_tiles,
+    open_page,
+    overlap,
+    play_first_move,
+    poll,
+    wait_for_human_or,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+def test_the_tour_shows_once_and_again_on_request(page: Page) -> None:
+    open_page(page, "?speed=0")
+    tour = page.locator("dialog[data-tour]")
+    expect(tour).to_be_visible()
+    expect(tour).to_have_attribute("data-step", "hand")
+    expect(page.locator("[data-seat='0'][data-tour-target]")).to_have_count(1)
+    page.keyboard.press("Enter")  # focus starts on Next
+    expect(tour).to_have_attribute("data-step", "table")
+    page.keyboard.press("Escape")
+    expect(tour).to_have_count(0)
+    expect(page.locator("[data-tour-target]")).to_have_count(0)
+    page.reload()
+    # The page decides on the tour in the task that marks the game ready (app.js), so the
+    # tour is either there now or not coming.
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=60_000)
+    expect(tour).to_have_count(0)
+    # From the rules dialog, on request.
+    page.click("[data-action='rules']")
+    page.click("[data-action='replay-tour']")
+    expect(tour).to_be_visible()
+    expect(page.locator("dialog[data-rules]")).to_have_count(0)
+
+
+def test_the_computer_players_wait_while_the_tour_shows(page: Page) -> None:
+    """A newcomer reading the cards misses nothing: no computer player moves behind them.
+    The tour ends when the newcomer skips it or plays, and the game goes on."""
+    open_page(page, "?speed=0")  # a first visit: a random deal, the tour starts by itself
+    tour = page.locator("dialog[data-tour]")
+    expect(tour).to_have_attribute("data-step", "hand")
+    # The game loop parks behind the tour ([data-held]), or it is South's turn to open.
+    page.wait_for_selector(f"{HELD}, {HUMAN_TURN}", state="attached", timeout=30_000)
+    assert layout_tiles(page) == [], "the computer players moved behind the tour"
+    if page.locator(HUMAN_TURN).count():
+        play_first_move(page)  # playing on ends the tour
+        after = 4  # South's move, then each computer player's turn
+    else:
+        tour.locator("[data-action='skip-tour']").click()
+        after = 1  # the opening
+    expect(tour).to_have_count(0)
+    # The game goes on: the engine's record shows the computer players' turns taken.
+    poll(
+        page,
+        """async (after) => {
+          const record = await window.sevenRocks.engine.call("record");
+          return (record.rounds[0]?.moves.length ?? 0) >= after;
+        }""",
+        after,
+        what="the computer players did not play on",
+    )
+    expect(page.locator("[data-tour-target]")).to_have_count(0)
+
+
+def test_the_tour_keeps_the_focus_when_it_is_already_the_players_turn(page: Page) -> None:
+    """The first table is drawn before the tour opens; when South is to play, the hand's
+    focus (given a frame later) must not take the keyboard away from the tour's Next."""
+    open_page(page, "?seed=4&speed=0&seats=human,greedy,greedy,greedy")  # South opens: no tour
+    expect(page.locator("[data-hand='0'] .hand-tile--playable").first).to_be_visible()
+    page.wait_for_function("() => localStorage.getItem('seven-rocks:save') !== null")
+    open_page(page, "?speed=0")  # the same game, resumed, on a plain first-visit address
+    tour = page.locator("dialog[data-tour]")
+    expect(tour).to_have_attribute("data-step", "hand")
+    expect(page.locator("#board[data-human-turn]")).to_have_count(1)
+    # Two frames: the hand's deferred focus has had its chance to run.
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    expect(tour.locator("[data-tour-action='next']")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(tour).to_have_attribute("data-step", "table")
+
+
+MIDDLE = """(el) => { const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  return { left: x - 40, top: y - 20, right: x + 40, bottom: y + 20 }; }"""
+
+
+#: The tour's bubble and what it points at, read at one moment.
+BUBBLE_AND_SUBJECTS = """(selector) => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+  return [box(document.querySelector('dialog[data-tour]')),
+          [...document.querySelectorAll(selector)].map(box).filter((r) => r.right > r.left)];
+}"""
+
+
+@pytest.mark.parametrize(
+    ("viewport", "lang"),
+    [
+        ("390x844", "en"),
+        ("844x390", "en"),
+        ("740x360", "en"),
+        ("640x360", "en"),
+        ("569x277", "en"),
+        ("569x277", "pt-BR"),
+        ("1920x1080", "en"),
+        ("1024x768", "pt-BR"),
+    ],
+)
+def test_the_tours_bubbles_point_at_things_without_covering_them(
+    viewport_page: Callable[..., Page], viewport: str, lang: str
+) -> None:
+    """Each bubble stays on the screen and off what it points at. On a phone on its side
+    360 px tall, where the bubble about the table fits neither above, below nor beside the
+    table's first tiles at its usual width, it takes another (narrower beside them, wider
+    and shorter above them); at 569x277 (that phone with larger text) its buttons go beside
+    the title."""
+    page = viewport_page(
+        viewport, phone=viewport != "1920x1080", init=LANGUAGE.replace("{lang}", lang)
+    )
+    page.goto("/?speed=0")  # a first visit: the tour starts by itself
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    tour = page.locator("dialog[data-tour]")
+    expect(tour).to_be_visible()
+    subjects = {
+        "hand": "[data-hand='0'] [data-tile]",
+        "table": "#table [data-tile]",
+        "scores": "#scores",
+        "hint": "[data-action='hint']:visible",
+    }
+    if not page.locator(subjects["hint"]).count():
+        subjects["hint"] = "#menu-button"  # folded into the menu: the bubble points there
+    # The bots wait while the tour shows: measure once the game loop is parked behind it (or
+    # it is South's turn to open) and the next frame has passed.
+    page.wait_for_selector(f"{HELD}, {HUMAN_TURN}", state="attached", timeout=30_000)
+    for step, selector in subjects.items():
+        expect(tour).to_have_attribute("data-step", step)
+        page.evaluate(NEXT_FRAME)
+        # (":visible" is Playwright's; the page's own query keeps what has a size)
+        bubble, rects = page.evaluate(BUBBLE_AND_SUBJECTS, selector.removesuffix(":visible"))
+        if step == "table" and not rects:  # nothing played yet: the middle, where it will go
+            rects = [page.locator("#table").evaluate(MIDDLE)]
+        assert rects, f"nothing to point at for {step}"
+        covered = [r for r in rects if overlap(r, bubble)]
+        assert not covered, f"the {step} bubble covers {len(covered)} of what it points at"
+        width, height = map(int, viewport.split("x"))
+        inside = bubble["left"] >= 0 and bubble["top"] >= 0
+        assert inside and bubble["right"] <= width and bubble["bottom"] <= height, bubble
+        assert tour.get_attribute("data-side") in ("below", "above", "left", "right")
+        tour.locator("[data-tour-action='next']").click()
+    expect(tour).to_have_count(0)
+
+
+def replay_the_tour(page: Page) -> Locator:
+    """Take the tour again from the rules (in the phone's menu where the toolbar folds), with
+    taps: these pages are phones."""
+    if page.locator("#menu-button").is_visible():
+        page.locator("#menu-button").tap()
+    page.locator("[data-action='rules']:visible").tap()
+    page.locator("[data-action='replay-tour']").tap()
+    return page.locator("dialog[data-tour]")
+
+
+@pytest.mark.parametrize("viewport", ["390x844", "360x640"])
+def test_the_tour_taken_again_mid_round_points_at_the_hand_from_beside_it(
+    viewport_page: Callable[..., Page], viewport: str
+) -> None:
+    """Mid-round the table fills the screen above the hand: the hand's bubble sits just above
+    the hand, off its tiles and off the header, not at the top of the screen."""
+    page = viewport_page(viewport)
+    open_page(page, GREEDY_GAME)
+    for _ in range(3):
+        assert wait_for_human_or(page, SUMMARY) == "turn"
+        play_first_move(page)
+    assert wait_for_human_or(page, SUMMARY) == "turn"
+    tour = replay_the_tour(page)
+    expect(tour).to_have_attribute("data-step", "hand")
+    page.evaluate(NEXT_FRAME)
+    bubble, tiles = page.evaluate(BUBBLE_AND_SUBJECTS, "[data-hand='0'] [data-tile]")
+    assert not any(overlap(tile, bubble) for tile in tiles), "the bubble covers the hand"
+    assert not overlap(page.locator(".masthead").evaluate(RECT), bubble), "it covers the header"
+    assert tour.get_attribute("data-side") == "above"
+    away = min(tile["top"] for tile in tiles) - bubble["bottom"]
+    assert away < 48, f"the bubble ends {away:.0f} px above the hand"
+
+
+@pytest.mark.parametrize("viewport", ["390x844", "360x740"])
+def test_a_tile_picked_while_the_tour_is_open_can_be_played_where_it_is_lit(
+    viewport_page: Callable[..., Page], viewport: str
+) -> None:
+    """A player who picks a tile while the hand's bubble is open finds every lit place clear
+    of the bubble, and a tap on one plays the tile there."""
+    page = viewport_page(viewport)
+    open_page(page, GREEDY_GAME)
+    assert wait_for_human_or(page, SUMMARY) == "turn"
+    tour = replay_the_tour(page)
+    expect(tour).to_have_attribute("data-step", "hand")
+    page.locator("[data-hand='0'] [data-tile='3-4']").tap()  # two places on this table
+    expect(page.locator("#table [data-target]")).to_have_count(2)
+    # The bubble moves at a frame after the draw (a loaded machine's frames come late):
+    # wait for it to have settled off the lit places, and fail if it never does.
+    deadline = time.monotonic() + 5
+    while True:
+        page.evaluate(NEXT_FRAME)
+        bubble, lit = page.evaluate(BUBBLE_AND_SUBJECTS, "#table [data-target]")
+        covered = [r for r in lit if overlap(r, bubble)]
+        if not covered or time.monotonic() > deadline:
+            break
+    assert not covered, f"the bubble covers {len(covered)} of the {len(lit)} lit places"
+    expect(tour).to_be_visible()
+    page.locator("#table [data-target]").last.tap()  # a person's tap: fails if covered
+    expect(page.locator("[data-hand='0'] [data-tile='3-4']")).to_have_count(0)
+
+
+TOUR_BUTTONS = """(tour) => { const box = tour.getBoundingClientRect();
+  return [...tour.querySelectorAll('[data-tour-action]')].map((b) => {
+    const range = document.createRange(); range.selectNodeContents(b);
+    const r = b.getBoundingClientRect();
+    return { label: b.textContent, lines: range.getClientRects().length,
+             inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 }; }); }"""
+
+
+@pytest.mark.parametrize("text_size", ["100%", "130%"])
+def test_the_tours_buttons_each_keep_their_label_on_one_line_inside_the_bubble(
+    viewport_page: Callable[..., Page], text_size: str
+) -> None:
+    """On a 360 px phone in Portuguese, at the usual and at 130% text, each of the tour's
+    buttons keeps its label on one line and lies inside the bubble."""
+    page = viewport_page("360x640", init=LANGUAGE.replace("{lang}", "pt-BR"))
+    open_page(page, GREEDY_GAME)
+    assert wait_for_human_or(page, SUMMARY) == "turn"
+    page.evaluate(f"document.documentElement.style.fontSize = '{text_size}'")
+    tour = replay_the_tour(page)
+    for step in ("hand", "table", "scores", "hint"):
+        expect(tour).to_have_attribute("data-step", step)
+        for button in tour.evaluate(TOUR_BUTTONS):
+            assert button["lines"] == 1, f"{button['label']!r} takes {button['lines']} lines"
+            assert button["inside"], f"{button['label']!r} runs out of the bubble"
+        tour.locator("[data-tour-action='next']").tap()
+    expect(tour).to_have_count(0)
+
+
+@pytest.mark.parametrize("viewport", ["740x360", "844x390", "390x844"])
+def test_the_tours_bubbles_keep_off_the_header_unless_they_point_into_it(
+    viewport_page: Callable[..., Page], viewport: str
+) -> None:
+    """The hand's and the table's bubbles keep off the header, where the first visit's "works
+    offline" banner shows too. A fixed deal (a first visit's is random, and a table that
+    fills the screen leaves the bubble nowhere else), at South's first turn, as early in a
+    round as a first visit's tour."""
+    page = viewport_page(viewport, service_workers="allow")  # its offline note too
+    open_page(page, GREEDY_GAME)
+    assert wait_for_human_or(page, SUMMARY) == "turn"
+    tour = replay_the_tour(page)
+    for step in ("hand", "table", "scores", "hint"):
+        expect(tour).to_have_attribute("data-step", step)
+        if step in ("hand", "table"):  # the scores and the hint (or menu) are in the header
+            header = page.locator(".masthead").evaluate(RECT)
+            assert not overlap(tour.evaluate(RECT), header), f"the {step} bubble covers the header"
+        tour.locator("[data-tour-action='next']").click()
+    expect(tour).to_have_count(0)
