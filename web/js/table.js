@@ -10,13 +10,16 @@
 import { numberPath } from "./digits.js";
 import { backMarkup, faceMarkup, parseTile } from "./tiles.js";
 import { toggleClass } from "./write.js";
+import { aspectOf, closestSpan, reshaped, viewFor } from "./view-box.js";
+
+export { afterReshape, closestSpan, whileResizing } from "./view-box.js";
 
 /** @typedef {import("./protocol").Table} Table */
 /** @typedef {import("./protocol").TableTile} TableTile */
 /** @typedef {import("./protocol").TablePoint} TablePoint */
 /** @typedef {import("./protocol").TableEnd} TableEnd */
-/** @typedef {[number, number, number, number]} Box a view: x, y, width, height in units */
-/** @typedef {{ width: number, height: number }} Size */
+/** @typedef {import("./view-box.js").Box} Box */
+/** @typedef {import("./view-box.js").Size} Size */
 /**
  * What the table draws.
  * @typedef {object} TableModel
@@ -35,10 +38,6 @@ import { toggleClass } from "./write.js";
  * @property {number} [minSpan] the smallest view across the short side (default MIN_SPAN)
  */
 
-const PAD = 0.7; // room around the layout (an end's number sits half a unit out)
-const MIN_SPAN = 13; // the smallest view (in tile units) across the table's short side
-const MIN_SPAN_SHORT = 8; // ... when that side is short
-const MAX_UNIT_PX = 26; // a tile's long side is at most 52 CSS px, unless MIN_SPAN or the starting table allows more
 const TWEEN_MS = 260;
 /** Table units per glyph unit: a digit 0.35 units tall, as the numbers' old 0.48 font. */
 const DIGIT_SCALE = 0.035;
@@ -47,107 +46,6 @@ const MAX_HIT = 2.6; // ... in units at most
 
 /** @param {number} n */
 const fmt = (n) => Number(n.toFixed(3));
-
-/**
- * @param {readonly number[]} bounds the layout's [x0, y0, x1, y1]
- * @param {number} aspect
- * @param {number} [minSpan]
- * @returns {Box}
- */
-function viewFor(bounds, aspect, minSpan = MIN_SPAN) {
-  let [x0, y0, x1, y1] = bounds;
-  x0 -= PAD;
-  y0 -= PAD;
-  x1 += PAD;
-  y1 += PAD;
-  let w = x1 - x0;
-  let h = y1 - y0;
-  const cx = (x0 + x1) / 2;
-  const cy = (y0 + y1) / 2;
-  // Never zoom in beyond minSpan on the short side: a lone tile should not fill the screen.
-  if (aspect >= 1) h = Math.max(h, minSpan);
-  else w = Math.max(w, minSpan);
-  // Match the drawing area's shape so nothing is letterboxed away.
-  if (w / h < aspect) w = h * aspect;
-  else h = w / aspect;
-  return [cx - w / 2, cy - h / 2, w, h];
-}
-
-/**
- * A drawing area's width / height (1.6 before it has a size).
- * @param {Size} size
- */
-const aspectOf = ({ width, height }) => (width > 0 && height > 0 ? width / height : 1.6);
-
-/**
- * Has the drawing area's shape changed enough since it was drawn to draw it again?
- * @param {Size} drawn
- * @param {Size} now
- */
-function reshaped(drawn, now) {
-  if (!(now.width > 0 && now.height > 0)) return false;
-  return Math.abs(aspectOf(now) / aspectOf(drawn) - 1) > 0.02 || Math.abs(now.width / (drawn.width || 1) - 1) > 0.05;
-}
-
-const SETTLE_MS = 1500; // how long after the window's last resize its tables may still settle
-let resizedAt = -Infinity;
-globalThis.addEventListener?.("resize", () => {
-  resizedAt = performance.now();
-});
-
-/** An `onReshape` for a table that follows the window: the window's resize event alone is
- *  not enough (on a phone turned on its side the table's area settles after it, and the view
- *  was fitted to a passing shape), but only a resize's settling counts, not the small shifts
- *  of a move or an opened panel, which must not redraw under a player's finger. `callback`
- *  runs once the area has been still for `ms`.
- * @param {() => void} callback
- * @param {number} [ms]
- */
-export function whileResizing(callback, ms = 150) {
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let timer;
-  return () => {
-    if (performance.now() - resizedAt > SETTLE_MS) return;
-    clearTimeout(timer);
-    timer = setTimeout(callback, ms);
-  };
-}
-
-/** An `onReshape` for a table nobody plays on (the coach's board): `callback` runs once the
- *  area has kept a new shape for `ms`, whatever changed it (a progress bar that went away,
- *  a list that grew), so the view never stays fitted to a passing shape.
- * @param {() => void} callback
- * @param {number} [ms]
- */
-export function afterReshape(callback, ms = 150) {
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let timer;
-  return () => {
-    clearTimeout(timer);
-    timer = setTimeout(callback, ms);
-  };
-}
-
-/** The closest zoom for a drawing area: MIN_SPAN units across its short side, or fewer when
- *  that side is short (a phone on its side), so a tile is never drawn longer than
- *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. A wide area (a laptop's
- *  felt is 2.7 times as wide as it is tall) gets the geometry's starting table, a strip under
- *  MIN_SPAN tall: fitted to that instead, a laptop's tiles are drawn 15-30% larger, and
- *  nothing is ever laid outside the view (it still grows with the layout's bounds).
- * @param {Size} size
- * @param {readonly number[] | null} [startTable] the geometry's starting table
- */
-export function closestSpan({ width, height }, startTable = null) {
-  const short = Math.min(width, height);
-  if (!(short > 0)) return MIN_SPAN;
-  let span = Math.min(MIN_SPAN, Math.max(MIN_SPAN_SHORT, short / MAX_UNIT_PX));
-  if (startTable) {
-    const [x0, y0, x1, y1] = startTable;
-    const across = width >= height ? y1 - y0 : x1 - x0;
-    if (across > 0) span = Math.max(MIN_SPAN_SHORT, Math.min(span, across + 2 * PAD));
-  }
-  return span;
-}
 
 /**
  * The transform that puts tile `t` in its place, turned the nearest way from `near` degrees.
