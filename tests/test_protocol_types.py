@@ -95,7 +95,9 @@ def test_the_declarations_compile(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     subprocess.run(
-        [str(TSC), "--ignoreConfig", "--noEmit", "--strict", str(tmp_path / "use.ts")], check=True, timeout=120
+        [str(TSC), "--ignoreConfig", "--noEmit", "--strict", str(tmp_path / "use.ts")],
+        check=True,
+        timeout=120,
     )
 
 

@@ -94,7 +94,9 @@ def _project(tmp_path: Path, js_tests: dict[str, str]) -> Path:
     # What the generated modules are made from, then the modules themselves, newer: make
     # sees them up to date and goes straight to the tests.
     sources = [tmp_path / ".venv" / ".installed", tmp_path / "web" / "css" / "breakpoints.css"]
-    made = [tmp_path / "web" / "js" / name for name in ("facts.js", "protocol.d.ts", "breakpoints.js")]
+    made = [
+        tmp_path / "web" / "js" / name for name in ("facts.js", "protocol.d.ts", "breakpoints.js")
+    ]
     for number, path in enumerate([*sources, *made]):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.touch()
