@@ -24,11 +24,15 @@ play: $(VENV)/.installed node_modules/.package-lock.json $(GENERATED)   ## build
 # browser tests (the workers share one build of the site, each serves it to its own
 # Chromium, and the long tests start first), each spread over the cores (at most four
 # workers, so a big machine does not start a dozen Chromiums).
+# A browser test waits on the page about as much as it computes (animations run in real
+# time, the bots keep their pace), so that pass runs more workers than cores: one and a half
+# times as many, at most four.
 PYTEST_PARALLEL = -n auto --maxprocesses 4 --dist loadgroup
+E2E_WORKERS := $(shell $(PYTHON) -c "import os; print(min(4, max(2, len(os.sched_getaffinity(0)) * 3 // 2)))")
 test: $(DEPS) lint typecheck js   ## lint, type-check and run every test
 	bash scripts/ensure-chromium.sh
 	$(BIN)/pytest $(PYTEST_PARALLEL) -m "not e2e"
-	$(BIN)/pytest $(PYTEST_PARALLEL) -m e2e
+	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m e2e
 
 # The fast loop while developing: the same lint and types, the JavaScript unit tests, and the
 # Python tests that need no browser and are not marked slow, spread over every core.
@@ -95,7 +99,7 @@ unit: $(DEPS)   ## every Python test that needs no browser (slow ones included)
 
 e2e: $(DEPS)   ## the browser tests (Playwright in Debian's Chromium)
 	bash scripts/ensure-chromium.sh
-	$(BIN)/pytest -m e2e
+	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m e2e
 
 slow: $(DEPS)   ## the long runs: big simulations, Pyodide in Node
 	$(BIN)/pytest -m slow

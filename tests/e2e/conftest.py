@@ -49,7 +49,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from seven_rocks.site.build import build
 from seven_rocks.site.serve import serving
-from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.support.chromium import CHROMIUM, TEST_ARGS
 
 #: Generous: a cold boot takes ~2 s here, but CI machines have two slow cores.
 BOOT_TIMEOUT_MS = 90_000
@@ -160,7 +160,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {
         **browser_type_launch_args,
         "executable_path": str(CHROMIUM),
-        "args": [*CHROMIUM_ARGS, f"--proxy-server={NO_PROXY}"],
+        "args": [*TEST_ARGS, f"--proxy-server={NO_PROXY}"],
     }
 
 

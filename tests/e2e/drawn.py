@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import math
 import re
+import statistics
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.sync_api import Page
@@ -189,7 +190,102 @@ MEASURE = """() => {
   };
 }"""
 
+#: What a person must see at once at their turn, without scrolling: each table and hand
+#: tile's centre on screen with that tile itself drawn there (not a header, dialog, banner or
+#: bubble over it), and the sizes that make tiles readable and tappable.
+IN_SIGHT = """() => {
+  const problems = [];
+  const seen = (el, rect, name) => {
+    const x = rect.left + rect.width / 2;
+    const y = rect.top + rect.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
+      problems.push(`${name} is off screen at (${Math.round(x)}, ${Math.round(y)})`);
+      return;
+    }
+    const top = document.elementFromPoint(x, y);
+    if (!top || !el.contains(top)) {
+      const owner = top?.closest("[class]") ?? top;
+      const name2 = owner?.className?.baseVal ?? owner?.className;
+      problems.push(`${name} is under ${owner?.tagName} ${name2}`);
+    }
+  };
+  const table = [];
+  for (const g of document.querySelectorAll("#table [data-tile]")) {
+    const r = g.querySelector(".domino__body").getBoundingClientRect();
+    table.push(Math.max(r.width, r.height));
+    seen(g, r, `table tile ${g.dataset.tile}`);
+  }
+  const hand = [];
+  for (const b of document.querySelectorAll("[data-hand='0'] [data-tile]")) {
+    const r = b.getBoundingClientRect();
+    hand.push(Math.min(r.width, r.height));
+    seen(b, r, `hand tile ${b.dataset.tile}`);
+  }
+  const scrolled = scrollY || document.querySelector("main").scrollTop;
+  if (scrolled) problems.push(`the page is scrolled by ${scrolled} px`);
+  return { table, hand, problems };
+}"""
+
+TARGET_SIZES = """() => [...document.querySelectorAll("[data-target] .target__hit")].map((el) => {
+  const r = el.getBoundingClientRect();
+  return Math.min(r.width, r.height);
+})"""
+
+
 Box = dict[str, float]
+
+#: The smallest a hand tile and a lit place may be to tap (CSS px): a finger's width, a
+#: little less on a phone on its side, where the height is short.
+TAP = 44
+TAP_ON_ITS_SIDE = 36
+
+
+@dataclass
+class Sizes:
+    """What a game's turns measured, for the floors a whole game must keep."""
+
+    table: list[float] = field(default_factory=list)  # every table tile's long side
+    shortest: list[float] = field(default_factory=list)  # each turn's shortest table tile
+    hand: list[float] = field(default_factory=list)  # every hand tile's short side
+    targets: list[float] = field(default_factory=list)  # every lit place's short side
+
+    def floors(self, on_its_side: bool, tiles: tuple[float, float] | None) -> list[str]:
+        """The sizes below their floors: the tap targets, and the table tiles' shortest and
+        median long side when ``tiles`` gives them."""
+        tap = TAP_ON_ITS_SIDE if on_its_side else TAP
+        found = []
+        if not self.targets:
+            found.append("no tile with several places came up")
+        for name, sizes in (("hand tile", self.hand), ("lit place", self.targets)):
+            if sizes and min(sizes) < tap:
+                found.append(f"a {name} is {min(sizes):.1f} px to tap (at least {tap})")
+        if tiles and self.shortest:
+            floor, middle = tiles
+            if min(self.shortest) < floor:
+                found.append(f"a table tile was {min(self.shortest):.1f} px long (floor {floor})")
+            if statistics.median(self.table) < middle:
+                found.append(f"the median table tile was {statistics.median(self.table):.1f} px")
+        return found
+
+
+def in_sight(page: Page, sizes: Sizes) -> list[str]:
+    """What the person cannot see at once at their turn (see :data:`IN_SIGHT`), and the
+    table's numbers drawn as anything but strokes; adds the turn's sizes to ``sizes``."""
+    seen: dict[str, Any] = page.evaluate(IN_SIGHT)
+    found = list(seen["problems"])
+    # The table's numbers are strokes (digits.js): SVG text would be laid out again at
+    # every re-fit, the longest work of a move's frame on a slow phone.
+    if page.locator("#table text").count():
+        found.append("text on the table")
+    ends = page.locator("#table [data-end]").count()
+    valued = page.locator("#table [data-end] .end__value[data-value]").count()
+    if valued != ends:
+        found.append(f"{ends - valued} of {ends} ends drawn without their value")
+    sizes.table += seen["table"]
+    if seen["table"]:
+        sizes.shortest.append(min(seen["table"]))
+    sizes.hand += seen["hand"]
+    return found
 
 
 def centre(box: Box) -> tuple[float, float]:

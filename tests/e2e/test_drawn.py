@@ -5,9 +5,10 @@ three computer players; the rounds alternate animations on and off (as a player 
 them in the settings), and at every turn, once nothing moves, the screen is read and held
 against the worker's snapshot (see ``drawn.py``): each tile, each counted end's badge on
 its own end, each lit place, the banner's sum, no two badges on each other, nothing off the
-felt, the move line whole. At a few key moments (the first turn, the first spinner with
-four arms, the first round summary, the game's end) the screen is also held against its
-reference picture (``screens.py``).
+felt, the move line whole; and at South's turns, everything a person must see at once in
+sight and big enough to read and tap (see ``drawn.in_sight``). At a few key moments (the
+first turn, the first spinner with four arms, the first round summary, the game's end) the
+screen is also held against its reference picture (``screens.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import ARTIFACTS
-from .drawn import RECORDER, RELEASE, look, wait_still
+from .drawn import RECORDER, RELEASE, TARGET_SIZES, Sizes, in_sight, look, wait_still
 from .playing import LANGUAGE, POLL_MS, press
 from .screens import differs_from_reference
 
@@ -28,6 +29,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.long]
 PHONES = {"390x844", "360x740", "844x390"}
 #: Each screen's language: both are seen upright and on a side.
 LANGUAGES = {"390x844": "pt-BR", "360x740": "en", "844x390": "en", "1440x900": "pt-BR"}
+#: The phones' floors of the table tiles' long side over a whole game (shortest, median; CSS px).
+TILE_FLOOR = {"390x844": (32, 40), "360x740": (30, 36), "844x390": (26, 32)}
 GAME = "/?seats=human,greedy,greedy,greedy&seed={seed}&speed=1"
 
 
@@ -65,7 +68,7 @@ def set_motion(page: Page, on: bool) -> None:
     page.evaluate(f"document.documentElement.dataset.motion = '{'on' if on else 'off'}'")
 
 
-def play_south(page: Page, phone: bool, seen: Callable[..., None]) -> None:
+def play_south(page: Page, phone: bool, seen: Callable[..., None], sizes: Sizes) -> None:
     """South plays the first tile with most places, choosing its place on the table."""
     snap = page.evaluate("window.__drawn.snap")
     legal: dict[str, list[str]] = snap["legal"]
@@ -75,6 +78,7 @@ def play_south(page: Page, phone: bool, seen: Callable[..., None]) -> None:
     if len(legal[tile]) > 1:
         assert wait_still(page) == "human"
         seen(lit_for=tile)
+        sizes.targets += page.evaluate(TARGET_SIZES)
         press(page, f"[data-target='{legal[tile][-1]}']", phone)
     after_reply(page, "play", before)
 
@@ -93,6 +97,7 @@ def test_every_turn_of_a_game_is_drawn_where_the_engine_put_it(
     taken: set[str] = set()
     turns = 0
     motions: set[bool] = set()
+    sizes = Sizes()
 
     def picture(moment: str) -> None:
         if moment in taken:
@@ -114,6 +119,7 @@ def test_every_turn_of_a_game_is_drawn_where_the_engine_put_it(
         seen()
         turns += 1
         if state == "human":
+            problems.extend(f"turn {turns}: {fault}" for fault in in_sight(page, sizes))
             picture("turn")
         if state in ("human", "bot") and four_arms(page):
             picture("spinner")
@@ -131,12 +137,13 @@ def test_every_turn_of_a_game_is_drawn_where_the_engine_put_it(
             page.evaluate(RELEASE)
             after_reply(page, "step", before)
         else:
-            play_south(page, phone, seen)
+            play_south(page, phone, seen, sizes)
     if problems:
         ARTIFACTS.mkdir(exist_ok=True)
         (ARTIFACTS / f"drawn-{viewport}.txt").write_text("\n".join(problems) + "\n")
     assert motions == {True, False}, "the game had no round of each kind"
     assert turns > 60, f"only {turns} turns were seen"
+    problems.extend(sizes.floors(on_its_side=viewport == "844x390", tiles=TILE_FLOOR.get(viewport)))
     assert not problems, f"{len(problems)} faults on screen:\n" + "\n".join(problems[:12])
     assert taken == {"turn", "spinner", "summary", "over"}, f"the game showed only {taken}"
     assert not pictures, "\n".join(pictures)

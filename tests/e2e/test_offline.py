@@ -20,7 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from seven_rocks.site.build import SNAPSHOT, build
 from seven_rocks.site.serve import serving
-from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.support.chromium import CHROMIUM, TEST_ARGS
 
 from .conftest import (
     BOOT_TIMEOUT_MS,
@@ -309,7 +309,7 @@ def test_is_installable(site: Path, tmp_path: Path, playwright: Playwright) -> N
         context = playwright.chromium.launch_persistent_context(
             tmp_path / "profile",
             executable_path=str(CHROMIUM),
-            args=list(CHROMIUM_ARGS),
+            args=list(TEST_ARGS),
             headless=True,
             service_workers="allow",
         )

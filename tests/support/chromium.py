@@ -21,3 +21,11 @@ CHROMIUM_ARGS: tuple[str, ...] = (
     "--disable-sync",
     "--no-first-run",
 )
+
+#: The flags of the browser the tests drive: :data:`CHROMIUM_ARGS` and Liftoff alone for
+#: WebAssembly. Each browser test opens a fresh page, and each page compiles Pyodide's 9 MB
+#: module again; V8 then recompiles it with its optimising tier on background threads, about
+#: a second of CPU a page (over 250 tests: minutes of a two-core machine) that a test's few
+#: moves never earn back. What the tests check does not depend on the tier; the benchmarks
+#: keep the browser as players have it (:data:`CHROMIUM_ARGS`).
+TEST_ARGS: tuple[str, ...] = (*CHROMIUM_ARGS, "--js-flags=--liftoff-only")
