@@ -114,61 +114,79 @@ BUBBLE_AND_SUBJECTS = """(selector) => {
 }"""
 
 
+#: The tour's screens, each group on one page whose window is changed under the open tour
+#: (a phone turned, a window resized): phones upright and on their side down to 569x277 (a
+#: 360 px phone with larger text, where the buttons go beside the title), a tablet, a desktop.
+TOUR_SCREENS = [
+    (("390x844", "844x390", "740x360", "640x360", "569x277"), "en", True),
+    (("569x277",), "pt-BR", True),
+    (("1024x768",), "pt-BR", True),
+    (("1920x1080",), "en", False),
+]
+
+
 @pytest.mark.parametrize(
-    ("viewport", "lang"),
-    [
-        ("390x844", "en"),
-        ("844x390", "en"),
-        ("740x360", "en"),
-        ("640x360", "en"),
-        ("569x277", "en"),
-        ("569x277", "pt-BR"),
-        ("1920x1080", "en"),
-        ("1024x768", "pt-BR"),
-    ],
+    ("viewports", "lang", "phone"), TOUR_SCREENS, ids=["phones", "pt-small", "pt-tablet", "desk"]
 )
 def test_the_tours_bubbles_point_at_things_without_covering_them(
-    viewport_page: Callable[..., Page], viewport: str, lang: str
+    viewport_page: Callable[..., Page], viewports: tuple[str, ...], lang: str, phone: bool
 ) -> None:
-    """Each bubble stays on the screen and off what it points at. On a phone on its side
-    360 px tall, where the bubble about the table fits neither above, below nor beside the
-    table's first tiles at its usual width, it takes another (narrower beside them, wider
-    and shorter above them); at 569x277 (that phone with larger text) its buttons go beside
-    the title."""
-    page = viewport_page(
-        viewport, phone=viewport != "1920x1080", init=LANGUAGE.replace("{lang}", lang)
-    )
+    """Each bubble stays on the screen and off what it points at, at every size. On a phone
+    on its side 360 px tall, where the bubble about the table fits neither above, below nor
+    beside the table's first tiles at its usual width, it takes another (narrower beside
+    them, wider and shorter above them)."""
+    page = viewport_page(viewports[0], phone=phone, init=LANGUAGE.replace("{lang}", lang))
     page.goto("/?speed=0")  # a first visit: the tour starts by itself
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
     tour = page.locator("dialog[data-tour]")
     expect(tour).to_be_visible()
-    subjects = {
-        "hand": "[data-hand='0'] [data-tile]",
-        "table": "#table [data-tile]",
-        "scores": "#scores",
-        "hint": "[data-action='hint']:visible",
-    }
-    if not page.locator(subjects["hint"]).count():
-        subjects["hint"] = "#menu-button"  # folded into the menu: the bubble points there
     # The bots wait while the tour shows: measure once the game loop is parked behind it (or
     # it is South's turn to open) and the next frame has passed.
     page.wait_for_selector(f"{HELD}, {HUMAN_TURN}", state="attached", timeout=30_000)
-    for step, selector in subjects.items():
+    for step in ("hand", "table", "scores", "hint"):
         expect(tour).to_have_attribute("data-step", step)
-        page.evaluate(NEXT_FRAME)
-        # (":visible" is Playwright's; the page's own query keeps what has a size)
-        bubble, rects = page.evaluate(BUBBLE_AND_SUBJECTS, selector.removesuffix(":visible"))
-        if step == "table" and not rects:  # nothing played yet: the middle, where it will go
-            rects = [page.locator("#table").evaluate(MIDDLE)]
-        assert rects, f"nothing to point at for {step}"
-        covered = [r for r in rects if overlap(r, bubble)]
-        assert not covered, f"the {step} bubble covers {len(covered)} of what it points at"
-        width, height = map(int, viewport.split("x"))
-        inside = bubble["left"] >= 0 and bubble["top"] >= 0
-        assert inside and bubble["right"] <= width and bubble["bottom"] <= height, bubble
-        assert tour.get_attribute("data-side") in ("below", "above", "left", "right")
+        for viewport in viewports:
+            width, height = map(int, viewport.split("x"))
+            page.set_viewport_size({"width": width, "height": height})
+            check_bubble(page, tour, step, width, height)
         tour.locator("[data-tour-action='next']").click()
     expect(tour).to_have_count(0)
+
+
+def check_bubble(page: Page, tour: Locator, step: str, width: int, height: int) -> None:
+    """The bubble of ``step`` is on the ``width`` x ``height`` screen and off its subject."""
+    selector = {
+        "hand": "[data-hand='0'] [data-tile]",
+        "table": "#table [data-tile]",
+        "scores": "#scores",
+        "hint": "[data-action='hint']",
+    }[step]
+    page.evaluate(NEXT_FRAME)
+    bubble, rects = settled(page, selector)
+    if step == "hint" and not rects:  # folded into the menu: the bubble points there
+        bubble, rects = settled(page, "#menu-button")
+    if step == "table" and not rects:  # nothing played yet: the middle, where it will go
+        rects = [page.locator("#table").evaluate(MIDDLE)]
+    where = f"the {step} bubble at {width}x{height}"
+    assert rects, f"nothing to point at for {where}"
+    covered = [r for r in rects if overlap(r, bubble)]
+    assert not covered, f"{where} covers {len(covered)} of what it points at"
+    inside = bubble["left"] >= 0 and bubble["top"] >= 0
+    assert inside and bubble["right"] <= width and bubble["bottom"] <= height, (where, bubble)
+    assert tour.get_attribute("data-side") in ("below", "above", "left", "right")
+
+
+def settled(page: Page, selector: str) -> tuple[dict[str, float], list[dict[str, float]]]:
+    """The bubble and the shown matches of ``selector``, once two frames read them alike (a
+    resize re-places the bubble at the next frame)."""
+    seen = page.evaluate(BUBBLE_AND_SUBJECTS, selector)
+    for _ in range(30):
+        page.evaluate(NEXT_FRAME)
+        again = page.evaluate(BUBBLE_AND_SUBJECTS, selector)
+        if again == seen:
+            return again[0], again[1]
+        seen = again
+    raise AssertionError(f"the tour's bubble never settled: {seen}")
 
 
 def replay_the_tour(page: Page) -> Locator:
