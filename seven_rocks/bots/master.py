@@ -64,6 +64,10 @@ from .sampling import DealSampler, InferredDeals, PlayModel
 
 #: Candidate deals drawn per deal searched when inferring from play.
 INFER_POOL = 3
+#: At most this many candidates: the pool is drawn and weighed before the first deal is
+#: searched, so no ``time_limit`` cuts it short, and a level of a million deals would spend
+#: minutes there; a bigger pool resamples no better than this one already does.
+MAX_INFER_POOL = 60_000
 
 #: What reaching the target is worth, in round points, on top of the round's margin.
 WIN_VALUE = 200.0
@@ -264,7 +268,7 @@ class MasterBot(Bot):
         if self.level.infer:
             model = self.play_model(view, self.level.infer)
             if model.informative:
-                pool = INFER_POOL * self.level.samples
+                pool = min(INFER_POOL * self.level.samples, MAX_INFER_POOL)
                 deals = InferredDeals(sampler, model, self.rng, pool).sample
         return deals
 
