@@ -6,14 +6,15 @@
 //
 // Test hooks: [data-review] around the panel (data-review-state running|done|cancelled|
 // failed, data-review-requests: worker requests made, data-review-searched: moves that
-// needed a search), [data-review-move] per analysed move with data-seat, data-loss, data-best,
+// needed a search), [data-review-move] per analysed move with data-seat, data-loss (expected
+// points), data-win-loss (the drop in the chance to win, 0..1), data-sure, data-best,
 // [data-review-bar] per move in the chart (data-index, data-round, data-number), and
 // [data-review-board] data-drawn="round-number" once that move's board is on it.
 
 import { esc } from "./html.js";
 import { seatName, t } from "./i18n.js";
 import { lossChart } from "./losschart.js";
-import { captionText, chartLabel, markName, moveLabel, number, reasonTexts, summaryText } from "./review-text.js";
+import { captionText, chartLabel, markName, moveLabel, percent, reasonTexts, summaryText, swingText } from "./review-text.js";
 import { tileCountOn } from "./settings.js";
 import { TableView, afterReshape } from "./table.js";
 import { drawCount, makeCountStrip } from "./tilecount.js";
@@ -144,7 +145,7 @@ export class ReviewView {
     setText(/** @type {HTMLElement} */ (d.querySelector("[data-review-progress-text]")), progress);
     const summary = /** @type {HTMLElement} */ (d.querySelector("[data-review-summary]"));
     if (ctrl.review) {
-      summary.textContent = t("review.game", { summary: summaryText(ctrl.review) });
+      summary.textContent = t("review.game", { summary: [summaryText(ctrl.review), swingText(ctrl.moves)].join(" · ") });
       summary.dataset.accuracy = String(ctrl.review.accuracy ?? "");
     } else summary.textContent = ctrl.phase === "cancelled" ? t("review.cancelled", { done: ctrl.done ?? 0, total: ctrl.total ?? 0 }) : "";
     const note = /** @type {HTMLElement} */ (d.querySelector("[data-review-cache-note]"));
@@ -191,13 +192,14 @@ export class ReviewView {
    */
   moveItem(m, index) {
     const current = index === this.ctrl.selected ? ' aria-current="true"' : "";
-    const loss = m.mark === "forced" || m.loss <= 0 ? "" : `<span class="review-move__loss">−${esc(number(m.loss))}</span>`;
+    const drop = m.win_loss ?? 0;
+    const loss = m.mark === "forced" || drop <= 0 ? "" : `<span class="review-move__loss">−${esc(percent(drop))}</span>`;
     const best = m.best !== m.move ? `<span class="review-move__best">${esc(t("review.best_was", { move: moveLabel(m.best) }))}</span>` : "";
     return `<li><button type="button" class="review-move review-move--${m.mark}" data-review-move data-index="${index}"
-      data-seat="${m.seat}" data-loss="${m.loss}" data-best="${esc(m.best)}" data-mark="${m.mark}" data-round="${m.round}" data-number="${m.number}"${current}>
+      data-seat="${m.seat}" data-loss="${m.loss}" data-win-loss="${m.win_loss ?? 0}" data-sure="${m.sure !== false}" data-best="${esc(m.best)}" data-mark="${m.mark}" data-round="${m.round}" data-number="${m.number}"${current}>
       <span class="review-move__no">${m.number}</span>
       <span class="review-move__played">${esc(moveLabel(m.move))}</span>
-      <span class="review-move__mark">${esc(markName(m.mark))}</span>${loss}${best}</button></li>`;
+      <span class="review-move__mark">${esc(markName(m.mark, m.sure))}</span>${loss}${best}</button></li>`;
   }
 
   /** The selected move marked in the list and in the chart. */
