@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,7 @@ from seven_rocks.bots.playout import Sim
 from seven_rocks.bots.winchance import LOWEST, STEP, TARGET, encode, opener_chance, win_chance
 from seven_rocks.bots.winchance_table import ENCODED
 from seven_rocks.engine.game import Game
+from seven_rocks.research import winchance
 
 GRID = range(LOWEST, TARGET, STEP)
 OPENERS = (0, 1, None)
@@ -73,3 +75,18 @@ def test_a_finished_simulated_round_is_worth_its_chance() -> None:
     assert chance + outcome_chance(sim, 1) == pytest.approx(1.0)
     if sim.base[0] + sim.points[0] >= 250:
         assert chance == 1.0
+
+
+def test_one_command_makes_a_table_and_measures_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table, svg = tmp_path / "table.py", tmp_path / "plot.svg"
+    argv = ["--games", "12", "--held-out", "6", "--check-games", "0", "--jobs", "1"]
+    assert winchance.main([*argv, "--table", str(table), "--svg", str(svg)]) == 0
+    out = capsys.readouterr().out
+    assert "whole rounds of 12 games" in out and "| predicted | positions |" in out
+    namespace: dict[str, object] = {}
+    exec(table.read_text(), namespace)
+    encoded = namespace["ENCODED"]
+    assert isinstance(encoded, str) and len(encoded) < 5_000
+    assert svg.read_text().startswith("<svg") and "<circle" in svg.read_text()
