@@ -23,7 +23,7 @@ test("a drop in the chance to win reads as points of percent, never below zero",
   assert.equal(percent(-0.2), "0%");
 });
 
-test("a mark the search could not settle is said with a probably", () => {
+test("a mark the search could not settle says so (likely, borderline)", () => {
   assert.equal(markName("mistake"), "review.mark.mistake");
   assert.equal(markName("mistake", false), "review.mark.probably_mistake");
   assert.equal(markName("good", false), "review.mark.probably_fine");

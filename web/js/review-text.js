@@ -73,7 +73,8 @@ const MARKS = {
   forced: () => t("review.mark.forced"),
 };
 /** A mark the search could not settle (`sure` false: close to a line after the most search
- *  the coach spends) is said with a "probably". @type {Record<string, () => string>} */
+ *  the coach spends) is said with a "likely" (or "borderline", on the good side).
+ *  @type {Record<string, () => string>} */
 const UNSURE = {
   best: () => t("review.mark.probably_fine"),
   good: () => t("review.mark.probably_fine"),

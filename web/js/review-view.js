@@ -2,7 +2,8 @@
 // turns the reader's taps and keys into the controller's intents. Stepping through the
 // moves draws each position with the game's table renderer: the table after the best move
 // (the best tile highlighted) or after the move played. Heading the list of moves, a chart
-// of the points each move lost (losschart.js): a tap on a bar goes to that move.
+// of the points each move lost (losschart.js): a tap on a bar goes to that move; above it,
+// once the review is done, where the chance to win dropped most ([data-review-swings]).
 //
 // Test hooks: [data-review] around the panel (data-review-state running|done|cancelled|
 // failed, data-review-requests: worker requests made, data-review-searched: moves that
@@ -12,7 +13,7 @@
 // [data-review-board] data-drawn="round-number" once that move's board is on it.
 
 import { esc } from "./html.js";
-import { seatName, t } from "./i18n.js";
+import { capitalised, seatName, t } from "./i18n.js";
 import { lossChart } from "./losschart.js";
 import { captionText, chartLabel, markName, moveLabel, percent, reasonTexts, summaryText, swingText } from "./review-text.js";
 import { tileCountOn } from "./settings.js";
@@ -57,6 +58,7 @@ export const REVIEW_HTML = `<div class="review" data-review data-review-state="r
           </div>
         </section>
         <div class="review__list" data-review-list>
+          <p class="review__swings" data-review-swings hidden></p>
           <div class="review__chart" data-review-chart hidden></div>
           <div data-review-rounds></div>
         </div>
@@ -145,12 +147,15 @@ export class ReviewView {
     setText(/** @type {HTMLElement} */ (d.querySelector("[data-review-progress-text]")), progress);
     const summary = /** @type {HTMLElement} */ (d.querySelector("[data-review-summary]"));
     if (ctrl.review) {
-      summary.textContent = t("review.game", { summary: [summaryText(ctrl.review), swingText(ctrl.moves)].join(" · ") });
+      summary.textContent = t("review.game", { summary: summaryText(ctrl.review) });
       summary.dataset.accuracy = String(ctrl.review.accuracy ?? "");
     } else summary.textContent = ctrl.phase === "cancelled" ? t("review.cancelled", { done: ctrl.done ?? 0, total: ctrl.total ?? 0 }) : "";
     const note = /** @type {HTMLElement} */ (d.querySelector("[data-review-cache-note]"));
     note.textContent = ctrl.cacheError ? t("review.cache_left_out") : ctrl.differed ? t("review.cache_differed", { count: ctrl.differed }) : "";
     note.hidden = !note.textContent;
+    const swings = /** @type {HTMLElement} */ (d.querySelector("[data-review-swings]"));
+    swings.textContent = ctrl.review ? capitalised(swingText(ctrl.moves)) : "";
+    swings.hidden = !swings.textContent;
     this.drawChart();
     this.drawList();
     if (ctrl.selected >= 0) this.drawBoard();

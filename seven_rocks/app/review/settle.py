@@ -9,8 +9,8 @@ is clear of both lines or :data:`MOST_PASSES` were made.  Late in a round every 
 solves its deals exactly, so what stays noisy there is only which deals were drawn.
 
 A mark still close to a line after the last pass is given as not sure (the page says
-"probably").  Each pass is seeded from the view's fingerprint and the pass's number, so the
-whole verdict is still a function of the view alone.
+"likely mistake", or "borderline").  Each pass is seeded from the view's fingerprint and
+the pass's number, so the whole verdict is still a function of the view alone.
 """
 
 from __future__ import annotations
