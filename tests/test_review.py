@@ -21,8 +21,8 @@ from seven_rocks.engine.view import PlayerView
 
 LEVEL = "quick"
 
-#: Round 1 of a game: after nine moves South (seat 0) can play 0-3 on the 0-0 for 20 points,
-#: and instead plays 6-6 on the 4-6 for nothing (move 10).
+#: Round 1 of a game to 150: after nine moves South (seat 0) can play 0-3 on the 0-0 for 20
+#: points, and instead plays 6-6 on the 4-6 for nothing (move 10).
 DEAL = [
     ["0-3", "0-5", "1-1", "2-5", "3-3", "4-4", "6-6"],
     ["0-0", "0-2", "2-4", "3-4", "3-6", "5-5", "5-6"],
@@ -48,7 +48,7 @@ def record_of(deal: list[list[str]], moves: list[dict[str, Any]]) -> dict[str, A
     return {
         "format": "seven-rocks-record",
         "version": 1,
-        "target": 250,
+        "target": 150,
         "seats": ["human", "expert", "expert", "expert"],
         "rounds": [{"deal": deal, "opener": 3, "moves": moves}],
         "winner": None,
@@ -57,12 +57,14 @@ def record_of(deal: list[list[str]], moves: list[dict[str, Any]]) -> dict[str, A
 
 @pytest.fixture
 def searches(monkeypatch: pytest.MonkeyPatch) -> list[PlayerView]:
-    """Every view the master's search is run on (the coach's only way to value moves)."""
+    """Every view the master's search is run on (the coach's only way to value moves), once
+    however many passes it gets."""
     seen: list[PlayerView] = []
     original = MasterBot.analyse
 
     def counting(self: MasterBot, view: PlayerView, deals: Any = None) -> Any:
-        seen.append(view)
+        if not seen or seen[-1] is not view:
+            seen.append(view)
         return original(self, view, deals)
 
     monkeypatch.setattr(MasterBot, "analyse", counting)
@@ -95,7 +97,7 @@ def test_passing_up_twenty_points_is_a_blunder_with_the_right_best_move() -> Non
     last = review.moves[-1]
     assert (last.round, last.number, last.move) == (1, 10, "6-6@4-6:high")
     assert last.best == GOOD_MOVE
-    assert last.mark is Mark.BLUNDER and last.loss >= rv.BLUNDER_LOSS
+    assert last.mark is Mark.BLUNDER and last.win_loss >= rv.BLUNDER_LOSS and last.loss >= 15
     assert last.reasons[0] == rv.Reason("scores_less", {"points": 0, "best_points": 20})
     assert "scores 0 now where 0-3@0-0:line_b scores 20" in rv.reason_text(last)
     assert review.rounds[0].summary.blunders == 1
@@ -122,14 +124,16 @@ def test_losses_marks_and_accuracy_are_consistent_over_a_game() -> None:
             continue
         values = dict(m.candidates)
         assert m.loss == pytest.approx(max(values.values()) - values[m.move], abs=0.05)
-        assert values[m.best] == max(values.values())
-        assert (m.mark is Mark.BEST) == (m.loss == 0) == (m.best == m.move)
-        assert (m.mark is Mark.BLUNDER) == (m.loss >= 15)
-        assert m.accuracy is not None and 0 <= m.accuracy <= 100
+        assert m.chance is not None and m.best_chance is not None
+        assert 0 <= m.win_loss <= 1 and 0 <= m.chance <= m.best_chance <= 1
+        assert m.win_loss == pytest.approx(m.best_chance - m.chance, abs=1e-4)
+        assert (m.mark is Mark.BEST) == (m.win_loss == 0) == (m.best == m.move)
+        assert (m.mark is Mark.BLUNDER) == (m.win_loss >= rv.BLUNDER_LOSS)
+        assert m.accuracy == rv.move_accuracy(m.win_loss) and 0 <= m.accuracy <= 100
 
 
 def test_thresholds_and_accuracy_scale() -> None:
-    assert [rv.mark_of(x) for x in (0, 0.1, 4.9, 5, 14.9, 15, 200)] == [
+    assert [rv.mark_of(x) for x in (0, 0.001, 0.0299, 0.03, 0.0799, 0.08, 1)] == [
         Mark.BEST,
         Mark.GOOD,
         Mark.GOOD,
@@ -138,7 +142,9 @@ def test_thresholds_and_accuracy_scale() -> None:
         Mark.BLUNDER,
         Mark.BLUNDER,
     ]
-    assert (rv.move_accuracy(0), rv.move_accuracy(10), rv.move_accuracy(20)) == (100, 50, 25)
+    assert (rv.move_accuracy(0), rv.move_accuracy(0.06), rv.move_accuracy(0.12)) == (100, 50, 25)
+    # A mistake scores at most 71, a blunder at most 40.
+    assert rv.move_accuracy(rv.MISTAKE_LOSS) == 70.7 and rv.move_accuracy(rv.BLUNDER_LOSS) == 39.7
 
 
 def test_forced_moves_are_marked_forced_and_not_searched(searches: list[PlayerView]) -> None:
@@ -299,6 +305,7 @@ def test_cli_json_and_seat_by_name(tmp_path: Path, capsys: pytest.CaptureFixture
     data = json.loads(capsys.readouterr().out)
     assert data["game"] == 2 and data["seat"] == 1 and data["complete"] is True
     assert [m["number"] for r in data["rounds"] for m in r["moves"]] == [3, 7]
+    assert all(0 <= m["win_loss"] <= 1 for r in data["rounds"] for m in r["moves"])
 
 
 def test_cli_checks_a_cached_review_and_says_so(

@@ -59,8 +59,9 @@ from typing import Protocol
 from ..engine.moves import PASS, Move, Point, Side
 from ..engine.view import PlayerView
 from .base import Bot
-from .playout import TARGET, Sim
+from .playout import DOMINO, TARGET, Sim
 from .sampling import DealSampler, InferredDeals, PlayModel
+from .winchance import win_chance
 
 #: Candidate deals drawn per deal searched when inferring from play.
 INFER_POOL = 3
@@ -75,6 +76,8 @@ WIN_VALUE = 200.0
 DealSource = Callable[[random.Random], list[int]]
 #: How much one sampled deal (its hands as bit sets) counts in the mean of a move's values.
 DealWeight = Callable[[list[int]], float]
+#: A finished (simulated) round's worth for a team (its points, or its chance to win).
+Leaf = Callable[[Sim, int], float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +140,8 @@ class Analysis:
     move: Move
     value: float
     samples: int
+    #: The team's chance to win the game after the move (with ``chances``, else None).
+    chance: float | None = None
 
 
 def outcome_value(sim: Sim, team: int) -> float:
@@ -148,15 +153,30 @@ def outcome_value(sim: Sim, team: int) -> float:
     return margin
 
 
-def solve(sim: Sim, team: int, alpha: float, beta: float) -> float:
-    """Exact value of ``sim`` for ``team`` with both teams playing perfectly on this deal."""
+def outcome_chance(sim: Sim, team: int) -> float:
+    """``team``'s chance to win the game after a finished (simulated) round: 1 or 0 at the
+    target, else the win-chance model's (:mod:`.winchance`) at the settled scores, the one
+    who dominoed opening next (after a block a draw decides)."""
+    points, base = sim.points, sim.base
+    if sim.end == TARGET:
+        return 1.0 if base[team] + points[team] >= sim.target else 0.0
+    d0, d1 = sim.deductions()
+    scores = (base[0] + points[0] - d0, base[1] + points[1] - d1)
+    hands = sim.hands
+    opener = None if sim.end != DOMINO else 0 if not (hands[0] and hands[2]) else 1
+    return win_chance(scores, team, opener, sim.target)
+
+
+def solve(sim: Sim, team: int, alpha: float, beta: float, leaf: Leaf = outcome_value) -> float:
+    """Exact value of ``sim`` for ``team`` with both teams playing perfectly on this deal
+    (the value of a finished round is ``leaf``'s: its points, or a chance to win)."""
     if sim.end:
-        return outcome_value(sim, team)
+        return leaf(sim, team)
     moves = sim.legal()
     maximizing = (sim.turn & 1) == team
     if not moves:
         sim.push(-1)
-        value = solve(sim, team, alpha, beta)
+        value = solve(sim, team, alpha, beta, leaf)
         sim.pop()
         return value
     if len(moves) > 1:
@@ -165,7 +185,7 @@ def solve(sim: Sim, team: int, alpha: float, beta: float) -> float:
         best = -1e9
         for mi in moves:
             sim.push(mi)
-            value = solve(sim, team, alpha, beta)
+            value = solve(sim, team, alpha, beta, leaf)
             sim.pop()
             if value > best:
                 best = value
@@ -177,7 +197,7 @@ def solve(sim: Sim, team: int, alpha: float, beta: float) -> float:
     best = 1e9
     for mi in moves:
         sim.push(mi)
-        value = solve(sim, team, alpha, beta)
+        value = solve(sim, team, alpha, beta, leaf)
         sim.pop()
         if value < best:
             best = value
@@ -215,7 +235,7 @@ def _with_twins(found: list[Analysis], twins: dict[Move, Move | None]) -> list[A
     for a in found:
         out.append(a)
         if a.move in skipped:
-            out.append(Analysis(skipped[a.move], a.value, a.samples))
+            out.append(replace(a, move=skipped[a.move]))
     return out
 
 
@@ -230,6 +250,7 @@ class MasterBot(Bot):
         level: str | Level = "default",
         *,
         time_limit: float | None = None,
+        chances: bool = False,
     ) -> None:
         super().__init__(seed)
         if isinstance(level, str):
@@ -241,6 +262,9 @@ class MasterBot(Bot):
                 ) from None
         self.level = level
         self.time_limit = time_limit
+        #: Also estimate each move's chance to win the game (the coach's measure; the
+        #: search still ranks by points, so the moves chosen are the same).
+        self.chances = chances
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed}, level={self.level!r})"
@@ -312,6 +336,7 @@ class MasterBot(Bot):
         totals = [0.0] * len(moves)
         masses = [0.0] * len(moves)
         counts = [0] * len(moves)
+        chances = [0.0] * len(moves) if self.chances else None
         alive = list(range(len(moves)))
         started = time.perf_counter()
         samples = level.samples if not exact else max(8, level.samples // 4)
@@ -334,6 +359,8 @@ class MasterBot(Bot):
                 for i in alive:
                     root.push(indices[i])
                     totals[i] += weight * solve(root, team, -1e9, 1e9)
+                    if chances is not None:
+                        chances[i] += weight * solve(root, team, -1.0, 2.0, outcome_chance)
                     root.pop()
             else:
                 snap = root.snapshot()
@@ -345,6 +372,8 @@ class MasterBot(Bot):
                     root.playout(random.Random(playout_seed), 0.0, level.wary)
                     value = outcome_value(root, team)
                     totals[i] += weight * value
+                    if chances is not None:
+                        chances[i] += weight * outcome_chance(root, team)
                     values.append(value)
                 if race is not None and len(alive) == 2:
                     race.add(weight, values[0] - values[1])
@@ -358,12 +387,11 @@ class MasterBot(Bot):
                 if race.clear():
                     break
                 limit = max(samples, race.deals)  # never fewer deals than the level
-        out = [
-            Analysis(
-                m, totals[i] / (masses[i] if masses[i] > 0.0 else max(1, counts[i])), counts[i]
-            )
-            for i, m in enumerate(moves)
-        ]
+        out = []
+        for i, m in enumerate(moves):
+            mass = masses[i] if masses[i] > 0.0 else max(1, counts[i])
+            chance = None if chances is None else chances[i] / mass
+            out.append(Analysis(m, totals[i] / mass, counts[i], chance))
         # The moves searched to the end first (all of them without halving), best first.
         out.sort(key=lambda a: (-a.samples, -a.value))
         return out
@@ -375,14 +403,17 @@ class MasterBot(Bot):
         return self.analyse(view)[0].move
 
 
-def evaluate(view: PlayerView, seed: int, level: str = "default") -> list[Analysis]:
-    """Every legal move of ``view`` with the master's value at ``level``, best first.
+def evaluate(
+    view: PlayerView, seed: int, level: str | Level = "default", *, chances: bool = False
+) -> list[Analysis]:
+    """Every legal move of ``view`` with the master's value at ``level``, best first (with
+    ``chances``, each with its chance to win the game too).
 
     The coach's entry point (:mod:`seven_rocks.app.review`): a fresh bot seeded with ``seed``
     runs one :meth:`MasterBot.analyse`, so the verdict is a function of the view and the seed
     alone (no clock, no state carried between calls).
     """
-    return MasterBot(seed, level).analyse(view)
+    return MasterBot(seed, level, chances=chances).analyse(view)
 
 
 __all__ = [
@@ -397,6 +428,7 @@ __all__ = [
     "MasterBot",
     "Race",
     "evaluate",
+    "outcome_chance",
     "outcome_value",
     "solve",
 ]

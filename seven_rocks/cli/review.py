@@ -38,12 +38,13 @@ def seat_number(text: str) -> int:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "review",
-        help="show where one seat lost expected points in a recorded game",
+        help="show where one seat's moves cost its team's chance to win in a recorded game",
         description="Replay game K of a file of game records and analyse every move of one "
         "seat from that seat's view at the time (never the hidden hands): the master bot "
-        "values every legal alternative; the table shows the best move, the expected points "
-        "lost against it (5 or more: mistake, 15 or more: blunder), why, and an accuracy per "
-        "round and for the game.  A review cached in the record is checked against the "
+        "values every legal alternative; the table shows the best move, the team's chance to "
+        "win it cost (3 points of win%% or more: mistake, 8 or more: blunder; a '?' when the "
+        "search could not settle the mark), the expected points lost, why, and an accuracy "
+        "per round and for the game.  A review cached in the record is checked against the "
         "analysis, never taken on trust.",
     )
     parser.add_argument("file", metavar="FILE", help="a game record, or a JSON Lines file of them")
@@ -135,12 +136,16 @@ def print_review(review: GameReview, names: list[str], game: int) -> None:
     )
     for rnd in review.rounds:
         print(f"\nRound {rnd.round}")
-        print(f"  {'#':>3}  {'move':<18} {'best':<18} {'loss':>5}  {'mark':<8} reason")
+        print(f"  {'#':>3}  {'move':<18} {'best':<18} {'win%':>5} {'loss':>5}  {'mark':<9} reason")
         for m in rnd.moves:
             best = "" if m.best == m.move else m.best
-            loss = "" if m.mark is Mark.FORCED else f"{m.loss:.1f}"
+            forced = m.mark is Mark.FORCED
+            win = "" if forced else f"{m.win_loss * 100:.1f}"
+            loss = "" if forced else f"{m.loss:.1f}"
+            mark = f"{m.mark}{'' if m.sure else '?'}"
             print(
-                f"  {m.number:>3}  {m.move:<18} {best:<18} {loss:>5}  {m.mark:<8} {reason_text(m)}"
+                f"  {m.number:>3}  {m.move:<18} {best:<18} {win:>5} {loss:>5}  {mark:<9} "
+                f"{reason_text(m)}"
             )
         s = rnd.summary
         print(

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from seven_rocks.app.review import ReviewJob
+from seven_rocks.app.review import BLUNDER_LOSS, MISTAKE_LOSS, ReviewJob
 from seven_rocks.app.session import REVIEW_LEVEL, Session
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.moves import Move
@@ -87,7 +87,8 @@ def listed(page: Page) -> list[dict[str, str]]:
 
 
 def check_moves(rows: list[dict[str, str]], record: dict[str, Any], seat: int) -> None:
-    """Each listed move is the seat's move in the record, with a loss and a legal best move."""
+    """Each listed move is the seat's move in the record, with its losses (expected points,
+    and the chance to win that marks it) and a legal best move."""
     turns = seat_turns(record, seat)
     assert [(int(r["round"]), int(r["number"])) for r in rows] == [(r, n) for r, n, _ in turns]
     game = from_record(record)
@@ -104,24 +105,25 @@ def check_moves(rows: list[dict[str, str]], record: dict[str, Any], seat: int) -
             if row is not None:
                 legal = replay.legal_moves()
                 assert row["seat"] == str(seat)
-                loss = float(row["loss"])
-                assert loss >= 0
+                assert float(row["loss"]) >= 0
+                win_loss = float(row["winLoss"])
+                assert 0 <= win_loss <= 1
                 assert Move.parse(row["best"]) in legal, f"{row['best']} is not legal"
-                assert (loss == 0) == (row["best"] == str(turn.move)) or row["mark"] == "forced"
+                assert (win_loss == 0) == (row["best"] == str(turn.move)) or row["mark"] == "forced"
                 assert row["mark"] in ("best", "good", "mistake", "blunder", "forced")
                 assert (row["mark"] == "forced") == (len(legal) == 1)
                 if row["mark"] == "blunder":
-                    assert loss >= 15
+                    assert win_loss >= BLUNDER_LOSS
                 elif row["mark"] == "mistake":
-                    assert 5 <= loss < 15
+                    assert MISTAKE_LOSS <= win_loss < BLUNDER_LOSS
             replay.play(turn.move, turn.seat)
 
 
 def first_costly(page: Page) -> Locator:
     for row in page.locator(MOVES).all():
-        if float(row.get_attribute("data-loss") or 0) > 0:
+        if float(row.get_attribute("data-win-loss") or 0) > 0:
             return row
-    raise AssertionError("no move lost points")
+    raise AssertionError("no move cost any chance to win")
 
 
 def test_review_after_a_round_lists_the_moves_and_opens_again_from_the_cache(page: Page) -> None:

@@ -11,7 +11,7 @@ export const SLICE_MS = 200;
 
 /**
  * One analysed move, as the engine sent it.
- * @typedef {{round: number, number: number, seat: number, move: string, best: string, mark: string, loss: number, reasons?: Array<{code: string, [key: string]: any}>}} ReviewedMove
+ * @typedef {{round: number, number: number, seat: number, move: string, best: string, mark: string, loss: number, win_loss?: number, sure?: boolean, reasons?: Array<{code: string, [key: string]: any}>}} ReviewedMove
  */
 /** @typedef {{accuracy: number | null, mistakes: number, blunders: number, lost: number, analysed: number, rounds?: Array<{round: number, accuracy: number | null, [key: string]: any}>}} ReviewSummary */
 /** @typedef {"running" | "done" | "cancelled" | "failed"} ReviewPhase */

@@ -72,8 +72,42 @@ const MARKS = {
   blunder: () => t("review.mark.blunder"),
   forced: () => t("review.mark.forced"),
 };
-/** @type {(mark: string) => string} */
-export const markName = (mark) => (MARKS[mark] ?? (() => mark))();
+/** A mark the search could not settle (`sure` false: close to a line after the most search
+ *  the coach spends) is said with a "likely" (or "borderline", on the good side).
+ *  @type {Record<string, () => string>} */
+const UNSURE = {
+  best: () => t("review.mark.probably_fine"),
+  good: () => t("review.mark.probably_fine"),
+  mistake: () => t("review.mark.probably_mistake"),
+  blunder: () => t("review.mark.probably_blunder"),
+};
+/** @type {(mark: string, sure?: boolean) => string} */
+export const markName = (mark, sure = true) => ((!sure && UNSURE[mark]) || MARKS[mark] || (() => mark))();
+
+/** A drop in the chance to win (0..1) as points of percent: "4.9%" ("4,9%"). @type {(loss: number) => string} */
+export const percent = (loss) => `${number(Math.round(Math.max(0, Number(loss) || 0) * 1000) / 10)}%`;
+
+/** The moves that cost the most of the chance to win (a mistake or worse), costliest first.
+ * @param {ReviewedMove[]} moves
+ * @param {number} [most]
+ */
+export function swings(moves, most = 2) {
+  return moves
+    .filter((m) => m.mark === "mistake" || m.mark === "blunder")
+    .sort((a, b) => (b.win_loss ?? 0) - (a.win_loss ?? 0))
+    .slice(0, most);
+}
+
+/** Where the game's chance to win dropped most, in words: "the chance to win dropped most at
+ *  round 5, move 16 (−11%)".
+ * @param {ReviewedMove[]} moves
+ */
+export function swingText(moves) {
+  const worst = swings(moves);
+  if (!worst.length) return t("review.no_swings");
+  const items = worst.map((m) => t("review.swing_item", { round: m.round, number: m.number, percent: percent(m.win_loss ?? 0) }));
+  return t("review.swings", { moves: items.join(", ") });
+}
 
 /**
  * "Round 1, move 4: 3-4 on 2-3 · Mistake, −6.6 · best: 3-6 on 2-3": the verdict in a line.
@@ -81,8 +115,8 @@ export const markName = (mark) => (MARKS[mark] ?? (() => mark))();
  */
 export function captionText(m) {
   return m.best === m.move
-    ? t("review.caption_best", { round: m.round, number: m.number, move: moveLabel(m.move), mark: markName(m.mark) })
-    : t("review.caption", { round: m.round, number: m.number, move: moveLabel(m.move), best: moveLabel(m.best), loss: number(m.loss), mark: markName(m.mark) });
+    ? t("review.caption_best", { round: m.round, number: m.number, move: moveLabel(m.move), mark: markName(m.mark, m.sure) })
+    : t("review.caption", { round: m.round, number: m.number, move: moveLabel(m.move), best: moveLabel(m.best), loss: percent(m.win_loss ?? 0), mark: markName(m.mark, m.sure) });
 }
 
 /**

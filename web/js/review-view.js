@@ -2,18 +2,20 @@
 // turns the reader's taps and keys into the controller's intents. Stepping through the
 // moves draws each position with the game's table renderer: the table after the best move
 // (the best tile highlighted) or after the move played. Heading the list of moves, a chart
-// of the points each move lost (losschart.js): a tap on a bar goes to that move.
+// of the points each move lost (losschart.js): a tap on a bar goes to that move; above it,
+// once the review is done, where the chance to win dropped most ([data-review-swings]).
 //
 // Test hooks: [data-review] around the panel (data-review-state running|done|cancelled|
 // failed, data-review-requests: worker requests made, data-review-searched: moves that
-// needed a search), [data-review-move] per analysed move with data-seat, data-loss, data-best,
+// needed a search), [data-review-move] per analysed move with data-seat, data-loss (expected
+// points), data-win-loss (the drop in the chance to win, 0..1), data-sure, data-best,
 // [data-review-bar] per move in the chart (data-index, data-round, data-number), and
 // [data-review-board] data-drawn="round-number" once that move's board is on it.
 
 import { esc } from "./html.js";
-import { seatName, t } from "./i18n.js";
+import { capitalised, seatName, t } from "./i18n.js";
 import { lossChart } from "./losschart.js";
-import { captionText, chartLabel, markName, moveLabel, number, reasonTexts, summaryText } from "./review-text.js";
+import { captionText, chartLabel, markName, moveLabel, percent, reasonTexts, summaryText, swingText } from "./review-text.js";
 import { tileCountOn } from "./settings.js";
 import { TableView, afterReshape } from "./table.js";
 import { drawCount, makeCountStrip } from "./tilecount.js";
@@ -56,6 +58,7 @@ export const REVIEW_HTML = `<div class="review" data-review data-review-state="r
           </div>
         </section>
         <div class="review__list" data-review-list>
+          <p class="review__swings" data-review-swings hidden></p>
           <div class="review__chart" data-review-chart hidden></div>
           <div data-review-rounds></div>
         </div>
@@ -150,6 +153,9 @@ export class ReviewView {
     const note = /** @type {HTMLElement} */ (d.querySelector("[data-review-cache-note]"));
     note.textContent = ctrl.cacheError ? t("review.cache_left_out") : ctrl.differed ? t("review.cache_differed", { count: ctrl.differed }) : "";
     note.hidden = !note.textContent;
+    const swings = /** @type {HTMLElement} */ (d.querySelector("[data-review-swings]"));
+    swings.textContent = ctrl.review ? capitalised(swingText(ctrl.moves)) : "";
+    swings.hidden = !swings.textContent;
     this.drawChart();
     this.drawList();
     if (ctrl.selected >= 0) this.drawBoard();
@@ -191,13 +197,14 @@ export class ReviewView {
    */
   moveItem(m, index) {
     const current = index === this.ctrl.selected ? ' aria-current="true"' : "";
-    const loss = m.mark === "forced" || m.loss <= 0 ? "" : `<span class="review-move__loss">−${esc(number(m.loss))}</span>`;
+    const drop = m.win_loss ?? 0;
+    const loss = m.mark === "forced" || drop <= 0 ? "" : `<span class="review-move__loss">−${esc(percent(drop))}</span>`;
     const best = m.best !== m.move ? `<span class="review-move__best">${esc(t("review.best_was", { move: moveLabel(m.best) }))}</span>` : "";
     return `<li><button type="button" class="review-move review-move--${m.mark}" data-review-move data-index="${index}"
-      data-seat="${m.seat}" data-loss="${m.loss}" data-best="${esc(m.best)}" data-mark="${m.mark}" data-round="${m.round}" data-number="${m.number}"${current}>
+      data-seat="${m.seat}" data-loss="${m.loss}" data-win-loss="${m.win_loss ?? 0}" data-sure="${m.sure !== false}" data-best="${esc(m.best)}" data-mark="${m.mark}" data-round="${m.round}" data-number="${m.number}"${current}>
       <span class="review-move__no">${m.number}</span>
       <span class="review-move__played">${esc(moveLabel(m.move))}</span>
-      <span class="review-move__mark">${esc(markName(m.mark))}</span>${loss}${best}</button></li>`;
+      <span class="review-move__mark">${esc(markName(m.mark, m.sure))}</span>${loss}${best}</button></li>`;
   }
 
   /** The selected move marked in the list and in the chart. */

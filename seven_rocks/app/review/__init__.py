@@ -6,17 +6,19 @@ is replayed from the record and, before each of the seat's moves, a
 (the other hands, which the record holds, never reach it).  The master bot's search
 (:func:`seven_rocks.bots.master.evaluate`) values every legal alternative as the expected
 result of the round for the seat's team (its points minus the opponents', deductions
-included; reaching the target is worth a bonus, so near the target a lost game costs a lot).  Then:
+included) and as the team's **chance to win the game** (:mod:`seven_rocks.bots.winchance`:
+each sampled round's end valued by the win-chance table; ``docs/coach.md``).  Then:
 
-* **loss**: the best alternative's value minus the played move's, in expected points
-  (0 for the best move; a move that ties the best counts as the best);
-* **mark**: ``best`` (loss 0), ``good`` (under 5), ``mistake`` (5 or more), ``blunder``
-  (15 or more); a move that was the only legal one is ``forced`` and not searched;
-* **accuracy** of a move: ``100 x 2 ** (-loss / 10)``: every 10 expected points lost halve
-  it (a mistake scores at most 71, a blunder at most 35, the best move 100).  A round's and
-  the game's accuracy are the means over their analysed (not forced) moves.  Unlike a
-  ratio to the round's stakes it is bounded, never negative, and one catastrophic move
-  cannot swamp a game;
+* **win_loss**: the best alternative's chance to win minus the played move's (0..1; 0 for
+  the best move), and beside it **loss**, the expected points lost against the move worth
+  most in points;
+* **mark**: ``best`` (win_loss 0), ``good`` (under 0.03), ``mistake`` (0.03 or more),
+  ``blunder`` (0.08 or more); a move that was the only legal one is ``forced`` and not
+  searched.  A drop close to a line is searched again on fresh deals until it is clear
+  (:mod:`.settle`); one still close after the most search is not ``sure``;
+* **accuracy** of a move: ``100 x 2 ** (-win_loss / 0.06)``: every 6 points of win% lost
+  halve it (a mistake scores at most 71, a blunder at most 40, the best move 100).  A
+  round's and the game's accuracy are the means over their analysed (not forced) moves;
 * **reasons**: language-neutral codes with numbers (:class:`Reason`), from the facts the
   hints compute (:func:`~seven_rocks.app.hints.move_facts`): the points each move scores
   now, what it leaves the next opponent, a block it misses, and the search's averages.
@@ -34,12 +36,13 @@ verdict kept (the job counts those that differed).  Only the page's own saved ga
 cache it made itself, takes cached moves as they are: each carries the fingerprint of its
 view, so only moves that are new (a game that went on) or changed are searched again.
 
-The package, one job per module: :mod:`.model` (the values and their JSON),
-:mod:`.reading` (a cached review read back, every field checked), :mod:`.analysis` (one
-position's verdict), :mod:`.job` (a whole game in slices), :mod:`.cache` (the record's
-``"reviews"`` field), :mod:`.text` (the reasons in English) and :mod:`.coach` (the review
-in the worker: a slice per request, and the boards the page draws; imported from its own
-module, because it answers with the worker protocol's errors).
+The package, one job per module: :mod:`.model` (the values and their JSON), :mod:`.reading`
+(a cached review read back, every field checked), :mod:`.analysis` (one position's verdict),
+:mod:`.settle` (its search, spent until the mark is stable), :mod:`.job` (a whole game in
+slices), :mod:`.cache` (the record's ``"reviews"`` field), :mod:`.text` (the reasons in
+English) and :mod:`.coach` (the review in the worker: a slice per request, and the boards
+the page draws; imported from its own module, because it answers with the worker protocol's
+errors).
 
 >>> from seven_rocks.engine.game import Game
 >>> game = Game(seed=4)

@@ -1,7 +1,10 @@
-"""One position's verdict: the search's values of every legal move, the loss, the reasons.
+"""One position's verdict: the search's values of every legal move, the losses, the reasons.
 
-The search (:func:`seven_rocks.bots.master.evaluate`) is seeded from the seat's view
-(:func:`view_key`), so the verdict is a function of what the seat knew and nothing else.
+The search (:func:`.settle.settle`: the master's, made again on fresh deals while the mark
+is close to a line) is seeded from the seat's view (:func:`view_key`), so the verdict is a
+function of what the seat knew and nothing else.  The mark and the best move come from
+the chance to win; the points lost (``loss``) are beside it, against the move worth most
+in points.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Final
 
-from ...bots.master import Analysis, evaluate
+from ...bots.master import Analysis
 from ...engine.moves import PASS, Move
 from ...engine.tiles import Tile
 from ...engine.view import PlayerView
@@ -27,6 +30,7 @@ from .model import (
     ReviewError,
     mark_of,
 )
+from .settle import settle
 
 #: Pips by which the best move's tile must outweigh the played one to call it "keeps heavy".
 HEAVY_GAP: Final = 4
@@ -139,22 +143,31 @@ def review_position(
             reasons=(Reason("forced", {"pass": played is PASS}),),
             key=digest,
         )
-    found = evaluate(view, int(digest[:15], 16), level)
+    settled = settle(view, played, digest, level)
+    found = sorted(settled.found, key=lambda a: -a.value)
     values = {a.move: round(a.value, 1) for a in found}
     top = found[0]
     loss = max(0.0, round(values[top.move] - values[played], 1))
+    ideal, mine = settled.found[0], settled.of(played)
+    best_chance, chance = round(ideal.chance or 0.0, 4), round(mine.chance or 0.0, 4)
+    win_loss = max(0.0, round(best_chance - chance, 4))
+    best = played if win_loss <= 0 else ideal.move
     return MoveReview(
         view.round_number,
         number,
         view.seat,
         str(played),
-        best=str(played if loss <= 0 else top.move),
+        best=str(best),
         loss=loss,
-        mark=mark_of(loss),
+        mark=mark_of(win_loss),
         value=values[played],
         best_value=values[top.move],
         candidates=tuple((str(a.move), values[a.move]) for a in found),
-        samples=top.samples,
-        reasons=_reasons(view, played, top.move, found, loss),
+        samples=mine.samples,
+        reasons=_reasons(view, played, best, found, win_loss),
         key=digest,
+        win_loss=win_loss,
+        chance=chance,
+        best_chance=best_chance,
+        sure=settled.sure,
     )

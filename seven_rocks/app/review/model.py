@@ -21,16 +21,19 @@ from ..tally import TileCount
 FORMAT: Final = "seven-rocks-review"
 #: Bump when the analysis of a position changes (a new search, new reasons): cached
 #: reviews of another version are searched again.
-VERSION: Final = 1
+VERSION: Final = 2
 #: The record's optional field holding cached reviews (a list, one per seat and level).
 RECORD_FIELD: Final = "reviews"
 #: The search level reviews use unless told otherwise: ``brisk``, because a whole game's
 #: review must take at most 10 s in the browser (see
 #: :data:`seven_rocks.app.session.REVIEW_LEVEL`).
 DEFAULT_LEVEL: Final = "brisk"
-#: Losses (expected points) from which a move is a mistake, a blunder.
-MISTAKE_LOSS: Final = 5.0
-BLUNDER_LOSS: Final = 15.0
+#: Drops in the team's chance to win (0..1) from which a move is a mistake, a blunder.
+#: Lichess marks 10 and 20 points of win% in chess; a domino move swings far less (a
+#: round's deal decides more than any one tile), so the lines are where a strong club
+#: player's slips fall (see ``docs/coach.md``): 3 points of win% is a mistake, 8 a blunder.
+MISTAKE_LOSS: Final = 0.03
+BLUNDER_LOSS: Final = 0.08
 #: Every reason code (see :class:`Reason`); the page has a sentence for each.
 REASON_CODES: Final = (
     "forced",
@@ -44,8 +47,9 @@ REASON_CODES: Final = (
     "later",
     "search",
 )
-#: Expected points lost that halve a move's accuracy.
-HALF_LIFE: Final = 10.0
+#: The drop in the chance to win that halves a move's accuracy (twice the mistake line:
+#: a mistake scores at most 71, a blunder at most 40).
+HALF_LIFE: Final = 0.06
 
 #: One reason as JSON: its ``code`` and that code's arguments (see :class:`Reason`).
 ReasonJson = TypedDict(
@@ -89,6 +93,13 @@ class MoveReviewJson(TypedDict):
     samples: int
     reasons: list[ReasonJson]
     key: str
+    #: The drop in the team's chance to win from the best move to the played one (0..1).
+    win_loss: float
+    #: The team's chance to win after the played and the best move (None if forced).
+    chance: float | None
+    best_chance: float | None
+    #: False when the mark stayed close to a line after the most search the coach spends.
+    sure: bool
 
 
 class SummaryJson(TypedDict):
@@ -182,7 +193,7 @@ class Mark(StrEnum):
 
 
 def mark_of(loss: float) -> Mark:
-    """The mark of an analysed move that lost ``loss`` expected points."""
+    """The mark of an analysed move that lost ``loss`` of the team's chance to win."""
     if loss >= BLUNDER_LOSS:
         return Mark.BLUNDER
     if loss >= MISTAKE_LOSS:
@@ -191,7 +202,8 @@ def mark_of(loss: float) -> Mark:
 
 
 def move_accuracy(loss: float) -> float:
-    """``100 x 2 ** (-loss / HALF_LIFE)``, to one decimal."""
+    """``100 x 2 ** (-loss / HALF_LIFE)`` for a drop ``loss`` in the chance to win, to one
+    decimal."""
     return round(100.0 * math.pow(2.0, -max(0.0, loss) / HALF_LIFE), 1)
 
 
@@ -236,8 +248,9 @@ class MoveReview:
     number: int
     seat: int
     move: str
-    #: The best move found (the played one when it ties the best).
+    #: The move with the best chance to win (the played one when it ties the best).
     best: str
+    #: Expected points lost against the move the search values most in points.
     loss: float
     mark: Mark
     #: Expected round result for the team after the played and the best move (None if forced).
@@ -249,10 +262,17 @@ class MoveReview:
     reasons: tuple[Reason, ...]
     #: Fingerprint of the view, level and version the verdict was made from (for the cache).
     key: str
+    #: The drop in the team's chance to win from the best move to the played one (0..1).
+    win_loss: float = 0.0
+    #: The team's chance to win after the played and the best move (None if forced).
+    chance: float | None = None
+    best_chance: float | None = None
+    #: False when the mark is still close to a line after the most search the coach spends.
+    sure: bool = True
 
     @property
     def accuracy(self) -> float | None:
-        return None if self.mark is Mark.FORCED else move_accuracy(self.loss)
+        return None if self.mark is Mark.FORCED else move_accuracy(self.win_loss)
 
     def to_json(self) -> MoveReviewJson:
         return {
@@ -270,6 +290,10 @@ class MoveReview:
             "samples": self.samples,
             "reasons": [r.to_json() for r in self.reasons],
             "key": self.key,
+            "win_loss": self.win_loss,
+            "chance": self.chance,
+            "best_chance": self.best_chance,
+            "sure": self.sure,
         }
 
 
@@ -295,7 +319,7 @@ class Summary:
         return cls(
             reviewed=len(moves),
             analysed=len(analysed),
-            accuracy=_mean([move_accuracy(m.loss) for m in analysed]),
+            accuracy=_mean([move_accuracy(m.win_loss) for m in analysed]),
             lost=round(sum(m.loss for m in analysed), 1),
             mistakes=sum(m.mark is Mark.MISTAKE for m in analysed),
             blunders=sum(m.mark is Mark.BLUNDER for m in analysed),

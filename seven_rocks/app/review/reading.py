@@ -141,6 +141,10 @@ def read_move_review(raw: object) -> MoveReview:
         samples=fields.whole(move, "samples", 0, _MOST_SAMPLES),
         reasons=tuple(_reason(r) for r in fields.items(move, "reasons", len(REASON_CODES))),
         key=key,
+        win_loss=fields.number(move, "win_loss", 0, 1),
+        chance=fields.optional_number(move, "chance", 0, 1),
+        best_chance=fields.optional_number(move, "best_chance", 0, 1),
+        sure=fields.flag(move, "sure"),
     )
 
 

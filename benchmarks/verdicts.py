@@ -1,0 +1,107 @@
+"""Do the coach's marks hold under a search ten times bigger?  Agreement on "mistake or not".
+
+    .venv/bin/python benchmarks/verdicts.py [--games 20] [--seed 0] [--jobs 2]
+
+Games are played to 250 with South (the reviewed seat) at a level that changes from game
+to game (``greedy``, ``expert``, ``master-quick``, in turn) and the other seats ``expert``.
+Every move of South with a choice is judged three ways, each from South's view alone:
+
+* **single**: one pass of the coach's level (``brisk``, 150 deals), no second look;
+* **coach**: what the review shows (:func:`seven_rocks.app.review.review_position`: the
+  same pass, searched again on fresh deals while the drop in the chance to win is close to
+  the mistake or the blunder line);
+* **reference**: one pass of the same search with ten times the deals (1,500).
+
+A move is a mistake when it costs :data:`~seven_rocks.app.review.MISTAKE_LOSS` of the
+chance to win or more.  Prints the agreement of the single pass and of the coach with the
+reference, the moves the coach left unsure, and the deals the coach spent against the
+single pass.  It runs long (the reference is 10x the coach's search on every move):
+``--jobs`` spreads the games over processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from seven_rocks.app.review import DEFAULT_LEVEL, MISTAKE_LOSS, review_position, view_key
+from seven_rocks.app.review.analysis import key_digest
+from seven_rocks.app.review.job import _positions
+from seven_rocks.app.review.settle import drop, pass_seed
+from seven_rocks.bots import make_bot
+from seven_rocks.bots.master import LEVELS, evaluate
+from seven_rocks.engine.game import Game
+
+#: South's level, game after game.
+LEVELS_PLAYED = ("greedy", "expert", "master-quick")
+REFERENCE = replace(LEVELS[DEFAULT_LEVEL], samples=10 * LEVELS[DEFAULT_LEVEL].samples)
+
+Row = tuple[bool, bool, bool, bool, int, int]
+
+
+def game_rows(seed: int) -> list[Row]:
+    """``(single, coach, reference, coach sure, coach's deals, one pass's deals)`` per move
+    of South with a choice (the first three: whether it is a mistake)."""
+    game = Game(seed=seed)
+    south = LEVELS_PLAYED[seed % len(LEVELS_PLAYED)]
+    bots = [make_bot(south if s == 0 else "expert", seed * 4 + s) for s in range(4)]
+    while not game.is_over:
+        seat = game.turn
+        game.play(bots[seat].choose(game.view(seat)), seat)
+    rows = []
+    for number, view, played in _positions(game, 0):
+        if len(view.legal_moves()) < 2:
+            continue
+        digest = key_digest(view_key(view, DEFAULT_LEVEL))
+        first = evaluate(view, pass_seed(digest, 0), DEFAULT_LEVEL, chances=True)
+        single = drop(first, played)
+        coach = review_position(view, played, DEFAULT_LEVEL, number=number)
+        reference = drop(evaluate(view, pass_seed(digest, 99), REFERENCE, chances=True), played)
+        rows.append(
+            (
+                single >= MISTAKE_LOSS,
+                coach.win_loss >= MISTAKE_LOSS,
+                reference >= MISTAKE_LOSS,
+                coach.sure,
+                coach.samples,
+                first[0].samples,
+            )
+        )
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    seeds = list(range(args.seed, args.seed + args.games))
+    with ProcessPoolExecutor(args.jobs) as pool:
+        rows = [row for part in pool.map(game_rows, seeds) for row in part]
+    n = len(rows)
+    single = sum(r[0] == r[2] for r in rows)
+    coach = sum(r[1] == r[2] for r in rows)
+    unsure = sum(not r[3] for r in rows)
+    base = LEVELS[DEFAULT_LEVEL].samples
+    print(f"{args.games} games (seeds {seeds[0]}..{seeds[-1]}), {n} moves of South with a choice")
+    print(f"reference: one pass of {REFERENCE.samples} deals; a mistake costs >= {MISTAKE_LOSS}")
+    print(f"single pass ({base} deals) agrees on {single}/{n} = {single / n:.1%}")
+    print(f"coach (searched again while close) agrees on {coach}/{n} = {coach / n:.1%}")
+    print(f"coach unsure (shown as 'probably'): {unsure}/{n}")
+    again = sum(r[4] > r[5] for r in rows)
+    spent = sum(r[4] for r in rows) / sum(r[5] for r in rows)
+    print(f"moves searched again: {again}/{n}; the coach's deals: {spent:.2f}x a single pass's")
+    print(f"{time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

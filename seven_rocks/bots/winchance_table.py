@@ -1,0 +1,40 @@
+"""The win-chance table (:mod:`.winchance`), written by
+``python -m seven_rocks.research.winchance``.
+
+Fitted on 20192 whole rounds of 4000 games of 'expert' (seeds 100000..103999).
+"""
+
+ENCODED = (
+    "eNqVk2dYVGcahlFQihQJYAYEAUWaKC1SBIIUQZDeh94FERSMmk3WeF1qSDZWivRBegfpIEWaFAElYlBARFCDiqjJ"
+    "rg0Ls+/3nTPDATHZ/f7f8zzP/Z6JPn70+8MHIvYE+Xm6OdruMjP+epuWxpZNCnKy69aKrxH9YrUg/ypeHu6VK7g4"
+    "OZcvX74MHgfr/fITgqMiQoN8PV0dbCx3GBnoblXfrCy/QUZKgiYmIiwksIqPF1gCXsCeOYngQ1HhoYE+Hi4O1ham"
+    "2/V1vlJTUdq4XlpS/MvFwcuocNzZkz8TcEigj7uLvdVOU0M9bU3VTYqoNW2NKATz8/HyLBWcGH/u1M8nAI4MDwnw"
+    "dne2szI3wZOVFeQorRcEs9jUJAL+7lDk3t0B3nQnO+SLnCwtKUG0ZgUvtJWRlnw+5jQL9veiO9lamoEv9mTceung"
+    "nExGSgIBH8SwmyOSDb5UVYjJYiIUXUQwyRbmZqWnJMSe/heC94cF+yEYZGNfCuhQrNafBpcW5WVfSKXCcGZrkI19"
+    "yePWWBc7eJ6tKCvOBzgx9sxCGGSDL5jMar0gmGBrqy6WFORkpCXGseAgXw84s7kx9gWTcet5XRS2oa66vLQwlwLv"
+    "AdgZLmVkoENMZrdeHHy5sb6mAuDMtCQS3rcnyMcdw/ramngytMa6Fge3tzRdqq0sK8rLZMzD8HXCmXds19PSgMmy"
+    "68jW6AOhsl0dbc0NMLooL4uRFH8Wwd/sg/8F3QkuZQi+YDLRmgjmosC93Z3tlxvrqi4W52elJ8ef/YWEvemONiAb"
+    "fMFkovUnwdf7rnZ1tDTVV5eX5Gez4YjQAG83uJQx+EKTUWthIXwnZItkbwz093Z3tDZdqikvKSDgH4/+A8Ferg5W"
+    "5uALTZaRgtarBSnBiB26+eu1vu4rbc2XQHdBzoWU8yQc4u/lar/LDHzBZKK1kAAEU0oP3/rtxvW+HhjdUFtZWojg"
+    "cyzY08Vu1w7wpbaJbI104WCCvTNye2hwoP9qV3tLY11lGXwlJHwgfLefh7OtpSn4UlXeKCslLobvxD1fevzu6PAt"
+    "6A2jAa4qK8rNSE04d3IetjAx0NHYrCgHrVnB2BawkxPjEI16d19pBd1w6Ew2HOzr7mSz01gfJitAa9DFCsbsw/uT"
+    "98ZGh1Hvnk4wVl1enJeZlhCD4b3BvnRHa3MjPTSZaI2CWYMf/f7g/sTdO7j3VTCGbpWflZaI4ai9wT50Byuz7du+"
+    "2qIErb9EwTzs4CePpx7enxgfQ72v9XZ1gO4KgBksOMjbzX6X6ddo8gZoDcH4+8Ds0+knED157+4o+IbRyFhlaUE2"
+    "IzEW4G+jwgK9Xe0sTQy01aG1JE0UBYMtzD6beUpGQ280GoyB7sLs9KTYUwTs5WJrYay3VVUZWhPBK7jgShwcL54/"
+    "myGjx0aI0W3NoLswh4Qj9wR4OtuYG8FkxfVS4qLCAqQtDo4//wD66TSKRr3hWL1dYAxulXshOe5UNIL9PZyszQx1"
+    "NFTkZUEXDsal//NvoMlo1BuOhUY31JQXs+D9of7ujlamBtpq0FpcDAVDaWBfvgQaRaPVZG80uhF052WkxJ2OPnp4"
+    "f6gf3cHSRH8rtJaE4FW8UBrY169eUqLxqeFYMLqprrIkPzMlHsMhvm72FkbbNFXkZSRQMC7N8eY1SeNoUAanhmPB"
+    "6Ob6qtL8zFSAfzi8b7ePq625oY668gYpGgTzYPbtmzevXyEanM2wlaHeHWCsrCAr9TyCI4K9XWx2GGhtUZBdKybM"
+    "D6WBnZ3FNDsaXWuc6H2ltaHmYmF22vkz0T8cigjycrIy0dNU2biOJiLIxw2DOd7NUmh2NChDvduaasuLchgJCA4P"
+    "9HS0NNJVV1q/Vmw1P5RexvH+3bt3s2/fErORs6fT6Fq4d193e3NdRXFuOoIP7g1wt99pqLVFXpomIsC7Ega/fw/0"
+    "LKbJ4vCR4ujhoRvX0Oiqktz0xLMI9qfbmulrbtogKSa0ihsGf/iwiMbneoyjb9283tvZ2lBdmncB4CPfhPm5Wpvo"
+    "qinK0L6A0oidp4nZpDOIBmXQu62x5mJBRhLAB0J9nC23a22WkxQV5AX248ePVBpms53h6EHo3VxXXpiZfC76SFSI"
+    "l4O5gaaSDG0130pOxGL6A5smjONzoeibA72dLfUVRVkA/zMy2MPWVFdVbq0IPzfnsrm5pWlk/AmKHhm60d/V1lBV"
+    "nJ0C8P5ANyujrcrSawR5uJbPzX2GRsbBGUTfvnm9p72ppjQnNSb6+wh/Zwt9NTkJYb4VmKXgmCaVo9ngbBKif+3r"
+    "vFxblpsWE/1duI+DqbbyOlF+NruIJrKJ2VMP7o3dHrzW3Vpfns+I+fHbME8bQ3U5muBKzrm5v6Wh+Pjo0MDV9obK"
+    "AkbMicMhbha6ypLCPJxMJnMRTp5snp6ZfvRwYmx4sL+zubooPfbEwSAnE431YnxcTPw+E07QSNqjB/cguqe1tiQj"
+    "9niUn42ekgT/CibrfYJT6D9B2tT9u8ODfe2XyrLijkV67dSUEeJmUt4S3QkcOZ958vvk2K2BruaKnPjjEa6GSqK8"
+    "zEVvCRyHE/TEnd/62mvzE4+F2WlLCjA/fZ/BYfgzoEcHexpLk4/ttlQUZS79FvEEDuHPp6cmRgY6KhnHA7ZJM//i"
+    "UXgUT+B/PHs8OdzfmPsTXYf5t4/6A8AD/mJ6cuhK0RFX5v/6WL8APzD75uWLqZGWAub/+YgfeD/76vnEwH8B0txX"
+    "yQ=="
+)
