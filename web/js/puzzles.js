@@ -19,6 +19,16 @@ export const PUZZLES_URL = "data/puzzles.json";
 export const PROGRESS_KEY = "seven-rocks:puzzles";
 const FORMAT = "seven-rocks-puzzles";
 
+/** Each theme's name (the generator's themes: seven_rocks/research/puzzles.py). */
+/** @type {Record<string, string>} */
+const THEMES = {
+  race: "puzzle.theme.race",
+  blocking: "puzzle.theme.blocking",
+  spinner: "puzzle.theme.spinner",
+  shedding: "puzzle.theme.shedding",
+  counting: "puzzle.theme.counting",
+};
+
 /** @type {Promise<Puzzle[]> | null} */
 let loading = null;
 
@@ -101,8 +111,8 @@ export async function openPuzzles(host, { asked = null } = {}) {
     /** @param {Trainer} ctrl */
     meta: (ctrl) => {
       const state = progress();
-      const parts = [t(`puzzle.theme.${ctrl.item?.theme ?? "counting"}`)];
-      if (ctrl.board) parts.push(standingText(ctrl.board));
+      const parts = [t(THEMES[ctrl.item?.theme ?? ""] ?? THEMES.counting)];
+      if (ctrl.board) parts.push(t("puzzle.round", { round: ctrl.board.round }), standingText(ctrl.board));
       const streak = streakOn(state, dayOf(new Date()));
       parts.push(streak === 1 ? t("puzzle.streak_one") : t("puzzle.streak", { days: streak }));
       parts.push(t("puzzle.solved", { solved: state.solved.length, count }));

@@ -182,10 +182,10 @@ export class TrainerView {
 }
 
 /**
- * "Round 3 · your team 120, theirs 85 (to 250)": the position's standing, from the seat's side.
- * @param {{seat: number, round: number, scores: number[], target: number}} board
+ * "your team 120, theirs 85 (to 250)": the position's scores, from the seat's side.
+ * @param {{seat: number, scores: number[], target: number}} board
  */
 export function standingText(board) {
   const mine = board.seat & 1;
-  return t("trainer.standing", { round: board.round, us: board.scores[mine], them: board.scores[1 - mine], target: board.target });
+  return t("trainer.standing", { us: board.scores[mine], them: board.scores[1 - mine], target: board.target });
 }
