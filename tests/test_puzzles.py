@@ -23,7 +23,7 @@ from seven_rocks.research.puzzles import MARGIN, THEMES, find_puzzles, recheck, 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "web" / "data" / "puzzles.json"
 #: How far an independent search must still find each answer ahead: clearly the best.
-RECHECK_LEAD = 2.0
+RECHECK_LEAD = 1.0
 
 
 def _ask(door: Dispatcher, method: str, **params: Any) -> Any:
