@@ -14,6 +14,7 @@ from seven_rocks.app.dispatch import Dispatcher
 from seven_rocks.app.hints import move_facts
 from seven_rocks.app.puzzles import Position, PositionError
 from seven_rocks.app.session import Session
+from seven_rocks.cli import main
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.moves import Move
 from seven_rocks.engine.record.writer import to_record
@@ -194,3 +195,16 @@ def test_a_sample_of_the_shipped_answers_holds_under_an_independent_big_search()
 def test_every_shipped_answer_holds_under_an_independent_big_search() -> None:
     for puzzle in _shipped()["puzzles"]:
         _recheck(puzzle)
+
+
+def test_the_command_writes_the_file_and_never_replaces_one_unasked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "puzzles.json"
+    assert main(["puzzles", "--games", "1", "--seed", "7", "--out", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["format"] == research.FORMAT and data["made"]["games"] == 1
+    said = capsys.readouterr().out
+    assert f"{len(data['puzzles'])} puzzles from 1 games" in said and "by theme: race" in said
+    assert main(["puzzles", "--games", "1", "--seed", "7", "--out", str(out)]) == 2
+    assert "already exists" in capsys.readouterr().err
