@@ -124,12 +124,19 @@ if (!failed) {
     part?.openRules({ engine, openTour: () => tourAgain() });
   };
   const settings = () => openSettings(host);
+  // Puzzles (and their data file) are loaded when first opened; `?puzzle=N` opens one.
+  /** @param {string | null} [asked] */
+  const puzzles = async (asked = null) => {
+    const part = await loadPart(host, () => import("./js/puzzles.js"), "review");
+    await part?.openPuzzles(host, { asked });
+  };
   const count = () => setPref("tile_count", !tileCountOn());
   installToolbar(byId("toolbar"), {
     "new-game": () => controller.openNewGameDialog(),
     hint: () => controller.hint(),
     sheet,
     stats: () => stats.open(),
+    puzzles: () => puzzles(),
     count,
     rules,
     settings,
@@ -181,7 +188,13 @@ if (!failed) {
   await controller.drawn(); // "ready" means the first table is on screen, not only asked for
   delete board.dataset.preview;
   document.body.dataset.game = "ready";
-  if (touring) {
+  // A link to a puzzle (`?puzzle=N`) opens it over the game; the first-game tour waits
+  // for a visit that comes to play.
+  const askedPuzzle = new URLSearchParams(location.search).get("puzzle");
+  if (askedPuzzle != null) {
+    touring?.();
+    await puzzles(askedPuzzle);
+  } else if (touring) {
     // the first-game tour, once the first table is on screen; it takes over the hold
     if (!maybeStartTour({ hold: () => touring })) touring();
   }

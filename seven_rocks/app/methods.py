@@ -16,6 +16,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from .puzzles import (
+    TrainerBoard,
+    TrainerBoardParams,
+    TrainerCheck,
+    TrainerCheckParams,
+    TrainerRetry,
+    TrainerRetryParams,
+    board_request,
+    check_request,
+    retry_request,
+)
 from .replies import (
     Examples,
     GameRecord,
@@ -89,5 +100,15 @@ METHODS: Final[Mapping[str, Method]] = {
     ),
     "review_board": Method(
         ReviewBoardParams, ReviewBoard, Session.review_board, "The position before a move."
+    ),
+    # The "find the move" trainer (puzzles, and the coach's mistakes retried): .puzzles
+    "trainer_board": Method(
+        TrainerBoardParams, TrainerBoard, board_request, "A position to find the move in."
+    ),
+    "trainer_check": Method(
+        TrainerCheckParams, TrainerCheck, check_request, "Is this the move, and why not."
+    ),
+    "trainer_retry": Method(
+        TrainerRetryParams, TrainerRetry, retry_request, "A recorded move's position."
     ),
 }

@@ -109,6 +109,8 @@ CHECKS: Final[Mapping[str, Check]] = {
     "level": lambda raw, name: fields.text(raw, name, MAX_LEVEL),
     "record": _anything,
     "save": _anything,
+    "position": _anything,  # the trainer's position: checked whole by .puzzles
+    "candidates": _anything,  # checked against the position by .puzzles
 }
 
 

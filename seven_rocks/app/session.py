@@ -48,6 +48,7 @@ from .protocol import (
     SAVE_VERSIONS,
     RequestError,
     move_text,
+    offered,
     point_of,
     tile_of,
 )
@@ -442,16 +443,8 @@ class Session:
 
 
 def _offered(game: Game) -> tuple[dict[str, list[str]], dict[str, dict[str, str]]]:
-    """The moves the person to play may make: each tile's attach points (``"open"`` for the
-    first tile), and each tile and point's move text to send back."""
-    legal: dict[str, list[str]] = {}
-    moves: dict[str, dict[str, str]] = {}
-    for move in game.legal_moves():
-        if move.tile is not None:
-            tile, point = str(move.tile), point_of(move) or "open"
-            legal.setdefault(tile, []).append(point)
-            moves.setdefault(tile, {})[point] = move_text(move)
-    return legal, moves
+    """The moves the person to play may make (see :func:`.protocol.offered`)."""
+    return offered(game.legal_moves())
 
 
 def _last_turn(game: Game) -> LastTurn | None:

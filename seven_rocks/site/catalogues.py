@@ -24,7 +24,8 @@ from pathlib import Path
 #: these keys (``tests/test_i18n.py`` checks it).
 LAZY_PARTS: dict[str, tuple[str, ...]] = {
     "rules": ("rules.", "help."),
-    "review": ("review.",),
+    # The coach, with the trainer it opens and the puzzles (which word moves as it does).
+    "review": ("review.", "trainer.", "puzzle."),
 }
 
 

@@ -37,6 +37,7 @@ export const REVIEW_HTML = `<div class="review" data-review data-review-state="r
         <button type="button" class="button" data-action="review-cancel" data-i18n="review.cancel"></button>
       </div>
       <p class="review__summary" data-review-summary></p>
+      <button type="button" class="button button--primary review__retry" data-action="review-retry" data-i18n="trainer.retry" hidden></button>
       <p class="review__cache-note" data-review-cache-note hidden></p>
       <div class="review__main">
         <section class="review__board" data-review-board hidden>
@@ -100,6 +101,7 @@ export class ReviewView {
   onClick(target) {
     const ctrl = this.ctrl;
     if (target.closest("[data-action='review-cancel']")) ctrl.cancel();
+    if (target.closest("[data-action='review-retry']")) this.retry();
     const move = /** @type {HTMLElement | null} */ (target.closest("[data-review-move]"));
     const bar = /** @type {HTMLElement | null} */ (target.closest("[data-review-bar]"));
     if (move || bar) {
@@ -150,6 +152,8 @@ export class ReviewView {
       summary.textContent = t("review.game", { summary: summaryText(ctrl.review) });
       summary.dataset.accuracy = String(ctrl.review.accuracy ?? "");
     } else summary.textContent = ctrl.phase === "cancelled" ? t("review.cancelled", { done: ctrl.done ?? 0, total: ctrl.total ?? 0 }) : "";
+    const retry = /** @type {HTMLElement} */ (d.querySelector("[data-action='review-retry']"));
+    retry.hidden = !(ctrl.phase === "done" && ctrl.review && ctrl.review.mistakes + ctrl.review.blunders > 0);
     const note = /** @type {HTMLElement} */ (d.querySelector("[data-review-cache-note]"));
     note.textContent = ctrl.cacheError ? t("review.cache_left_out") : ctrl.differed ? t("review.cache_differed", { count: ctrl.differed }) : "";
     note.hidden = !note.textContent;
@@ -205,6 +209,18 @@ export class ReviewView {
       <span class="review-move__no">${m.number}</span>
       <span class="review-move__played">${esc(moveLabel(m.move))}</span>
       <span class="review-move__mark">${esc(markName(m.mark, m.sure))}</span>${loss}${best}</button></li>`;
+  }
+
+  /** "Retry your mistakes": the reviewed seat's mistakes in the trainer (loaded on first use). */
+  async retry() {
+    const ctrl = this.ctrl;
+    const host = /** @type {import("./panel-host.js").PanelHost} */ (ctrl.host);
+    try {
+      const [part, record] = await Promise.all([import("./trainer-retry.js"), ctrl.record ?? host.call("record")]);
+      await part.openRetry(host, { record, seat: ctrl.seat, moves: ctrl.moves });
+    } catch {
+      host.notify("notice.part_missing");
+    }
   }
 
   /** The selected move marked in the list and in the chart. */

@@ -6,12 +6,12 @@
 
 /**
  * Bind the toolbar: `actions` maps a button's data-action ("new-game", "hint", "sheet", "count",
- * "stats", "rules", "settings") to what it does.
+ * "stats", "puzzles", "rules", "settings") to what it does.
  * @param {HTMLElement} toolbar
  * @param {Record<string, (() => void) | undefined>} actions
  */
 export function installToolbar(toolbar, actions) {
-  for (const action of ["rules", "settings"]) {
+  for (const action of ["rules", "settings", "puzzles"]) {
     const button = toolbar.querySelector(`[data-action='${action}']`);
     if (button instanceof HTMLButtonElement) button.disabled = false;
   }

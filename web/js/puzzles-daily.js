@@ -1,0 +1,89 @@
+// The daily puzzle and the streak, as pure functions of a date and the stored progress (no
+// DOM, no storage: puzzles.js reads and writes them). A day is the device's local calendar
+// day, so a puzzle changes at the player's midnight and needs no network.
+
+/** @typedef {{solved: number[], days: number, last: string | null}} PuzzleProgress */
+
+/**
+ * "2026-12-05": the local calendar day of `date`.
+ * @param {Date} date
+ */
+export function dayOf(date) {
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * Whole days from 1970-01-01 to `day` ("YYYY-MM-DD"), counted on the calendar.
+ * @param {string} day
+ */
+const dayNumber = (day) => {
+  const [y, m, d] = day.split("-").map(Number);
+  return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
+};
+
+/**
+ * The day's puzzle, 1..count: consecutive days step through the set by a stride that shares
+ * no factor with its size, so every puzzle comes once before any comes again and
+ * neighbouring days do not get neighbouring (same game) puzzles.
+ * @param {string} day
+ * @param {number} count
+ */
+export function dailyNumber(day, count) {
+  if (count < 1) return 0;
+  let stride = Math.max(1, Math.round(count * 0.618));
+  while (gcd(stride, count) !== 1) stride += 1;
+  return ((((dayNumber(day) * stride) % count) + count) % count) + 1;
+}
+
+/**
+ * @param {number} a
+ * @param {number} b
+ * @returns {number}
+ */
+const gcd = (a, b) => (b === 0 ? a : gcd(b, a % b));
+
+/** No puzzle solved yet. @returns {PuzzleProgress} */
+export const noProgress = () => ({ solved: [], days: 0, last: null });
+
+/**
+ * Stored progress, checked (anything malformed is no progress).
+ * @param {unknown} raw
+ * @returns {PuzzleProgress}
+ */
+export function readProgress(raw) {
+  if (!raw || typeof raw !== "object") return noProgress();
+  const { solved, days, last } = /** @type {Record<string, unknown>} */ (raw);
+  const ok =
+    Array.isArray(solved) &&
+    solved.every((n) => Number.isInteger(n) && n > 0) &&
+    Number.isInteger(days) &&
+    Number(days) >= 0 &&
+    (last === null || (typeof last === "string" && /^\d{4}-\d{2}-\d{2}$/.test(last)));
+  return ok ? { solved: /** @type {number[]} */ (solved), days: Number(days), last: /** @type {string | null} */ (last) } : noProgress();
+}
+
+/**
+ * The streak as it stands on `today`: the days in a row, up to yesterday or today, on which
+ * a puzzle was solved (a day missed ends it).
+ * @param {PuzzleProgress} progress
+ * @param {string} today
+ */
+export function streakOn(progress, today) {
+  if (!progress.last) return 0;
+  return dayNumber(today) - dayNumber(progress.last) <= 1 ? progress.days : 0;
+}
+
+/**
+ * The progress after puzzle `number` was solved on `today`: the puzzle counted once, the
+ * streak one longer on the first solve of a day (or started again after a missed day).
+ * @param {PuzzleProgress} progress
+ * @param {number} number
+ * @param {string} today
+ * @returns {PuzzleProgress}
+ */
+export function afterSolve(progress, number, today) {
+  const solved = progress.solved.includes(number) ? progress.solved : [...progress.solved, number];
+  if (progress.last === today) return { ...progress, solved };
+  return { solved, days: streakOn(progress, today) + 1, last: today };
+}
