@@ -25,6 +25,11 @@ LAZY_MODULES = {
     "review-text.js": "review",
     "replay.js": "review",
     "replay-view.js": "review",
+    "puzzles.js": "review",
+    "trainer.js": "review",
+    "trainer-panel.js": "review",
+    "trainer-view.js": "review",
+    "trainer-retry.js": "review",
 }
 LAZY_PREFIXES = tuple(p for prefixes in LAZY_PARTS.values() for p in prefixes)
 ALTERNATIVES = "|".join(re.escape(p) for p in LAZY_PREFIXES)
