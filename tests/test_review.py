@@ -271,6 +271,16 @@ def test_a_malformed_cache_is_ignored_and_attach_replaces_its_own_entry() -> Non
     assert read_game_review(twice[rv.RECORD_FIELD][1]) == review
 
 
+def test_a_review_of_another_version_is_analysed_again_without_a_word_of_fault() -> None:
+    record = record_of(DEAL, MOVES)
+    review, _ = rv.review_record(record, seat=0, level=LEVEL)
+    older = {**review.to_json(), "version": rv.VERSION - 1}
+    record[rv.RECORD_FIELD] = [older]
+    assert rv.cache_or_error(record, 0, LEVEL) == (None, None)
+    again, job = rv.review_record(record, seat=0, level=LEVEL)
+    assert again == review and job.searched > 0
+
+
 def test_bad_requests_are_review_errors() -> None:
     game = from_record(record_of(DEAL, MOVES))
     with pytest.raises(rv.ReviewError, match="no seat 4"):

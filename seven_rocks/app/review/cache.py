@@ -9,21 +9,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .model import DEFAULT_LEVEL, RECORD_FIELD, GameReview, ReviewError
+from .model import DEFAULT_LEVEL, FORMAT, RECORD_FIELD, VERSION, GameReview, ReviewError
 from .reading import read_game_review
 
 
 def cached(record: Mapping[str, Any], seat: int, level: str = DEFAULT_LEVEL) -> GameReview | None:
     """The review of ``seat`` at ``level`` cached in ``record``, if any.
 
-    Raises :class:`ReviewError` (one sentence naming the bad field) for one that is
-    malformed or of another version: a caller leaves it out and says so.
+    A review of another version is none: the coach analyses differently now, so the moves
+    are searched again, and nothing was wrong with the record. Raises :class:`ReviewError`
+    (one sentence naming the bad field) for a malformed one: a caller leaves it out and
+    says so.
     """
     entries = record.get(RECORD_FIELD)
     if not isinstance(entries, list):
         return None
     for raw in entries:
         if isinstance(raw, Mapping) and raw.get("seat") == seat and raw.get("level") == level:
+            if raw.get("format") == FORMAT and raw.get("version") != VERSION:
+                return None
             return read_game_review(raw)
     return None
 
