@@ -29,7 +29,10 @@ import { setText } from "./write.js";
 export const REVIEW_HTML = `<div class="review" data-review data-review-state="running">
       <header class="review__head">
         <h2 data-review-title></h2>
-        <button type="button" class="button" data-action="close-panel" data-i18n="review.close"></button>
+        <div class="review__head-actions">
+          <button type="button" class="button button--primary review__retry" data-action="review-retry" data-i18n="trainer.retry" hidden></button>
+          <button type="button" class="button" data-action="close-panel" data-i18n="review.close"></button>
+        </div>
       </header>
       <div class="review__progress" data-review-progress-box>
         <progress data-review-progress max="1" value="0"></progress>
@@ -37,7 +40,6 @@ export const REVIEW_HTML = `<div class="review" data-review data-review-state="r
         <button type="button" class="button" data-action="review-cancel" data-i18n="review.cancel"></button>
       </div>
       <p class="review__summary" data-review-summary></p>
-      <button type="button" class="button button--primary review__retry" data-action="review-retry" data-i18n="trainer.retry" hidden></button>
       <p class="review__cache-note" data-review-cache-note hidden></p>
       <div class="review__main">
         <section class="review__board" data-review-board hidden>
