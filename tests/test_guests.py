@@ -170,3 +170,18 @@ def test_a_saved_game_with_guests_resumes_with_its_remote_seats() -> None:
     restored = Page().call("restore", save=page.call("save"))
     assert restored["bots"] == SEATS and restored["names"] == ["Ana", "Bia", None, None]
     assert restored["refused"] == [0, 0, 0, 0]
+
+
+def test_a_late_move_is_refused_as_out_of_turn_even_when_legal_now(table: Page) -> None:
+    reply = table.call("guest_move", seat=1, message=_move(_legal_of(table, 1)), late=True)
+    assert (reply["accepted"], reply["reason"]) == (False, "not-your-turn")
+    late_junk = table.call("guest_move", seat=1, message="{", late=True)
+    assert late_junk["reason"] == "malformed"
+
+
+def test_a_bot_stands_in_for_an_away_guest_and_the_seat_stays_theirs(table: Page) -> None:
+    game = table.session.game
+    assert game is not None
+    snap = table.call("guest_stand_in", seat=1)
+    assert game.current.turns[-1].seat == 1 and snap["bots"][1] == REMOTE
+    assert "turn" in table.call("guest_stand_in", seat=1)["error"]["message"]

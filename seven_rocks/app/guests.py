@@ -25,10 +25,10 @@ seven_rocks.app.guests.GuestRefusedError: malformed: the message is not JSON
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Literal
 
-from ..bots import BOTS
+from ..bots import BOTS, Bot
 from ..engine.errors import SevenRocksError
 from ..engine.game import Game
 from ..engine.moves import PASS, Move
@@ -123,6 +123,14 @@ class Guests:
         self.seats = tuple(remote_seats(kinds))
         self.refused = [0, 0, 0, 0]
         self._tables = {seat: TableCache() for seat in self.seats}
+        self._stand_ins: dict[int, Bot] = {}
+
+    def stand_in(self, seat: int, make: Callable[[], Bot]) -> Bot:
+        """The bot that plays for ``seat`` while its friend is away (one per seat and game,
+        so its play follows from the game's seed)."""
+        if seat not in self._stand_ins:
+            self._stand_ins[seat] = make()
+        return self._stand_ins[seat]
 
     def seat(self, value: int) -> int:
         """``value`` if it is a remote seat of this game."""

@@ -81,6 +81,9 @@ METHODS: Final[Mapping[str, Method]] = {
     "guest_move": Method(
         GuestMoveParams, GuestMoveReply, Session.guest_move, "A friend's message: a move or not."
     ),
+    "guest_stand_in": Method(
+        GuestViewParams, Snapshot, Session.guest_stand_in, "A bot plays an away friend's turn."
+    ),
     "guest_join": Method(GuestJoinParams, Snapshot, Session.guest_join, "A friend's name."),
     "examples": Method(ShapeParams, Examples, Session.examples, "The rule book's examples."),
     "replay_load": Method(

@@ -54,6 +54,7 @@ class GuestViewParams(SnapshotParams):
 class GuestMoveParams(SnapshotParams):
     seat: int  # the remote seat the message came from
     message: str  # the guest's message, as its raw text (checked by the engine)
+    late: NotRequired[bool]  # it reached the host before the seat's turn began
 
 
 class GuestJoinParams(TypedDict):
@@ -123,6 +124,7 @@ CHECKS: Final[Mapping[str, Check]] = {
     "level": lambda raw, name: fields.text(raw, name, MAX_LEVEL),
     "record": _anything,
     "message": _anything,
+    "late": fields.flag,
     "name": _value(guest_name),
     "save": _anything,
 }

@@ -92,6 +92,8 @@ from .tally import tile_count
 VIEWER: Final = 0  # with one person (or none) at the table, the screen shows South
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
 HINT_BOT: Final = "master"
+#: The bot that plays a turn for a friend away from their device, when the host asks.
+STAND_IN: Final = "expert"
 #: The master's search level the coach reviews with in the browser: a whole game's review
 #: must take at most 10 s there (``benchmarks/review_browser.py`` measures it). The same
 #: level as ``seven-rocks review``, so a review cached by either serves the other.
@@ -309,20 +311,40 @@ class Session:
         )
 
     def guest_move(
-        self, seat: int, message: object, aspect: float = DEFAULT_ASPECT, since: int = 0
+        self,
+        seat: int,
+        message: object,
+        aspect: float = DEFAULT_ASPECT,
+        since: int = 0,
+        late: bool = False,
     ) -> GuestMoveReply:
         """A message from the friend at remote ``seat``, as its raw text: played when it is
         a legal move of that seat's turn, else refused (and counted) with the reason; the
-        host's snapshot comes back either way."""
+        host's snapshot comes back either way. A ``late`` message reached the host before
+        the seat's turn began: it answers a position where the seat had no turn."""
         game = self._game
         self.guests.seat(seat)
         reason: str | None = None
         try:
-            game.play(check_move(game, seat, read_move(message)), seat)
+            text = read_move(message)
+            if late:
+                raise GuestRefusedError("not-your-turn", "sent before the seat's turn began")
+            game.play(check_move(game, seat, text), seat)
         except GuestRefusedError as refusal:
             self.guests.refuse(seat)
             reason = refusal.reason
         return {"accepted": reason is None, "reason": reason, "snap": self.snapshot(aspect, since)}
+
+    def guest_stand_in(self, seat: int, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
+        """A bot plays this turn of the friend at remote ``seat`` (away too long; the host
+        asked for it). The seat stays the friend's: they play on when they are back."""
+        game = self._game
+        self.guests.seat(seat)
+        if game.is_over or game.turn != seat:
+            raise RequestError(f"it is not {game.seats[seat]}'s turn")
+        stand_in = self.guests.stand_in(seat, lambda: make_bot(STAND_IN, bot_seed(game.seed, seat)))
+        game.play(stand_in.choose(game.view(seat)), seat)
+        return self.snapshot(aspect, since)
 
     def guest_join(self, seat: int, name: str | None = None) -> Snapshot:
         """The friend at remote ``seat`` joined with ``name``: the record names them."""
