@@ -68,13 +68,21 @@ test("a guest's join is named to the engine and answered with hello and its own 
   assert.deepEqual(link.sent[1][2].snap.events, []);
 });
 
-test("a move at the seat's turn goes to the loop; one sent before the turn is late", async () => {
-  const { guests } = book({ latest: snap({ turn: 1 }) });
+test("a move at the seat's turn goes to the loop; one sent before the turn is refused at once", async () => {
+  const engine = fakeEngine((method) =>
+    method === "guest_move" ? { accepted: false, reason: "not-your-turn", snap: snap({ refused: [0, 0, 0, 1] }) } : undefined,
+  );
+  const { guests, link } = book({ engine, latest: snap({ turn: 1, events_total: 4 }) });
+  const counts = [];
+  guests.parts.counted = (refused) => counts.push(refused);
   guests.onMessage(1, guestSays.move("6-4@6-6:high"));
   guests.onMessage(3, guestSays.move("6-3@6-6:low"));
   const controller = new AbortController();
   assert.deepEqual(await guests.nextMove(1, controller.signal), { seat: 1, text: '{"t":"move","move":"6-4@6-6:high"}', late: false });
-  assert.deepEqual(await guests.nextMove(1, controller.signal), { seat: 3, text: '{"t":"move","move":"6-3@6-6:low"}', late: true });
+  await tick();
+  assert.deepEqual(engine.calls.at(-1), { method: "guest_move", params: { seat: 3, message: '{"t":"move","move":"6-3@6-6:low"}', late: true, since: 4 } });
+  assert.deepEqual(link.sent[3], [{ t: "refused", reason: "not-your-turn" }]);
+  assert.deepEqual(counts, [[0, 0, 0, 1]]);
   // Nothing queued: the wait lasts until a message, and ends with the game.
   const waiting = guests.nextMove(1, controller.signal);
   controller.abort();

@@ -224,6 +224,9 @@ export class Controller {
         hold: (reason) => this.pacer.hold(reason),
         render: () => this.view.render(),
         named: () => this.view.render(),
+        counted: (refused) => {
+          if (this.loop.snap) this.loop.snap = { ...this.loop.snap, refused };
+        },
       });
     } catch (error) {
       this.notify("notice.internal_error", { message: error instanceof Error ? error.message : String(error) });

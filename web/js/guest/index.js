@@ -140,8 +140,28 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
   });
   for (const el of document.querySelectorAll("[data-action='hint'], [data-action='new-game']")) el.setAttribute("hidden", "");
   board.hidden = false;
+  const status = document.getElementById("status");
+  if (status) status.hidden = true;
   say("guest.waiting");
   link.send(guestSays.join(name, Math.round(tableView.aspect() * 100) / 100 || 0.6));
   Object.assign(window, { sevenRocksGuestGame: { loop, engine, seat: seatName(seat), t } });
   return { loop, engine };
+}
+
+/**
+ * Play the host's game as soon as `link` is connected, in place of the reply screen.
+ * @param {GuestLinkPort & {state: string}} link
+ * @param {() => void} removeScreen  takes the reply screen away
+ */
+export function joinWhenConnected(link, removeScreen) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    removeScreen();
+    delete document.body.dataset.linkPage; // the page is the game's now: its table shows
+    playAsGuest(link);
+  };
+  if (link.state === "connected") start();
+  else link.onState((state) => state === "connected" && start());
 }

@@ -28,5 +28,7 @@ export async function startLinkPage(route, code) {
   }
   const link = /** @type {GuestLink} */ (GuestLink.fromLocation(location, { stun: stunServer() }));
   Object.assign(window, { sevenRocksGuest: link });
-  await showReplyScreen(link, holder).catch(() => {});
+  const removeScreen = await showReplyScreen(link, holder).catch(() => null);
+  // Once connected, the reply screen gives way to the host's game at this seat.
+  if (removeScreen) (await import("../guest/index.js")).joinWhenConnected(link, removeScreen);
 }

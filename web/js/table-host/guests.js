@@ -21,7 +21,8 @@ export const AWAY_OFFER_MS = 60_000;
  */
 /**
  * A move (or what a guest meant as one) for the loop: its raw text for the engine, and
- * whether it reached the host before the seat's turn began. `standIn`: a bot plays the turn.
+ * whether it reached the host before the seat's turn began (then it is checked at once, and
+ * never reaches the loop). `standIn`: a bot plays the turn.
  * @typedef {{seat: number, text: string, late: boolean} | {seat: number, standIn: true}} GuestTurn
  */
 /**
@@ -33,6 +34,7 @@ export const AWAY_OFFER_MS = 60_000;
  * @property {() => number} now
  * @property {() => void} changed  a seat's state, name or offer changed: draw the marks again
  * @property {(seat: number, name: string | null) => void} [named]  a guest said its name
+ * @property {(refused: number[]) => void} [counted]  the engine's count of refused messages, by seat
  */
 
 /** One remote seat's book. */
@@ -136,6 +138,7 @@ export class GuestBook {
       entry.name = message.name;
       if (message.aspect != null) entry.aspect = message.aspect;
       entry.since = 0; // a guest (re)joining gets the whole history
+      this.parts.changed();
       this.parts.request("guest_join", { seat, name: message.name }).then((snap) => {
         if (snap) this.parts.named?.(seat, snap.names[seat] ?? null);
         this.parts.link.send(seat, hostSays.hello(seat, snap?.names ?? []));
@@ -153,9 +156,19 @@ export class GuestBook {
       return;
     }
     const latest = this.parts.latest();
-    const late = !latest || latest.over || latest.turn !== seat;
-    this.queue.push({ seat, text: message.text, late });
-    this.wake?.();
+    if (latest && !latest.over && latest.turn === seat) {
+      this.queue.push({ seat, text: message.text, late: false });
+      this.wake?.();
+      return;
+    }
+    // Sent before the seat's turn: the engine refuses it (and counts it) whatever it holds,
+    // so it is checked at once, beside the loop, never played.
+    const since = latest?.events_total ?? 0;
+    this.parts.request("guest_move", { seat, message: message.text, late: true, since }).then((reply) => {
+      if (!reply) return;
+      this.refused(seat, reply.reason ?? "not-your-turn");
+      this.parts.counted?.(reply.snap.refused ?? []);
+    });
   }
 
   /**

@@ -7,11 +7,6 @@ import { REMOTE } from "../facts.js";
 import { GuestBook } from "./guests.js";
 import { SeatMarks } from "./seats-view.js";
 
-/** The link's module, by a path the type checker does not follow: it is the link's own. */
-const LINK_MODULE = "../link/index.js";
-const INVITE_MODULE = "../link/invite-panel.js";
-const SETTINGS_MODULE = "../settings.js";
-
 /** @typedef {import("../protocol").Snapshot} Snapshot */
 /**
  * @typedef {object} HostLinkPort  the link's HostLink, as the table uses it
@@ -36,24 +31,24 @@ export const remoteSeats = (bots) => (bots ?? []).flatMap((kind, seat) => (kind 
  * @property {(reason: string) => () => void} hold  hold the game (the invitations are open)
  * @property {() => void} render
  * @property {(seat: number, name: string | null) => void} named
+ * @property {(refused: number[]) => void} counted  the engine's count of refused messages, by seat
  */
 
 export class HostTable {
   /**
    * @param {TableParts} parts
-   * @param {any} linkModule
-   * @param {any} panelModule
+   * @param {typeof import("../link/index.js")} linkModule
+   * @param {typeof import("../link/invite-panel.js")} panelModule
    * @param {string | null} stun
    */
   constructor(parts, linkModule, panelModule, stun) {
     this.parts = parts;
     this.panels = panelModule;
     const seats = remoteSeats(parts.snap.bots);
-    /** @type {HostLinkPort} */
     this.link = new linkModule.HostLink({
       stun,
-      onState: (/** @type {number} */ seat, /** @type {any} */ state) => this.book.onState(seat, state),
-      onMessage: (/** @type {number} */ seat, /** @type {string} */ text) => this.book.onMessage(seat, text),
+      onState: (seat, state) => this.book.onState(seat, state),
+      onMessage: (seat, text) => this.book.onMessage(seat, text),
     });
     this.book = new GuestBook({
       link: this.link,
@@ -63,6 +58,7 @@ export class HostTable {
       now: () => performance.now(),
       changed: () => this.marks.draw(),
       named: parts.named,
+      counted: parts.counted,
     });
     this.marks = new SeatMarks(parts.board, this.book, {
       standIn: (seat) => this.book.standIn(seat),
@@ -110,7 +106,7 @@ export class HostTable {
  */
 export async function openTable(parts) {
   if (!remoteSeats(parts.snap.bots).length) return null;
-  const [linkModule, panelModule, settings] = await Promise.all([import(LINK_MODULE), import(INVITE_MODULE), import(SETTINGS_MODULE)]);
-  const stun = typeof settings.stunServer === "function" ? settings.stunServer() : null;
-  return new HostTable(parts, linkModule, panelModule, stun);
+  // Loaded only for a game with friends: not part of a first visit.
+  const [linkModule, panelModule, settings] = await Promise.all([import("../link/index.js"), import("../link/invite-panel.js"), import("../settings.js")]);
+  return new HostTable(parts, linkModule, panelModule, settings.stunServer());
 }
