@@ -55,13 +55,15 @@ def host_game(context: BrowserContext, seats: str, seed: int) -> Page:
 def join(host: Page, context: BrowserContext, seat: int) -> Page:
     """A guest opens the host's invitation for ``seat``, the host types the guest's reply,
     and the guest's page shows the table at its seat."""
-    href = host.locator(f"{card(seat)} a[data-invite-link]").get_attribute("href")
+    anchor = host.locator(f"{card(seat)} a[data-invite-link]")
+    expect(anchor).to_be_visible(timeout=CONNECT_MS)
+    href = anchor.get_attribute("href")
     assert href and "#join=" in href
     guest = context.new_page()
     guest.add_init_script(RECORD_CHANNEL)
     guest.goto(href)
     code = guest.locator("[data-reply-code]")
-    expect(code).not_to_have_text("")
+    expect(code).not_to_have_text("", timeout=CONNECT_MS)
     host.locator(f"{card(seat)} [data-reply-input]").fill(code.inner_text())
     host.locator(f"{card(seat)} [data-action=accept-reply]").click()
     expect(guest.locator("body")).to_have_attribute("data-peer", "connected", timeout=CONNECT_MS)
@@ -147,7 +149,7 @@ def test_a_host_and_three_guests_one_hostile_one_dropping_and_back(
     host = host_game(webrtc_context(), "human,remote,remote,remote", seed=5)
     friends = webrtc_context()
     guests = {seat: join(host, friends, seat) for seat in (1, 2, 3)}
-    expect(host.locator("dialog[open]")).to_have_count(0)
+    expect(host.locator("dialog[open]")).to_have_count(0, timeout=CONNECT_MS)
 
     # West's phone is hostile: junk, a giant, an out-of-turn move, a move that is no move.
     west = guests[1]

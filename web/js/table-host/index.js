@@ -75,6 +75,8 @@ export class HostTable {
    */
   async invite(seats = this.book.seats) {
     const release = this.parts.hold("invite");
+    // An away guest's old connection is let go: the seat waits for the fresh invitation's.
+    for (const seat of seats) if (this.book.seat(seat).joined) this.link.release(seat);
     try {
       await this.panels.showInvitations(this.link, seats, this.parts.latest()?.names ?? []);
     } catch {

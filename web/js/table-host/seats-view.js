@@ -23,7 +23,9 @@ export class SeatMarks {
       if (!button || !this.board.contains(button)) return;
       const seat = Number(button.dataset.seat);
       if (button.dataset.guestAction === "stand-in") actions.standIn(seat);
-      else actions.inviteAgain(seat);
+      // The invitations open once this tap is over: a dialog opened within it would take
+      // the tap's own end as a request to close.
+      else setTimeout(() => actions.inviteAgain(seat));
     };
     document.addEventListener(RENDERED, this.onDrawn);
     board.addEventListener("click", this.onClick);
