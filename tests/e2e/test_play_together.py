@@ -74,12 +74,13 @@ def join(host: Page, context: BrowserContext, seat: int) -> Page:
 
 def hidden_elsewhere(page: Page, seat: int) -> list[str]:
     """The tiles of other hands the guest's screen shows face up (none, until the round ends)."""
-    return page.evaluate(
+    shown: list[str] = page.evaluate(
         """(seat) => [...document.querySelectorAll("[data-hand] [data-tile]")]
             .filter((el) => el.closest("[data-hand]").dataset.hand !== String(seat))
             .map((el) => el.dataset.tile).filter((tile) => tile !== "hidden")""",
         seat,
     )
+    return shown
 
 
 def own_tiles(page: Page, seat: int) -> list[str]:

@@ -12,6 +12,7 @@ import { seatName, t } from "../i18n.js";
 import { bindInput } from "../input.js";
 import { PlayerIntents } from "../intents.js";
 import { notify } from "../notices.js";
+import { panelHost } from "../panel-host.js";
 import { Pacer } from "../pacing.js";
 import { readSettings } from "../storage.js";
 import { TableView } from "../table.js";
@@ -57,19 +58,26 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
   const pacer = new Pacer();
   const speed = () => readSettings([]).speed;
   let ended = false;
+  /** @type {(record: unknown) => void} */
+  let recordCame = () => {};
+  /** The game's record, sent by the host at the game's end: the coach reviews this seat's moves in it. */
+  const record = new Promise((resolve) => {
+    recordCame = resolve;
+  });
 
   const engine = new LinkEngine({
     send: (text) => link.send(text),
-    told: (message) => {
+    told: (message, awaited) => {
       if (message.t === "refused") say(REFUSALS[/** @type {keyof typeof REFUSALS} */ (message.reason)] ?? "guest.refused.illegal", "warning");
       else if (message.t === "end") {
         ended = message.reason === "host-left";
+        if (message.record) recordCame(message.record);
         document.body.dataset.tableEnded = message.reason;
         say(ENDS[message.reason], message.reason === "host-left" ? "error" : "info");
         if (ended) loop.begin(); // nothing more comes: no step waits for it
       } else if (message.t === "snap" && !loop.snap) start();
       else if (message.t === "snap" && message.snap.seed !== loop.snap?.seed) start(); // the host dealt a new game
-      else if (message.t === "snap" && message.snap.events_total > loop.count && loop.snap?.human_turn && !loop.shown) {
+      else if (message.t === "snap" && !awaited && message.snap.events_total > loop.count && loop.snap?.human_turn && !loop.shown) {
         start(); // the table moved on while this seat had the turn (a bot stood in for it)
       }
     },
@@ -95,7 +103,33 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
     speed,
     watchPick,
   });
-  const dialogs = gameDialogs(() => null);
+  // After the game, the coach for this seat: the engine (its download began with the page)
+  // reviews the record the host sends at the end. During the game there is no record here.
+  const dialogs = gameDialogs((snap) =>
+    snap.over
+      ? async () => {
+          const [{ engine: worker }, { openReview }, game] = await Promise.all([import("../../bridge.js"), import("../review.js"), record]);
+          openReview(coachHost(worker), { seat, record: game });
+        }
+      : null,
+  );
+  /** @param {{call(method: string, params?: Record<string, unknown>): Promise<any>}} worker */
+  const coachHost = (worker) =>
+    panelHost({
+      call: (method, params) => worker.call(/** @type {any} */ (method), /** @type {any} */ (params)),
+      snap: () => loop.snap,
+      events: () => loop.events,
+      roundShown: () => false,
+      hold: (reason) => pacer.hold(reason),
+      notify: (key, vars, kind) => notify(notices, key, vars, kind),
+      levels: [],
+      saveGame: () => {},
+      speed,
+      setSpeed: () => {},
+      hinted: () => null,
+      focusTarget: () => {},
+      dismissHint: () => {},
+    });
   const loop = new GameLoop({
     request,
     aspect: () => Math.round(tableView.aspect() * 100) / 100,

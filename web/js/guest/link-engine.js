@@ -22,8 +22,9 @@ export class NotForGuests extends Error {
 
 export class LinkEngine {
   /**
-   * @param {{send(text: string): void, told: (message: HostMessage) => void}} parts
-   *   `told`: every message of the host's, after this object took what it needs
+   * @param {{send(text: string): void, told: (message: HostMessage, awaited: boolean) => void}} parts
+   *   `told`: every message of the host's, after this object took what it needs (`awaited`:
+   *   the game loop was waiting for the table, and this message answered it)
    */
   constructor(parts) {
     this.parts = parts;
@@ -45,9 +46,10 @@ export class LinkEngine {
   onMessage(text) {
     const message = readHost(text);
     if (!message) return;
+    const awaited = this.waiters.length > 0; // the game loop is waiting on the table
     if (message.t === "snap") this.#take(message.snap);
     if (message.t === "refused") this.#settle((waiter) => waiter.refusable, null);
-    this.parts.told(message);
+    this.parts.told(message, awaited);
   }
 
   /** @param {Snapshot} snap */
