@@ -16,6 +16,15 @@ import { errorKey, keepSaying, say, silence } from "./words.js";
 /** @typedef {import("./index.js").HostLink} HostLink */
 /** @typedef {import("./index.js").PeerState} PeerState */
 
+/** What a card says of its seat's state. @type {Record<PeerState, string>} */
+const STATE_WORDS = {
+  waiting: "link.state.waiting",
+  connecting: "link.state.connecting",
+  connected: "link.state.connected",
+  away: "link.state.away",
+  lost: "link.state.lost",
+};
+
 /** A seat's guest has joined: its channel is open, whether its screen is on or not. */
 const JOINED = new Set(["connected", "away"]);
 
@@ -84,7 +93,7 @@ export function showInvitations(link, seats, names) {
       element.dataset.state = state;
       const lost = state === "lost";
       const unreachable = lost && link.reason(seat) === "unreachable";
-      say(/** @type {Element} */ (element.querySelector("[data-invite-state]")), unreachable ? "link.unreachable" : `link.state.${state}`);
+      say(/** @type {Element} */ (element.querySelector("[data-invite-state]")), unreachable ? "link.unreachable" : STATE_WORDS[state]);
       /** @type {HTMLButtonElement} */ (element.querySelector("[data-action='fresh-invite']")).hidden = !lost;
       if (seats.every((s) => JOINED.has(link.state(s)))) {
         settled = true;
@@ -181,8 +190,8 @@ export function showInvitations(link, seats, names) {
     });
 
     for (const seat of seats) {
+      invite(seat); // first: a fresh invitation lets the seat's earlier guest go at once
       show(seat, link.state(seat));
-      invite(seat);
     }
   });
 }

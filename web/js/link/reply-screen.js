@@ -21,13 +21,22 @@ export function followPeer(link) {
   });
 }
 
+/** What the guest reads under the code while connecting, connected or away.
+ * @type {Record<Exclude<PeerState, "lost">, string>} */
+const NEXT_STEP = {
+  waiting: "link.reply.connecting",
+  connecting: "link.reply.connecting",
+  connected: "link.reply.connected",
+  away: "link.reply.away",
+};
+
 /** What the guest reads under the code, by connection state.
  * @param {GuestLink} link
  * @param {PeerState} state
  */
 function nextStep(link, state) {
   if (state === "lost") return link.reason === "unreachable" ? "link.unreachable" : link.reason === "left" ? "link.reply.left" : "link.reply.lost";
-  return `link.reply.${state === "waiting" ? "connecting" : state}`;
+  return NEXT_STEP[state];
 }
 
 /**
