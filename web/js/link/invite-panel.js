@@ -38,8 +38,8 @@ function card(seat, name) {
       <div class="invite__qr" data-qr aria-busy="true"></div>
       <p class="invite__links"><a class="invite__link" data-invite-link href="#" target="_blank" rel="noopener" hidden></a></p>
       <div class="invite__buttons">
-        <button type="button" class="button" data-action="share-invite" disabled></button>
-        <button type="button" class="button" data-action="copy-invite" data-i18n="link.copy" disabled></button>
+        ${canShare() ? `<button type="button" class="button" data-action="share-invite" data-i18n="link.share" disabled></button>` : ""}
+        <button type="button" class="button" data-action="copy-invite" data-i18n="link.copy_link" disabled></button>
       </div>
       <p class="invite__step" id="${id}-step2" data-say="step2"></p>
       <input id="${id}-reply" class="invite__reply" type="text" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go" aria-labelledby="${id}-step2" data-reply-input>
@@ -123,7 +123,6 @@ export function showInvitations(link, seats, names) {
       const name = nameOf(seat);
       say(/** @type {Element} */ (element.querySelector("[data-say='step1']")), "link.invite.step1", { name });
       say(/** @type {Element} */ (element.querySelector("[data-say='step2']")), "link.invite.step2", { name });
-      say(/** @type {Element} */ (element.querySelector("[data-action='share-invite']")), canShare() ? "link.share" : "link.copy_link");
       try {
         const { url } = await link.invite(seat);
         if (!dialog.isConnected) return;
