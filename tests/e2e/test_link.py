@@ -28,8 +28,10 @@ pytest_plugins = ["tests.e2e.webrtc_fixtures"]
 GAME_READY = "body[data-game='ready']"
 #: The sentence for a code that is not one, or not whole.
 CORRUPT = "This is not a Seven Rocks code, or part of it is missing: copy it again, whole."
-#: Generous for pages of a two-core machine that also boot their engines meanwhile.
+#: Generous for pages of a two-core machine that also boot their engines meanwhile: for
+#: connecting, and for any other change of state.
 CONNECT_MS = 30_000
+STATE_MS = 15_000
 
 
 def card(seat: int) -> str:
@@ -59,7 +61,7 @@ def invite(host: Page, *seats: int) -> None:
         list(seats),
     )
     for seat in seats:
-        expect(host.locator(f"{card(seat)} a[data-invite-link]")).to_be_visible()
+        expect(host.locator(f"{card(seat)} a[data-invite-link]")).to_be_visible(timeout=STATE_MS)
 
 
 def join(context: BrowserContext, host: Page, seat: int) -> tuple[Page, str]:
@@ -69,7 +71,7 @@ def join(context: BrowserContext, host: Page, seat: int) -> tuple[Page, str]:
     guest = context.new_page()
     guest.goto(href)
     code = guest.locator("[data-reply-code]")
-    expect(code).not_to_have_text("")
+    expect(code).not_to_have_text("", timeout=STATE_MS)
     return guest, code.inner_text()
 
 
@@ -84,8 +86,10 @@ def test_guests_join_by_typed_code_and_by_reply_link(webrtc_context: ContextFact
     host = open_host(phone)
     invite(host, 2, 3)
     north, code = join(webrtc_context(), host, 2)
-    expect(north.locator("body")).to_have_attribute("data-peer", "connecting")
-    expect(north.locator("#reply-title")).to_have_text("Joining the table as North")
+    expect(north.locator("body")).to_have_attribute("data-peer", "connecting", timeout=STATE_MS)
+    expect(north.locator("#reply-title")).to_have_text(
+        "Joining the table as North", timeout=STATE_MS
+    )
     assert len(code) <= 140, f"a reply code of {len(code)} characters"
 
     # Damaged and misplaced codes: one sentence each, and the seat still waits.
@@ -101,8 +105,8 @@ def test_guests_join_by_typed_code_and_by_reply_link(webrtc_context: ContextFact
         "what their phone shows.",
     }.items():
         paste(host, 2, text)
-        expect(error).to_have_text(sentence)
-    expect(host.locator(card(2))).to_have_attribute("data-state", "waiting")
+        expect(error).to_have_text(sentence, timeout=STATE_MS)
+    expect(host.locator(card(2))).to_have_attribute("data-state", "waiting", timeout=STATE_MS)
 
     # North's reply, typed.
     box = host.locator(f"{card(2)} [data-reply-input]")
@@ -110,34 +114,38 @@ def test_guests_join_by_typed_code_and_by_reply_link(webrtc_context: ContextFact
     box.press_sequentially(code)
     box.press("Enter")
     expect(north.locator("body")).to_have_attribute("data-peer", "connected", timeout=CONNECT_MS)
-    expect(host.locator(card(2))).to_have_attribute("data-state", "connected")
-    expect(north.locator("[data-peer-state]")).to_have_text("Connected to the host's table.")
+    expect(host.locator(card(2))).to_have_attribute("data-state", "connected", timeout=STATE_MS)
+    expect(north.locator("[data-peer-state]")).to_have_text(
+        "Connected to the host's table.", timeout=STATE_MS
+    )
 
     # East sent the reply link; the host taps it: a new tab of the host's browser hands it
     # to the open game and says so.
     east, east_code = join(webrtc_context(), host, 3)
     tab = phone.new_page()
     tab.goto(f"/#reply={east_code}")
-    expect(tab.locator("[data-reply-tab]")).to_have_attribute("data-relay", "taken")
+    expect(tab.locator("[data-reply-tab]")).to_have_attribute(
+        "data-relay", "taken", timeout=STATE_MS
+    )
     expect(tab.locator("[data-relay-state]")).to_have_text(
-        "Your game took the reply: East is connecting. You can close this tab."
+        "Your game took the reply: East is connecting. You can close this tab.", timeout=STATE_MS
     )
     expect(east.locator("body")).to_have_attribute("data-peer", "connected", timeout=CONNECT_MS)
-    expect(host.locator("body")).to_have_attribute("data-invited", "all")
+    expect(host.locator("body")).to_have_attribute("data-invited", "all", timeout=STATE_MS)
 
     # Game texts go both ways, whatever they start with; the link's heartbeats never show.
     north.evaluate("() => sevenRocksGuest.onMessage((t) => sevenRocksGuest.send(`echo ${t}`))")
     for text in ('{"move": "3-5"}', "~not a frame"):
         assert host.evaluate("([seat, text]) => sevenRocksLink.send(seat, text)", [2, text])
-    expect(host.locator("body")).to_have_attribute("data-link-received", "2")
+    expect(host.locator("body")).to_have_attribute("data-link-received", "2", timeout=STATE_MS)
     received = host.evaluate("() => sevenRocksLink.received.map((m) => [m.seat, m.text])")
     assert received == [[2, 'echo {"move": "3-5"}'], [2, "echo ~not a frame"]]
 
     # An invitation link cut short opens a page that says so.
     cut = webrtc_context().new_page()
     cut.goto(invitation[:-20])
-    expect(cut.locator("[data-reply-step]")).to_have_text(CORRUPT)
-    expect(cut.locator("body")).to_have_attribute("data-peer", "lost")
+    expect(cut.locator("[data-reply-step]")).to_have_text(CORRUPT, timeout=STATE_MS)
+    expect(cut.locator("body")).to_have_attribute("data-peer", "lost", timeout=STATE_MS)
 
 
 def test_a_guest_away_then_gone_rejoins_with_a_fresh_invitation(
@@ -157,24 +165,25 @@ def test_a_guest_away_then_gone_rejoins_with_a_fresh_invitation(
         document.dispatchEvent(new Event("visibilitychange"));
     }"""
     guest.evaluate(hide, True)
-    expect(seat).to_have_attribute("data-link-seat-2", "away")
+    expect(seat).to_have_attribute("data-link-seat-2", "away", timeout=STATE_MS)
     guest.evaluate(hide, False)
-    expect(seat).to_have_attribute("data-link-seat-2", "connected")
+    expect(seat).to_have_attribute("data-link-seat-2", "connected", timeout=STATE_MS)
 
     # The guest's page is closed: the seat is lost; a fresh invitation brings them back.
     guest.close()
     expect(seat).to_have_attribute("data-link-seat-2", "lost", timeout=CONNECT_MS)
     invite(host, 2)
-    expect(host.locator(card(2))).to_have_attribute("data-state", "waiting")
+    expect(host.locator(card(2))).to_have_attribute("data-state", "waiting", timeout=STATE_MS)
     back, fresh = join(guest_phone, host, 2)
     assert fresh != code
     paste(host, 2, fresh)
     expect(back.locator("body")).to_have_attribute("data-peer", "connected", timeout=CONNECT_MS)
-    expect(host.locator("body")).to_have_attribute("data-invited", "all")
+    expect(host.locator("body")).to_have_attribute("data-invited", "all", timeout=STATE_MS)
 
     # The first reply answers an invitation that is no longer open.
     invite(host, 2)
     paste(host, 2, code)
     expect(host.locator(f"{card(2)} [data-invite-error]")).to_have_text(
-        "This reply answers an invitation that is no longer open: send a fresh invitation."
+        "This reply answers an invitation that is no longer open: send a fresh invitation.",
+        timeout=STATE_MS,
     )
