@@ -7,6 +7,8 @@ import { test } from "node:test";
 
 const FINGERPRINT = Array.from({ length: 32 }, (_, i) => (i * 7).toString(16).padStart(2, "0").toUpperCase()).join(":");
 let made = 0;
+/** The candidate type the stand-in gathers: "srflx" as if a STUN server answered. */
+let gathered = "host";
 /** @type {RTCConfiguration[]} */
 const configs = [];
 
@@ -28,7 +30,7 @@ class FakeConnection {
   async setLocalDescription() {
     const type = this.remoteDescription ? "answer" : "offer";
     const sdp = [
-      `a=candidate:1 1 udp 2122260223 10.77.0.1 ${40000 + made} typ host`,
+      `a=candidate:1 1 udp 2122260223 10.77.0.1 ${40000 + made} typ ${gathered}`,
       `a=ice-ufrag:${this.ufrag}`,
       "a=ice-pwd:abcdefghijklmnopqrstuvwx",
       `a=fingerprint:sha-256 ${FINGERPRINT}`,
@@ -132,4 +134,18 @@ test("no ICE server unless the STUN setting names one", async () => {
   );
   plain.link.close();
   stun.link.close();
+});
+
+test("a guest asks a STUN server only when the host's invitation came over the internet", async () => {
+  const hostStun = "stun:stun.example.org:3478";
+  for (const [kind, expected] of [["host", []], ["srflx", [{ urls: hostStun }]]]) {
+    gathered = kind;
+    const { link } = host(kind === "srflx" ? hostStun : null);
+    const { url } = await link.invite(2);
+    configs.length = 0;
+    await /** @type {any} */ (GuestLink.fromLocation(new URL(url), { stun: null, hostStun })).reply();
+    assert.deepEqual(configs.map((c) => c.iceServers), [expected], kind);
+    link.close();
+  }
+  gathered = "host";
 });
