@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import tempfile
 from pathlib import Path
 
@@ -117,8 +118,10 @@ def run(network: WebRtcNetwork, runs: int, messages: int) -> None:
     lengths: list[tuple[int, int]] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**network.launch_args())
-        for _ in range(runs):
+        for index in range(runs):
             times, host, guest, invitation, reply = connect_once(browser, network.url)
+            done = ", ".join(f"{name} {value:.0f} ms" for name, value in times.items())
+            print(f"run {index + 1}/{runs}: {done}", file=sys.stderr, flush=True)
             lengths.append((invitation, reply))
             for name, value in times.items():
                 spans.setdefault(name, []).append(value)

@@ -228,13 +228,13 @@ export function crc32(bytes) {
 
 /** @param {Uint8Array} bytes */
 export function toBase64Url(bytes) {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
 /** @param {string} text */
 export function fromBase64Url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw corrupt();
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 

@@ -151,23 +151,28 @@ export class HostLink {
 
 export class GuestLink {
   /** The guest's link when the page was opened from an invitation (`#join=...`), else null.
+   * `stun`: the guest's own STUN setting; `hostStun`: the server to ask when the host's
+   * invitation shows it asked one (its public address is in it): the host chose to play
+   * over the internet, and a guest without its own public address could not be reached.
    * @param {Location | URL} location
-   * @param {{stun?: string | null}} [options]
+   * @param {{stun?: string | null, hostStun?: string | null}} [options]
    */
   static fromLocation(location, options = {}) {
     const found = linkRoute(location.hash);
-    return found?.route === "join" ? new GuestLink(found.code, location, options.stun ?? null) : null;
+    return found?.route === "join" ? new GuestLink(found.code, location, options.stun ?? null, options.hostStun ?? null) : null;
   }
 
   /**
    * @param {string} code the invitation's code
    * @param {Location | URL} location
    * @param {string | null} stun
+   * @param {string | null} [hostStun]
    */
-  constructor(code, location, stun) {
+  constructor(code, location, stun, hostStun = null) {
     this.code = code;
     this.location = location;
     this.servers = iceServers(stun);
+    this.hostServers = iceServers(hostStun);
     this.head = peekCode(code);
     /** @type {Peer | null} */
     this.peer = null;
@@ -206,7 +211,9 @@ export class GuestLink {
     if (offer.kind !== "invitation") {
       throw new CodeError("link.error.not_invitation", "This is a reply: open it on the host's phone, where the game is.");
     }
-    const peer = new Peer(this.servers, {
+    const overInternet = offer.facts.candidates.some((candidate) => candidate.type === "srflx");
+    const servers = this.servers.length === 0 && overInternet ? this.hostServers : this.servers;
+    const peer = new Peer(servers, {
       state: (state) => this.stateListeners.forEach((listener) => listener(state)),
       message: (text) => this.messageListeners.forEach((listener) => listener(text)),
     });

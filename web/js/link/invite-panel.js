@@ -16,6 +16,15 @@ import { errorKey, keepSaying, say, silence } from "./words.js";
 /** @typedef {import("./index.js").HostLink} HostLink */
 /** @typedef {import("./index.js").PeerState} PeerState */
 
+/** What a card says of its seat's state. @type {Record<PeerState, string>} */
+const STATE_WORDS = {
+  waiting: "link.state.waiting",
+  connecting: "link.state.connecting",
+  connected: "link.state.connected",
+  away: "link.state.away",
+  lost: "link.state.lost",
+};
+
 /** A seat's guest has joined: its channel is open, whether its screen is on or not. */
 const JOINED = new Set(["connected", "away"]);
 
@@ -29,8 +38,8 @@ function card(seat, name) {
       <div class="invite__qr" data-qr aria-busy="true"></div>
       <p class="invite__links"><a class="invite__link" data-invite-link href="#" target="_blank" rel="noopener" hidden></a></p>
       <div class="invite__buttons">
-        <button type="button" class="button" data-action="share-invite" disabled></button>
-        <button type="button" class="button" data-action="copy-invite" data-i18n="link.copy" disabled></button>
+        ${canShare() ? `<button type="button" class="button" data-action="share-invite" data-i18n="link.share" disabled></button>` : ""}
+        <button type="button" class="button" data-action="copy-invite" data-i18n="link.copy_link" disabled></button>
       </div>
       <p class="invite__step" id="${id}-step2" data-say="step2"></p>
       <input id="${id}-reply" class="invite__reply" type="text" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go" aria-labelledby="${id}-step2" data-reply-input>
@@ -84,7 +93,7 @@ export function showInvitations(link, seats, names) {
       element.dataset.state = state;
       const lost = state === "lost";
       const unreachable = lost && link.reason(seat) === "unreachable";
-      say(/** @type {Element} */ (element.querySelector("[data-invite-state]")), unreachable ? "link.unreachable" : `link.state.${state}`);
+      say(/** @type {Element} */ (element.querySelector("[data-invite-state]")), unreachable ? "link.unreachable" : STATE_WORDS[state]);
       /** @type {HTMLButtonElement} */ (element.querySelector("[data-action='fresh-invite']")).hidden = !lost;
       if (seats.every((s) => JOINED.has(link.state(s)))) {
         settled = true;
@@ -114,7 +123,6 @@ export function showInvitations(link, seats, names) {
       const name = nameOf(seat);
       say(/** @type {Element} */ (element.querySelector("[data-say='step1']")), "link.invite.step1", { name });
       say(/** @type {Element} */ (element.querySelector("[data-say='step2']")), "link.invite.step2", { name });
-      say(/** @type {Element} */ (element.querySelector("[data-action='share-invite']")), canShare() ? "link.share" : "link.copy_link");
       try {
         const { url } = await link.invite(seat);
         if (!dialog.isConnected) return;
@@ -181,8 +189,8 @@ export function showInvitations(link, seats, names) {
     });
 
     for (const seat of seats) {
+      invite(seat); // first: a fresh invitation lets the seat's earlier guest go at once
       show(seat, link.state(seat));
-      invite(seat);
     }
   });
 }

@@ -3,7 +3,7 @@
 // a guest's game is the host's, played through the link.
 
 import { loadLanguages } from "../i18n.js";
-import { stunServer } from "../settings.js";
+import { STUN_SERVER, stunServer } from "../settings.js";
 import { GuestLink } from "./index.js";
 import { showReplyScreen } from "./reply-screen.js";
 import { startReplyTab } from "./reply-tab.js";
@@ -26,7 +26,7 @@ export async function startLinkPage(route, code) {
     await startReplyTab(holder, code);
     return;
   }
-  const link = /** @type {GuestLink} */ (GuestLink.fromLocation(location, { stun: stunServer() }));
+  const link = /** @type {GuestLink} */ (GuestLink.fromLocation(location, { stun: stunServer(), hostStun: STUN_SERVER }));
   Object.assign(window, { sevenRocksGuest: link });
   const removeScreen = await showReplyScreen(link, holder).catch(() => null);
   // Once connected, the reply screen gives way to the host's game at this seat.

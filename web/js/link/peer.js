@@ -65,7 +65,12 @@ export class Peer {
     this.channel.onmessage = (event) => this.received(String(event.data));
     this.pc.onconnectionstatechange = () => this.connectionChanged();
     this.visibility = () => this.frame(document.hidden ? AWAY : BACK);
-    if (typeof document !== "undefined") document.addEventListener("visibilitychange", this.visibility);
+    // A closed tab says bye, so the other side shows it lost at once.
+    this.leaving = () => this.close();
+    if (typeof document !== "undefined") {
+      document.addEventListener("visibilitychange", this.visibility);
+      addEventListener("pagehide", this.leaving);
+    }
   }
 
   /** The host's offer, once its candidates are gathered. */
@@ -88,9 +93,16 @@ export class Peer {
    * @param {Essentials} answer
    */
   async accept(answer) {
-    await this.pc.setRemoteDescription({ type: "answer", sdp: description(answer) });
+    // Connecting from now: the channel may open before the description's promise settles.
     this.set("connecting");
     this.expect();
+    try {
+      await this.pc.setRemoteDescription({ type: "answer", sdp: description(answer) });
+    } catch (error) {
+      if (this.deadline) clearTimeout(this.deadline);
+      this.set("waiting"); // the answer did not fit: the invitation still stands
+      throw error;
+    }
   }
 
   /** Whether the host took an answer for this connection already. */
@@ -151,7 +163,7 @@ export class Peer {
 
   opened() {
     if (this.deadline) clearTimeout(this.deadline);
-    this.heard = performance.now();
+    this.heard = Date.now();
     this.set("connected");
     if (typeof document !== "undefined" && document.hidden) this.frame(AWAY);
     this.beat = setInterval(() => this.tick(), HEARTBEAT_MS);
@@ -159,12 +171,12 @@ export class Peer {
 
   tick() {
     this.frame(PING);
-    if (this.state === "connected" && performance.now() - this.heard > SILENT_MS) this.set("away");
+    if (this.state === "connected" && Date.now() - this.heard > SILENT_MS) this.set("away");
   }
 
   /** @param {string} text */
   received(text) {
-    this.heard = performance.now();
+    this.heard = Date.now();
     if (text.startsWith(FRAME) && !text.startsWith(FRAME + FRAME)) {
       if (text === BYE) return this.lose("left");
       if (text === AWAY) this.otherHidden = true;
@@ -199,7 +211,10 @@ export class Peer {
     this.reason = reason;
     if (this.beat) clearInterval(this.beat);
     if (this.deadline) clearTimeout(this.deadline);
-    if (typeof document !== "undefined") document.removeEventListener("visibilitychange", this.visibility);
+    if (typeof document !== "undefined") {
+      document.removeEventListener("visibilitychange", this.visibility);
+      removeEventListener("pagehide", this.leaving);
+    }
     this.set("lost");
     this.channel.onclose = null;
     this.pc.onconnectionstatechange = null;

@@ -21,13 +21,22 @@ export function followPeer(link) {
   });
 }
 
+/** What the guest reads under the code while connecting, connected or away.
+ * @type {Record<Exclude<PeerState, "lost">, string>} */
+const NEXT_STEP = {
+  waiting: "link.reply.connecting",
+  connecting: "link.reply.connecting",
+  connected: "link.reply.connected",
+  away: "link.reply.away",
+};
+
 /** What the guest reads under the code, by connection state.
  * @param {GuestLink} link
  * @param {PeerState} state
  */
 function nextStep(link, state) {
   if (state === "lost") return link.reason === "unreachable" ? "link.unreachable" : link.reason === "left" ? "link.reply.left" : "link.reply.lost";
-  return `link.reply.${state === "waiting" ? "connecting" : state}`;
+  return NEXT_STEP[state];
 }
 
 /**
@@ -49,9 +58,9 @@ export async function showReplyScreen(link, holder) {
     <div class="reply-screen__qr" data-qr aria-busy="true"></div>
     <p class="reply-screen__label" id="reply-code-label" data-i18n="link.reply.code_label"></p>
     <output class="reply-screen__code" data-reply-code aria-labelledby="reply-code-label"></output>
-    <div class="invite__buttons">
-      <button type="button" class="button button--primary" data-action="share-reply" disabled></button>
-      <button type="button" class="button" data-action="copy-reply" data-i18n="link.copy" disabled></button>
+    <div class="invite__buttons reply-screen__buttons">
+      ${canShare() ? `<button type="button" class="button button--primary" data-action="share-reply" data-i18n="link.share" disabled></button>` : ""}
+      <button type="button" class="button" data-action="copy-reply" data-i18n="link.copy_link" disabled></button>
     </div>
     <p class="reply-screen__note" data-reply-note role="alert"></p>
     <p class="reply-screen__state" data-peer-state role="status"></p>`;
@@ -63,10 +72,10 @@ export async function showReplyScreen(link, holder) {
   const seat = link.seat;
   say(part("#reply-title"), seat >= 0 ? "link.reply.title" : "link.reply.title_unknown", { seat: seatName(seat) });
   say(part("[data-reply-step]"), "link.reply.making");
-  say(part("[data-action='share-reply']"), canShare() ? "link.share" : "link.copy_link");
   const showState = (/** @type {PeerState} */ state) => {
     say(part("[data-peer-state]"), nextStep(link, state));
     screen.dataset.state = state;
+    if (seat >= 0) say(part("#reply-title"), state === "connected" || state === "away" ? "link.reply.seated" : "link.reply.title", { seat: seatName(seat) });
   };
   link.onState(showState);
 
@@ -76,7 +85,7 @@ export async function showReplyScreen(link, holder) {
   } catch (error) {
     part("[data-qr]").removeAttribute("aria-busy");
     say(part("[data-reply-step]"), errorKey(error));
-    screen.dataset.state = "lost";
+    screen.dataset.state = "refused"; // the sentence stays in view, the rest has no use
     document.body.dataset.peer = "lost";
     throw error;
   }

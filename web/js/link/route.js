@@ -48,7 +48,7 @@ function installLinkHook() {
         stun: stunServer(),
         onState: (seat, state) => {
           times.push({ seat, state, at: performance.timeOrigin + performance.now() });
-          document.body.dataset[`linkSeat${seat}`] = state; // body[data-link-seat-2="away"]
+          document.body.setAttribute(`data-link-seat-${seat}`, state);
         },
         onMessage: (seat, text) => {
           received.push({ seat, text });
