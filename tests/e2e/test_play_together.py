@@ -73,9 +73,11 @@ def join(host: Page, context: BrowserContext, seat: int) -> Page:
 
 
 def hidden_elsewhere(page: Page, seat: int) -> list[str]:
-    """The tiles of other hands the guest's screen shows face up (none, until the round ends)."""
+    """The tiles of other hands the guest's screen shows face up: none, until the finished
+    round is drawn with every hand revealed (read in the same moment)."""
     shown: list[str] = page.evaluate(
-        """(seat) => [...document.querySelectorAll("[data-hand] [data-tile]")]
+        """(seat) => document.querySelector("[data-hand][data-face='revealed']") ? [] :
+          [...document.querySelectorAll("[data-hand] [data-tile]")]
             .filter((el) => el.closest("[data-hand]").dataset.hand !== String(seat))
             .map((el) => el.dataset.tile).filter((tile) => tile !== "hidden")""",
         seat,
@@ -121,7 +123,7 @@ def play_round(pages: dict[int, Page], timeout: float = 60) -> None:
     while not all(page.locator(SUMMARY).count() for page in pages.values()):
         assert time.monotonic() < deadline, "the round did not end"
         for seat, page in pages.items():
-            if seat and not page.locator(SUMMARY).count():
+            if seat:
                 assert hidden_elsewhere(page, seat) == []
             turn = page.locator("#board[data-human-turn]")
             playable = page.locator(f"[data-hand='{seat}'] .hand-tile--playable")
