@@ -40,13 +40,17 @@ const ENDS = Object.freeze({ "host-left": "guest.end.host_left", "game-over": "g
  * @property {(fn: (state: string) => void) => void} onState
  */
 
+/** The name this phone's person gave for themselves in their own games (South's), if any:
+ *  the host's record names them by it. */
+const ownName = () => readSettings([]).names[0] ?? null;
+
 /**
  * Play the host's game at `link.seat` on this page: the board is shown at once, drawn from
  * the host's first snapshot.
  * @param {GuestLinkPort} link
  * @param {{root?: HTMLElement, name?: string | null}} [options]
  */
-export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElementById("app")), name = null } = {}) {
+export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElementById("app")), name = ownName() } = {}) {
   const board = /** @type {HTMLElement} */ (root.querySelector("#board"));
   const notices = /** @type {HTMLElement} */ (root.querySelector("#notices"));
   const say = (/** @type {string} */ key, /** @type {"error" | "warning" | "info"} */ kind = "info") => notify(notices, key, {}, kind);
