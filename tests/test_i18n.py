@@ -26,7 +26,7 @@ def _placeholders(text: str) -> set[str]:
 def _used_keys() -> set[str]:
     """Every literal key passed to t(...) in the UI's scripts, and every data-i18n* key."""
     keys: set[str] = set()
-    for script in [WEB / "app.js", *sorted((WEB / "js").glob("*.js"))]:
+    for script in [WEB / "app.js", *sorted((WEB / "js").rglob("*.js"))]:
         source = script.read_text(encoding="utf-8")
         keys |= set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", source))
         keys |= set(re.findall(r"""notify\(\s*["']([\w.]+)["']""", source))
@@ -82,7 +82,7 @@ def test_every_key_of_the_catalogue_is_used() -> None:
     sources = [
         *WEB.glob("*.js"),
         *WEB.glob("*.mjs"),
-        *(WEB / "js").glob("*.js"),
+        *(WEB / "js").rglob("*.js"),
         WEB / "index.html",
     ]
     named: set[str] = set()

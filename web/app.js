@@ -4,6 +4,7 @@ import { engine } from "./bridge.js";
 import { Controller } from "./js/controller.js";
 import { HintView } from "./js/hint.js";
 import { loadPart } from "./js/lazy.js";
+import { startLinkPage } from "./js/link/route.js";
 import { language, loadLanguages, onLanguageChange, setLanguage, t } from "./js/i18n.js";
 import { readParams } from "./js/params.js";
 import { showPreview } from "./js/preview.js";
@@ -64,6 +65,10 @@ function fail(message) {
   document.body.dataset.engine = "error";
   byId("board").hidden = true; // no face-down preview of a game that cannot start
 }
+
+// An invitation or a reply link opens the link's own page (web/js/link/): no game of this
+// page's own starts there, so the rest of this module waits for ever.
+if (startLinkPage(location)) await new Promise(() => {});
 
 // The engine starts downloading at once; the catalogues (two small files) load meanwhile.
 const booting = engine.ready();

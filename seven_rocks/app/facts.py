@@ -14,6 +14,7 @@ from .. import __version__
 from ..engine.record import MAX_JSON_DEPTH, MAX_RECORD_BYTES
 from ..engine.round import SEAT_NAMES
 from ..engine.scoring import DEFAULT_TARGET
+from .guests import MAX_GUEST_MESSAGE, REASONS, REMOTE
 from .names import HUMAN, MAX_NAME
 from .protocol import MAX_REQUEST_BYTES, SAVE_FORMAT, SAVE_VERSION, SAVE_VERSIONS
 from .replies import Facts
@@ -33,4 +34,7 @@ def facts() -> Facts:
         "max_json_depth": MAX_JSON_DEPTH,
         "max_record_bytes": MAX_RECORD_BYTES,
         "max_request_bytes": MAX_REQUEST_BYTES,
+        "remote": REMOTE,
+        "max_guest_message": MAX_GUEST_MESSAGE,
+        "guest_reasons": list(REASONS),
     }

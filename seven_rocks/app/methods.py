@@ -30,6 +30,7 @@ from .puzzles import (
 from .replies import (
     Examples,
     GameRecord,
+    GuestMoveReply,
     Hint,
     Info,
     Pong,
@@ -41,6 +42,9 @@ from .replies import (
     WarmUpReply,
 )
 from .requests import (
+    GuestJoinParams,
+    GuestMoveParams,
+    GuestViewParams,
     NewGameParams,
     NoParams,
     PlayParams,
@@ -82,6 +86,16 @@ METHODS: Final[Mapping[str, Method]] = {
     "record": Method(NoParams, GameRecord, Session.record, "The game's record."),
     "save": Method(NoParams, Save, Session.save, "What resumes the game."),
     "restore": Method(RestoreParams, Snapshot, Session.restore, "Resume a saved game."),
+    "guest_view": Method(
+        GuestViewParams, Snapshot, Session.guest_view, "What a friend's device may show."
+    ),
+    "guest_move": Method(
+        GuestMoveParams, GuestMoveReply, Session.guest_move, "A friend's message: a move or not."
+    ),
+    "guest_stand_in": Method(
+        GuestViewParams, Snapshot, Session.guest_stand_in, "A bot plays an away friend's turn."
+    ),
+    "guest_join": Method(GuestJoinParams, Snapshot, Session.guest_join, "A friend's name."),
     "examples": Method(ShapeParams, Examples, Session.examples, "The rule book's examples."),
     "replay_load": Method(
         ReplayLoadParams, ReplayProgress, Session.replay_load, "Check a record, a slice a call."

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -51,20 +50,6 @@ def tile_of(move: Move) -> str | None:
 def point_of(move: Move) -> str | None:
     """The attach point a move uses, as text (None for the opening tile and a pass)."""
     return str(move.at) if move.at else None
-
-
-def offered(moves: Iterable[Move]) -> tuple[dict[str, list[str]], dict[str, dict[str, str]]]:
-    """The placements a person may choose among, as the page offers them: each tile's
-    attach points (``"open"`` for the first tile), and each tile and point's move text to
-    send back (a knock is not among them)."""
-    legal: dict[str, list[str]] = {}
-    texts: dict[str, dict[str, str]] = {}
-    for move in moves:
-        if move.tile is not None:
-            tile, point = str(move.tile), point_of(move) or "open"
-            legal.setdefault(tile, []).append(point)
-            texts.setdefault(tile, {})[point] = move_text(move)
-    return legal, texts
 
 
 # ------------------------------------------------------------------ requests

@@ -42,10 +42,11 @@ from ..engine.scoring import placement_points
 from ..engine.tiles import Tile
 from ..engine.view import PlayerView
 from .geometry import GeometryBuilder
-from .protocol import RequestError, move_text, offered, point_of, tile_of
+from .protocol import RequestError, move_text, point_of, tile_of
 from .replies import Table
 from .review.analysis import _reasons  # the coach's reasons, one definition
 from .review.model import ReasonJson
+from .seen import offered
 from .tables import geometry_of, table_json
 from .tally import TileCount, tile_count
 

@@ -68,6 +68,9 @@ class Facts(TypedDict):
     max_json_depth: int
     max_record_bytes: int
     max_request_bytes: int
+    remote: str  # the seat kind of a friend on another device
+    max_guest_message: int  # the longest message a friend's device may send, in bytes
+    guest_reasons: list[str]  # why a friend's message may be refused
 
 
 class Info(TypedDict):
@@ -165,6 +168,17 @@ class Snapshot(TypedDict):
     previous_table: NotRequired[Table]
     #: How long the bot thought, after a ``step``.
     think_ms: NotRequired[float]
+    #: Each seat's refused messages, in a game with friends on other devices.
+    refused: NotRequired[list[int]]
+
+
+class GuestMoveReply(TypedDict):
+    """A guest's message played or refused (``reason``: one word the page words), and the
+    host's snapshot after it."""
+
+    accepted: bool
+    reason: str | None
+    snap: Snapshot
 
 
 # ---------------------------------------------------------------------- hint

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final, NotRequired, TypedDict
 
-from ..bots import BOTS
 from . import checks, fields
+from .guests import guest_name, seat_kinds
 from .protocol import RequestError
 from .replies import Save
 from .shapes import fields_of
@@ -45,6 +45,21 @@ class PlayParams(SnapshotParams):
 
 class ViewParams(SnapshotParams):
     seat: int
+
+
+class GuestViewParams(SnapshotParams):
+    seat: int  # a remote seat
+
+
+class GuestMoveParams(SnapshotParams):
+    seat: int  # the remote seat the message came from
+    message: str  # the guest's message, as its raw text (checked by the engine)
+    late: NotRequired[bool]  # it reached the host before the seat's turn began
+
+
+class GuestJoinParams(TypedDict):
+    seat: int
+    name: NotRequired[str | None]
 
 
 class RestoreParams(ShapeParams):
@@ -99,7 +114,7 @@ CHECKS: Final[Mapping[str, Check]] = {
     "since": _value(checks.since),
     "seed": _value(checks.seed),
     "target": _value(checks.target),
-    "bots": _value(lambda value: checks.bots(value, BOTS)),
+    "bots": _value(seat_kinds),
     "names": _value(checks.names),
     "move": _value(checks.move_text),
     "seat": fields.seat,
@@ -108,6 +123,9 @@ CHECKS: Final[Mapping[str, Check]] = {
     "budget_ms": _value(checks.budget_ms),
     "level": lambda raw, name: fields.text(raw, name, MAX_LEVEL),
     "record": _anything,
+    "message": _anything,
+    "late": fields.flag,
+    "name": _value(guest_name),
     "save": _anything,
     "position": _anything,  # the trainer's position: checked whole by .puzzles
     "candidates": _anything,  # checked against the position by .puzzles

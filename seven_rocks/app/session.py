@@ -29,7 +29,6 @@ from typing import Final, cast
 from .. import __version__
 from ..bots import BOTS, Bot, make_bot
 from ..bots.master import MasterBot
-from ..engine.events import Event, GameWon, Placed, RoundSettled
 from ..engine.game import Game
 from ..engine.moves import PASS, Move
 from ..engine.record import from_record, to_record
@@ -38,6 +37,15 @@ from . import checks
 from .event_json import encode_events
 from .examples import worked
 from .facts import facts
+from .guests import (
+    REMOTE,
+    GuestRefusedError,
+    Guests,
+    check_move,
+    guest_name,
+    read_move,
+    seat_kinds,
+)
 from .hints import hint_facts
 from .holder import Holder
 from .names import seat_label
@@ -48,7 +56,6 @@ from .protocol import (
     SAVE_VERSIONS,
     RequestError,
     move_text,
-    offered,
     point_of,
     tile_of,
 )
@@ -56,15 +63,14 @@ from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
 from .replies import (
     Examples,
     GameRecord,
+    GuestMoveReply,
     Hint,
     Info,
     JSONObject,
-    LastTurn,
     ReplayProgress,
     ReplayRound,
     Save,
     Snapshot,
-    Table,
 )
 from .review import (
     DEFAULT_LEVEL,
@@ -79,25 +85,20 @@ from .review import (
 from .review.coach import REVIEW_BUDGET, Coach
 from .review.model import GameReviewJson, ReviewCancelled
 from .runner import Runner, bot_seed
-from .tables import TableCache, geometry_of, table_json
+from .seen import last_turn, offered, previous_table, scores_after
+from .tables import TableCache
 from .tally import tile_count
 
 VIEWER: Final = 0  # with one person (or none) at the table, the screen shows South
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
 HINT_BOT: Final = "master"
+#: The bot that plays a turn for a friend away from their device, when the host asks.
+STAND_IN: Final = "expert"
 #: The master's search level the coach reviews with in the browser: a whole game's review
 #: must take at most 10 s there (``benchmarks/review_browser.py`` measures it). The same
 #: level as ``seven-rocks review``, so a review cached by either serves the other.
 REVIEW_LEVEL: Final = DEFAULT_LEVEL
 DEFAULT_ASPECT: Final = 1.6
-
-
-def _scores_after(events: Sequence[Event]) -> tuple[int, int]:
-    """The team scores once ``events`` had happened."""
-    for event in reversed(events):
-        if isinstance(event, Placed | RoundSettled | GameWon):
-            return event.scores
-    return (0, 0)
 
 
 class Session:
@@ -109,6 +110,7 @@ class Session:
         self.bots: list[Bot | None] = [None] * 4
         self.names: list[str | None] = [None] * 4
         self.holder = Holder([VIEWER])
+        self.guests = Guests(self.bot_names)
         self._runner: Runner | None = None
         self._tables = TableCache()
         self._replay: RecordLoad | None = None  # the record open in the replay viewer
@@ -130,29 +132,37 @@ class Session:
         aspect: float = DEFAULT_ASPECT,
         names: Sequence[str | None] | None = None,
     ) -> Snapshot:
-        """A new game; ``bots`` names each seat's bot (None for a person), ``names`` the
-        people's names (a bot's seat keeps none)."""
-        kinds = checks.bots(bots, BOTS)
+        """A new game; ``bots`` names each seat's bot (None for a person at this screen,
+        ``"remote"`` for one on another device), ``names`` the people's names (a bot's seat
+        keeps none)."""
+        kinds = seat_kinds(bots)
         people_names = self._people_names(kinds, names)
         checks.aspect(aspect)
-        seats = [seat_label(bot, name) for bot, name in zip(kinds, people_names, strict=True)]
-        game = Game(checks.seed(seed), target=checks.target(target), seats=seats)
+        game = Game(
+            checks.seed(seed), target=checks.target(target), seats=_labels(kinds, people_names)
+        )
         self._install(game, kinds, people_names)
         return self.snapshot(aspect)
 
     @staticmethod
     def _people_names(kinds: list[str | None], names: object) -> list[str | None]:
         checked = checks.names(names)
-        return [name if kind is None else None for kind, name in zip(kinds, checked, strict=True)]
+        return [
+            name if kind is None or kind == REMOTE else None
+            for kind, name in zip(kinds, checked, strict=True)
+        ]
 
     def _install(self, game: Game, kinds: list[str | None], names: list[str | None]) -> None:
         self.game = game
         self.bot_names = kinds
         self.names = names
         self.bots = [
-            None if n is None else make_bot(n, bot_seed(game.seed, s)) for s, n in enumerate(kinds)
+            None if n is None or n == REMOTE else make_bot(n, bot_seed(game.seed, s))
+            for s, n in enumerate(kinds)
         ]
+        # The people at this screen: a remote seat's person holds their own device.
         self.holder = Holder([seat for seat, kind in enumerate(kinds) if kind is None])
+        self.guests = Guests(kinds)
         # The page paces the bots, one 'step' request per decision: the runner makes each.
         self._runner = Runner(
             game, [None if b is None else b.choose for b in self.bots], timed=True
@@ -186,7 +196,9 @@ class Session:
         game = self._game
         checks.aspect(aspect)
         text = checks.move_text(move)
-        if self.bots[game.turn] is not None and not game.is_over:
+        if (
+            self.bots[game.turn] is not None or game.turn in self.guests.seats
+        ) and not game.is_over:
             raise RequestError(
                 f"it is {game.seats[game.turn]}'s turn (seat {game.turn}), not yours"
             )
@@ -278,7 +290,7 @@ class Session:
         version = save.get("version")
         if version not in SAVE_VERSIONS:
             raise RequestError(f"this saved game comes from another version ({version!r})")
-        kinds = checks.bots(save.get("bots"), BOTS)
+        kinds = seat_kinds(save.get("bots"))
         names = self._people_names(kinds, save.get("names"))  # version 1 saves have none
         checks.aspect(aspect)
         record = save.get("record")
@@ -289,6 +301,60 @@ class Session:
         # Kept as found: each is checked when a review would use it (see .review.cached).
         self.reviews = cast(list[JSONObject], list(reviews) if isinstance(reviews, list) else [])
         return self.snapshot(aspect)
+
+    # ----------------------------------------------------------------- guests
+    def guest_view(self, seat: int, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
+        """What the friend at remote ``seat`` may see now (see :mod:`.guests`)."""
+        game = self._game
+        return self.guests.view(
+            game, seat, self.bot_names, self.names, checks.aspect(aspect), checks.since(since)
+        )
+
+    def guest_move(
+        self,
+        seat: int,
+        message: object,
+        aspect: float = DEFAULT_ASPECT,
+        since: int = 0,
+        late: bool = False,
+    ) -> GuestMoveReply:
+        """A message from the friend at remote ``seat``, as its raw text: played when it is
+        a legal move of that seat's turn, else refused (and counted) with the reason; the
+        host's snapshot comes back either way. A ``late`` message reached the host before
+        the seat's turn began: it answers a position where the seat had no turn."""
+        game = self._game
+        self.guests.seat(seat)
+        reason: str | None = None
+        try:
+            text = read_move(message)
+            if late:
+                raise GuestRefusedError("not-your-turn", "sent before the seat's turn began")
+            game.play(check_move(game, seat, text), seat)
+        except GuestRefusedError as refusal:
+            self.guests.refuse(seat)
+            reason = refusal.reason
+        return {"accepted": reason is None, "reason": reason, "snap": self.snapshot(aspect, since)}
+
+    def guest_stand_in(self, seat: int, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
+        """A bot plays this turn of the friend at remote ``seat`` (away too long; the host
+        asked for it). The seat stays the friend's: they play on when they are back."""
+        game = self._game
+        self.guests.seat(seat)
+        if game.is_over or game.turn != seat:
+            raise RequestError(f"it is not {game.seats[seat]}'s turn")
+        stand_in = self.guests.stand_in(seat, lambda: make_bot(STAND_IN, bot_seed(game.seed, seat)))
+        game.play(stand_in.choose(game.view(seat)), seat)
+        return self.snapshot(aspect, since)
+
+    def guest_join(self, seat: int, name: str | None = None) -> Snapshot:
+        """The friend at remote ``seat`` joined with ``name``: the record names them."""
+        game = self._game
+        self.guests.seat(seat)
+        names = list(self.names)
+        names[seat] = guest_name(name)
+        self.names = names
+        game.seats = tuple(_labels(self.bot_names, names))
+        return self.snapshot()
 
     # ------------------------------------------------------------------ coach
     def review_start(
@@ -404,10 +470,15 @@ class Session:
         since = checks.since(since)
         rnd = game.current
         viewer = self._viewer()
-        human_turn = not game.is_over and self.bots[game.turn] is None and viewer == game.turn
-        legal, moves = _offered(game) if human_turn else ({}, {})
+        human_turn = (
+            not game.is_over
+            and self.bot_names[game.turn] is None
+            and self.bots[game.turn] is None
+            and viewer == game.turn
+        )
+        legal, moves = offered(game.legal_moves()) if human_turn else ({}, {})
         must_pass = human_turn and game.legal_moves() == [PASS]
-        before = _scores_after(game.events[:since])
+        before = scores_after(game.events[:since])
         snap: Snapshot = {
             "protocol": PROTOCOL,
             "seed": game.seed,
@@ -432,38 +503,21 @@ class Session:
             "moves": moves,
             "must_pass": must_pass,
             "pass_move": move_text(PASS) if must_pass else None,
-            "last": _last_turn(game),
+            "last": last_turn(rnd.turns),
             "events_total": len(game.events),
             "events": encode_events(game.events, since),
         }
-        previous = _previous_table(game, aspect)
+        previous = previous_table(game, aspect)
         if previous is not None:
             snap["previous_table"] = previous
+        if self.guests.seats:
+            snap["refused"] = list(self.guests.refused)
         return snap
 
 
-def _offered(game: Game) -> tuple[dict[str, list[str]], dict[str, dict[str, str]]]:
-    """The moves the person to play may make (see :func:`.protocol.offered`)."""
-    return offered(game.legal_moves())
-
-
-def _last_turn(game: Game) -> LastTurn | None:
-    """The round's latest turn, if it has one."""
-    turns = game.current.turns
-    if not turns:
-        return None
-    last = turns[-1]
-    return {
-        "seat": last.seat,
-        "move": move_text(last.move),
-        "tile": tile_of(last.move),
-        "points": last.points,
-    }
-
-
-def _previous_table(game: Game, aspect: float) -> Table | None:
-    """The finished round's last table, while the next round has no turn yet."""
-    if game.current.turns or len(game.rounds) < 2:
-        return None
-    previous = game.rounds[-2].layout
-    return table_json(previous, geometry_of(previous, aspect))
+def _labels(kinds: Sequence[str | None], names: Sequence[str | None]) -> list[str]:
+    """The record's seat texts: a bot by its name, a person (here or remote) by theirs."""
+    return [
+        seat_label(None if kind == REMOTE else kind, name)
+        for kind, name in zip(kinds, names, strict=True)
+    ]

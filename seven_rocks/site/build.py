@@ -81,6 +81,7 @@ __all__ = [
     "SNAPSHOT",
     "STDLIB_CUT",
     "STDLIB_FULL",
+    "VENDORED",
     "WEB_SUFFIXES",
     "BuildError",
     "build",
@@ -127,6 +128,16 @@ PYSCRIPT_MODULES: tuple[str, ...] = (
     "py-game",
     "py-terminal",
 )
+
+#: npm packages the page fetches on first use, copied as they are with their licences
+#: (``web/js/link/``): site path -> path under ``node_modules``. The QR code encoder, and the
+#: camera's QR reader for browsers without ``BarcodeDetector``.
+VENDORED: dict[str, str] = {
+    "vendor/uqr.mjs": "uqr/dist/index.mjs",
+    "vendor/uqr.LICENSE.txt": "uqr/LICENSE",
+    "vendor/jsQR.js": "jsqr/dist/jsQR.js",
+    "vendor/jsQR.LICENSE.txt": "jsqr/LICENSE",
+}
 
 #: Drawn icons: path in the site -> (size in pixels, or 0 for SVG; variant).
 ICONS: dict[str, tuple[int, icons.Variant]] = {
@@ -341,6 +352,9 @@ def _check_inputs(root: Path) -> _Inputs:
     for name in PYODIDE_FILES:
         if not (inputs.pyodide_dir / name).is_file():
             raise BuildError(f"{inputs.pyodide_dir / name} is missing: {install_hint}")
+    for source in VENDORED.values():
+        if not (node_modules / source).is_file():
+            raise BuildError(f"{node_modules / source} is missing: {install_hint}")
     return inputs
 
 
@@ -402,6 +416,8 @@ def _copy_sources(inputs: _Inputs, site: Path) -> None:
         else:
             _copy(inputs.pyodide_dir / name, site / "pyodide" / name)
     _copy_web(inputs.web, site)
+    for target, source in VENDORED.items():
+        _copy(inputs.node_modules / source, site / target)
     generated.write(site / "js")  # written afresh: never a stale copy from web/js/
     try:
         bundle_stylesheets(site)  # one style.css, its breakpoints written out

@@ -27,6 +27,8 @@ import { onPrefChange } from "./settings.js";
 import * as state from "./state.js";
 import { DEFAULT_LEVEL, noteRestart, readSettings, writeSettings } from "./storage.js";
 import { TableView, whileResizing } from "./table.js";
+import { REMOTE } from "./facts.js";
+import { openTable, remoteSeats } from "./table-host/index.js";
 import { UiStore } from "./ui-store.js";
 import { warmEngine } from "./warm-engine.js";
 
@@ -45,6 +47,8 @@ export class Controller {
     this.board = /** @type {HTMLElement} */ (root.querySelector("#board"));
     this.tableView = new TableView(/** @type {SVGSVGElement} */ (root.querySelector("#table")));
     this.settings = readSettings(info.bots);
+    /** @type {import("./table-host/index.js").HostTable | null} the friends' devices, in a game with remote seats */
+    this.table = null;
     if (params.speed != null) this.settings.speed = params.speed;
     this.pacer = new Pacer(); // panels hold the bots while they are open
     this.store = new UiStore();
@@ -74,7 +78,11 @@ export class Controller {
       view: this.view,
       dialogs: gameDialogs((snap) => this.reviewHook(snap)),
       save: () => this.keeper.save(),
-      over: () => this.keeper.write(null),
+      over: () => {
+        this.keeper.write(null);
+        this.table?.finished();
+      },
+      guests: () => this.table?.book ?? null,
       afterGame: (choice, snap) => {
         if (choice === "new") this.openNewGameDialog();
         else this.startOwnGame({ bots: snap.bots, names: snap.names, seed: choice === "same-deal" ? snap.seed : null });
@@ -156,7 +164,7 @@ export class Controller {
       ? seats.map((/** @type {string} */ name, /** @type {number} */ seat) => (name === "bot" ? (this.settings.levels[seat] ?? DEFAULT_LEVEL) : name))
       : this.settings.levels;
     const resumed = await this.keeper.resume({ explicit, seed, bots }, () => this.loop.laidOutFor());
-    if (resumed) this.install(resumed);
+    if (resumed) await this.install(resumed);
     else await this.newGame({ bots, seed, names: this.settings.names });
     // While the person first looks at the table (see warm-engine.js). The marks are for
     // benchmarks/phone.py, the attribute for tests.
@@ -178,24 +186,58 @@ export class Controller {
     const params = { bots, names };
     if (seed != null) params.seed = seed;
     const snap = await this.loop.during(() => this.loop.call("new_game", this.loop.laidOutFor(params), signal));
-    if (snap) this.install(snap);
+    if (snap) await this.install(snap);
   }
 
   /**
    * A game shown anew (a new deal, a resumed save): it is this tab's, and it plays on.
    * @param {Snap} snap
    */
-  install(snap) {
+  async install(snap) {
+    await this.openTable(snap);
     this.loop.show(snap);
     this.keeper.shown();
+    const waiting = this.table?.book.seats.filter((seat) => !this.table?.book.seat(seat).joined) ?? [];
+    if (waiting.length) this.table?.invite(waiting); // the game is held while they show
     this.loop.run();
+  }
+
+  /**
+   * The friends' table for `snap`'s game: the same one when its remote seats are those of
+   * the game before (Play again keeps the friends connected), else a new one.
+   * @param {Snap} snap
+   */
+  async openTable(snap) {
+    const seats = remoteSeats(snap.bots);
+    if (this.table && String(this.table.book.seats) === String(seats)) {
+      this.table.book.restart();
+      return;
+    }
+    this.table?.close();
+    this.table = null;
+    try {
+      this.table = await openTable({
+        snap,
+        board: this.board,
+        request: (method, p) => this.request(method, p),
+        latest: () => this.loop.latest,
+        hold: (reason) => this.pacer.hold(reason),
+        render: () => this.view.render(),
+        named: () => this.view.render(),
+        counted: (refused) => {
+          if (this.loop.snap) this.loop.snap = { ...this.loop.snap, refused };
+        },
+      });
+    } catch (error) {
+      this.notify("notice.internal_error", { message: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   /** Continue here the game another tab played; a new deal when that game is over. */
   async takeOver() {
     closeAll();
     const snap = await this.keeper.takeOver((method, p) => this.request(method, p), () => this.loop.laidOutFor());
-    if (snap) this.install(snap);
+    if (snap) await this.install(snap);
     else await this.newGame({ bots: this.settings.levels });
   }
 
@@ -223,7 +265,8 @@ export class Controller {
   async openNewGameDialog() {
     const choice = await newGameDialog({ bots: this.info.bots, chosen: this.settings.levels, names: this.settings.names });
     if (!choice) return;
-    this.settings.levels = choice.bots;
+    // A friend's seat is chosen afresh each time: the saved levels stay the bots'.
+    this.settings.levels = choice.bots.map((kind, seat) => (kind === REMOTE ? this.settings.levels[seat] : kind));
     this.settings.names = choice.names;
     writeSettings(this.settings);
     await this.startOwnGame(choice);

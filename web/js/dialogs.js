@@ -5,6 +5,7 @@ import { howRoundEnded } from "./announce.js";
 import { esc, num, signed } from "./html.js";
 import { botName, capitalised, has, seatName, t, teamName } from "./i18n.js";
 import { openModal } from "./modal.js";
+import { REMOTE } from "./facts.js";
 import { MAX_NAME, cleanName, namedSeat } from "./people.js";
 import { tileSvg } from "./tiles.js";
 
@@ -74,7 +75,9 @@ export function newGameDialog({ bots, chosen, names = [null, null, null, null] }
     if (seat === 0) {
       return `<div class="field field--seat" data-seat-row="0"><span>${esc(label)} · ${esc(t("dialog.person"))}</span>${nameField(0)}</div>`;
     }
-    const person = `<option value="human"${chosen[seat] == null ? " selected" : ""}>${esc(t("dialog.person"))}</option>`;
+    const person =
+      `<option value="human"${chosen[seat] == null ? " selected" : ""}>${esc(t("dialog.person"))}</option>` +
+      `<option value="${REMOTE}"${chosen[seat] === REMOTE ? " selected" : ""}>${esc(t("dialog.remote"))}</option>`;
     const options = bots
       .map((name) => `<option value="${esc(name)}"${name === chosen[seat] ? " selected" : ""}>${esc(capitalised(botName(name)))}</option>`)
       .join("");
@@ -109,7 +112,8 @@ export function newGameDialog({ bots, chosen, names = [null, null, null, null] }
       </div>
     </form>` }, (dialog, answer) => {
     const form = /** @type {HTMLFormElement} */ (dialog.querySelector("form"));
-    // A name field shows only for a person's seat.
+    // A name field shows only for a person's seat at this screen (a friend on another
+    // device says their own name when they join).
     const syncNames = () => {
       for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (form.querySelectorAll("[data-seat-level]"))) {
         part(form, `[data-seat-name="${select.dataset.seatLevel}"]`).hidden = select.value !== "human";

@@ -55,6 +55,7 @@ import * as state from "./state.js";
  * @property {() => void} save  keep the game going on (the saves keeper)
  * @property {() => void} over  the game is over: nothing to keep
  * @property {(choice: string, snap: Snap) => void} afterGame  the game-over dialog's choice
+ * @property {() => import("./table-host/guests.js").GuestBook | null} [guests]  the friends at remote seats
  */
 
 export class GameLoop {
@@ -73,6 +74,13 @@ export class GameLoop {
     this.shown = null;
     /** @type {number | null} the aspect the table was last laid out for */
     this.laidOut = null;
+    /** @type {Snap | null} the newest snapshot received (ahead of `snap` while a round summary is open) */
+    this.latest = null;
+  }
+
+  /** The friends at remote seats, if the game has any. */
+  get guests() {
+    return this.host.guests?.() ?? null;
   }
 
   /** The signal of the game going on: aborted when another begins. */
@@ -145,9 +153,11 @@ export class GameLoop {
   show(snap) {
     this.begin();
     this.snap = snap;
+    this.latest = snap;
     this.count = snap.events_total;
     this.events = [...snap.events];
     this.shown = null;
+    this.guests?.update();
     this.host.store.dispatch({ type: "shown", events: snap.events });
     this.host.view.shown(snap);
     this.host.view.emit(GAME_EVENTS, { events: snap.events, snap, fresh: true });
@@ -206,6 +216,16 @@ export class GameLoop {
         await this.#apply(next, signal);
         continue;
       }
+      if (this.guests?.has(snap.turn)) {
+        // A friend's turn on their own device: wait for their move (or the stand-in's).
+        store.dispatch({ type: "thinking", seat: snap.turn });
+        view.render();
+        const next = await this.#guestTurn(snap.turn, signal);
+        store.dispatch({ type: "thinking", seat: null });
+        if (!next) return;
+        await this.#apply(next, signal);
+        continue;
+      }
       store.dispatch({ type: "thinking", seat: snap.turn });
       view.render();
       const began = this.host.now();
@@ -221,6 +241,29 @@ export class GameLoop {
       }
       botMoved = true;
       await this.#apply(next, signal);
+    }
+  }
+
+  /**
+   * The move of the friend at remote `seat`: their messages go to the engine, which plays a
+   * legal one of their turn and refuses (and counts) anything else; a refusal is told to its
+   * sender and the wait goes on. A bot plays the turn when the host let one stand in.
+   * @param {number} seat
+   * @param {AbortSignal} signal
+   * @returns {Promise<Snap | null>}
+   */
+  async #guestTurn(seat, signal) {
+    const guests = /** @type {import("./table-host/guests.js").GuestBook} */ (this.guests);
+    for (;;) {
+      const move = await guests.nextMove(seat, signal);
+      if ("standIn" in move) return this.ask("guest_stand_in", { seat }, signal);
+      /** @type {import("./protocol").GuestMoveReply | null} */
+      const reply = await this.call("guest_move", { ...this.laidOutFor({ seat: move.seat, message: move.text, late: move.late }), since: this.count }, signal);
+      if (!reply) return null;
+      if (reply.accepted) return reply.snap;
+      guests.refused(move.seat, reply.reason ?? "illegal");
+      if (this.snap) this.snap = { ...this.snap, refused: reply.snap.refused };
+      this.host.view.render();
     }
   }
 
@@ -291,6 +334,8 @@ export class GameLoop {
     const { store, view, dialogs } = this.host;
     /** @type {GameEvent[]} */
     const events = snap.events ?? [];
+    this.latest = snap;
+    this.guests?.update(); // every friend sees the move as the host does, summary or not
     this.count = snap.events_total;
     this.events.push(...events);
     view.emit(GAME_EVENTS, { events, snap, fresh: false });

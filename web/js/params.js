@@ -1,5 +1,9 @@
 // URL parameters: ?seed=N, ?seats=…, ?speed=…; validated, never trusted.
+// A seat is "human" (at this screen), "bot" (the level chosen for it), a bot's name, or
+// "remote" (a friend on another device; the engine says where one may sit).
 // A bad value gives a one-line notice (an i18n key and its values) and is ignored.
+
+import { REMOTE } from "./facts.js";
 
 /** @type {Readonly<Record<string, number>>} */
 export const SPEEDS = Object.freeze({ slow: 1500, normal: 800, fast: 350, instant: 0 });
@@ -59,7 +63,7 @@ export function readParams(search, bots) {
     const parts = text.split(",").map((p) => p.trim().toLowerCase());
     const ok =
       parts.length === 4 &&
-      parts.every((p) => p === "bot" || p === "human" || bots.includes(p));
+      parts.every((p) => p === "bot" || p === "human" || p === REMOTE || bots.includes(p));
     if (ok) out.seats = parts.map((p) => (p === "human" ? null : p));
     else notices.push(["notice.bad_seats", { value: text }]);
   }

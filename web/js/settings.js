@@ -1,9 +1,11 @@
-// Settings: game speed, animations, sounds, colour theme and language, in one dialog and
-// remembered in localStorage. The theme and motion choices are data attributes on <html>
+// Settings: game speed, animations, sounds, colour theme, language and the STUN server for
+// play over the internet, in one dialog and remembered in localStorage. The theme and motion choices are data attributes on <html>
 // (`data-theme`: auto | light | dark | contrast; `data-motion`: on | off), so they are pure
 // CSS; animations default to off when the system asks for reduced motion.
 
 import { SPEEDS } from "./params.js";
+import { esc } from "./html.js";
+import { onLanguageChange, t } from "./i18n.js";
 import { languageField, openModal } from "./modal.js";
 
 /** @typedef {"auto" | "light" | "dark" | "contrast"} Theme */
@@ -16,6 +18,7 @@ import { languageField, openModal } from "./modal.js";
  * @property {boolean} turn_table
  * @property {boolean} vibrate
  * @property {boolean} tile_count
+ * @property {boolean} stun
  */
 /** @typedef {keyof Prefs} PrefName */
 /** @typedef {(name: PrefName, value: Prefs[PrefName]) => void} PrefListener */
@@ -40,9 +43,10 @@ function load() {
       turn_table: saved.turn_table !== false,
       vibrate: saved.vibrate !== false,
       tile_count: saved.tile_count === true,
+      stun: saved.stun === true,
     };
   } catch {
-    return { theme: "auto", animations: null, sound: false, turn_table: true, vibrate: true, tile_count: false };
+    return { theme: "auto", animations: null, sound: false, turn_table: true, vibrate: true, tile_count: false, stun: false };
   }
 }
 
@@ -61,6 +65,11 @@ export const vibrateOn = () => state.vibrate;
 /** Show the tile count under the table (tilecount.js)? Off unless turned on: counting is
  *  the players' own skill, this is a help for learning it. */
 export const tileCountOn = () => state.tile_count;
+/** The STUN server phones on different networks ask for their public address when playing
+ *  together over the internet: a request outside the site, so off unless turned on. */
+export const STUN_SERVER = "stun:stun.l.google.com:19302";
+/** The STUN server to use (web/js/link/), or null: phones on the same Wi-Fi need none. */
+export const stunServer = () => (state.stun ? STUN_SERVER : null);
 /** Can this device buzz: a touch screen with the Vibration API (Android's browsers; not
  *  iOS, nor a desktop, whose Chrome has the API and no motor). */
 export const canVibrate = () => typeof navigator.vibrate === "function" && matchMedia("(pointer: coarse)").matches;
@@ -143,11 +152,18 @@ export function openSettings(host) {
       ${canVibrate() ? check("vibrate", state.vibrate) : ""}
       ${check("tile_count", state.tile_count)}
       ${check("turn_table", state.turn_table)}
+      <label class="check"><input type="checkbox" data-pref="stun" aria-describedby="settings-stun-note"${state.stun ? " checked" : ""}><span data-i18n="settings.stun"></span></label>
+      <p class="note" id="settings-stun-note" data-stun-note>${esc(t("settings.stun_note", { server: STUN_SERVER.replace(/^stun:/, "") }))}</p>
       <fieldset class="themes"><legend data-i18n="settings.theme"></legend>${themes}</fieldset>
       ${languageField("settings-language")}
       <p class="note" data-i18n="settings.bots_note"></p>
       <div class="dialog__actions"><button type="button" class="button button--primary" data-action="close-dialog" data-i18n="settings.close"></button></div>
     </form>`,
+  });
+  const note = /** @type {HTMLElement} */ (dialog.querySelector("[data-stun-note]"));
+  const stopNote = onLanguageChange(() => {
+    if (!note.isConnected) return stopNote();
+    note.textContent = t("settings.stun_note", { server: STUN_SERVER.replace(/^stun:/, "") });
   });
   dialog.addEventListener("change", (event) => {
     const target = event.target;

@@ -1,0 +1,182 @@
+"""Friends at one table, each on their own phone: whole rounds played across devices.
+
+The host's page deals and checks; each guest's page, opened from the host's invitation link
+and connected by its typed reply, draws only what its seat may see and plays by taps. Every
+text a guest's page receives on its data channel is recorded (an init script listens on the
+channel beside the page), and none of them, nor the guest's screen, may show a tile of another
+hand before the round ends. Pages run in Chromium inside a private network
+(``webrtc_fixtures``); the bots play at speed instant.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.e2e.conftest import BOOT_TIMEOUT_MS
+from tests.e2e.playing import play_first_move
+from tests.e2e.webrtc_fixtures import ContextFactory
+
+pytestmark = pytest.mark.e2e
+pytest_plugins = ["tests.e2e.webrtc_fixtures"]
+
+CONNECT_MS = 30_000
+#: Every text the page's data channels receive, kept in ``window.__received``.
+RECORD_CHANNEL = """(() => {
+  window.__received = [];
+  const make = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = make.apply(this, args);
+    channel.addEventListener("message", (event) => window.__received.push(String(event.data)));
+    return channel;
+  };
+})()"""
+TILE = re.compile(r"\b[0-6]-[0-6]\b")
+SUMMARY = "[data-next-round]"
+
+
+def card(seat: int) -> str:
+    return f'[data-invite][data-seat="{seat}"]'
+
+
+def host_game(context: BrowserContext, seats: str, seed: int) -> Page:
+    """The host's page with a new game of ``seats``: its invitations open at once."""
+    page = context.new_page()
+    page.goto(f"/?seats={seats}&seed={seed}&speed=instant")
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def join(host: Page, context: BrowserContext, seat: int) -> Page:
+    """A guest opens the host's invitation for ``seat``, the host types the guest's reply,
+    and the guest's page shows the table at its seat."""
+    anchor = host.locator(f"{card(seat)} a[data-invite-link]")
+    expect(anchor).to_be_visible(timeout=CONNECT_MS)
+    href = anchor.get_attribute("href")
+    assert href and "#join=" in href
+    guest = context.new_page()
+    guest.add_init_script(RECORD_CHANNEL)
+    guest.goto(href)
+    code = guest.locator("[data-reply-code]")
+    expect(code).not_to_have_text("", timeout=CONNECT_MS)
+    host.locator(f"{card(seat)} [data-reply-input]").fill(code.inner_text())
+    host.locator(f"{card(seat)} [data-action=accept-reply]").click()
+    expect(guest.locator("body")).to_have_attribute("data-peer", "connected", timeout=CONNECT_MS)
+    expect(guest.locator(f'#board[data-seat="{seat}"]')).to_be_visible()
+    expect(guest.locator(f'[data-hand="{seat}"] [data-tile]').first).to_be_visible()
+    return guest
+
+
+def hidden_elsewhere(page: Page, seat: int) -> list[str]:
+    """The tiles of other hands the guest's screen shows face up: none, until the finished
+    round is drawn with every hand revealed (read in the same moment)."""
+    shown: list[str] = page.evaluate(
+        """(seat) => document.querySelector("[data-hand][data-face='revealed']") ? [] :
+          [...document.querySelectorAll("[data-hand] [data-tile]")]
+            .filter((el) => el.closest("[data-hand]").dataset.hand !== String(seat))
+            .map((el) => el.dataset.tile).filter((tile) => tile !== "hidden")""",
+        seat,
+    )
+    return shown
+
+
+def own_tiles(page: Page, seat: int) -> list[str]:
+    """The tiles of ``seat``'s hand on its own page."""
+    tiles: list[str] = page.locator(f'[data-hand="{seat}"] [data-tile]').evaluate_all(
+        "(els) => els.map((el) => el.dataset.tile)"
+    )
+    return sorted(tiles)
+
+
+def leaks(received: list[str]) -> list[str]:
+    """Tiles of other hands named in the messages a guest received before the round ended:
+    every tile a snapshot names must be the guest's own or already on the table."""
+    found: list[str] = []
+    placed: set[str] = set()
+    for text in received:
+        if not text.startswith("{"):  # the link's own heartbeats, never the game's
+            assert TILE.search(text) is None, text
+            continue
+        message: dict[str, Any] = json.loads(text)
+        if message.get("t") != "snap":
+            assert TILE.search(text) is None, text
+            continue
+        snap = message["snap"]
+        if any(event["type"] == "round_settled" for event in snap["events"]):
+            break  # the round's end reveals every hand to everybody
+        placed |= {str(e.get("tile")) for e in snap["events"] if e["type"] == "placed"}
+        placed |= {str(tile["tile"]) for tile in snap["table"]["tiles"]}
+        own = set(snap["hand"])
+        found += [t for t in TILE.findall(text) if t not in own and t not in placed]
+    return found
+
+
+def play_round(pages: dict[int, Page], timeout: float = 60) -> None:
+    """Each person plays a first playable tile at their turn, on their own page, until the
+    round's summary shows on every page. The pages are looked at in turn, as players do."""
+    deadline = time.monotonic() + timeout
+    while not all(page.locator(SUMMARY).count() for page in pages.values()):
+        assert time.monotonic() < deadline, "the round did not end"
+        for seat, page in pages.items():
+            if seat:
+                assert hidden_elsewhere(page, seat) == []
+            turn = page.locator("#board[data-human-turn]")
+            playable = page.locator(f"[data-hand='{seat}'] .hand-tile--playable")
+            if turn.count() and playable.count() and not page.locator("dialog[open]").count():
+                play_first_move(page, f"[data-hand='{seat}']")
+
+
+def test_a_host_and_a_guest_play_a_whole_round_with_two_bots(
+    webrtc_context: ContextFactory,
+) -> None:
+    host = host_game(webrtc_context(), "human,bot,remote,bot", seed=21)
+    guest = join(host, webrtc_context(), 2)
+    expect(host.locator('[data-seat="2"] .seat__name')).not_to_have_attribute("data-away", "")
+    play_round({0: host, 2: guest})
+    received: list[str] = guest.evaluate("() => window.__received")
+    assert received and json.loads(received[0])["t"] == "hello"
+    assert leaks(received) == []
+    # The guest's round summary is its own to close; the host's game goes on meanwhile.
+    guest.locator(SUMMARY).click()
+    expect(guest.locator(SUMMARY)).to_have_count(0)
+
+
+def test_a_host_and_three_guests_one_hostile_one_dropping_and_back(
+    webrtc_context: ContextFactory,
+) -> None:
+    host = host_game(webrtc_context(), "human,remote,remote,remote", seed=5)
+    friends = webrtc_context()
+    guests = {seat: join(host, friends, seat) for seat in (1, 2, 3)}
+    expect(host.locator("dialog[open]")).to_have_count(0, timeout=CONNECT_MS)
+
+    # West's phone is hostile: junk, a giant, an out-of-turn move, a move that is no move.
+    west = guests[1]
+    for text in ("{", "x" * 5000, '{"t":"move","move":"6-6@nowhere"}', '{"t":"move","move":"9-9"}'):
+        west.evaluate("(text) => sevenRocksGuest.send(text)", text)
+    expect(west.locator("[data-notice]").last).to_be_visible()
+    host.wait_for_function(
+        "() => sevenRocks.controller.snap.refused?.[1] === 4", timeout=CONNECT_MS
+    )
+
+    # East's page is closed mid-round: the host shows East away, and a fresh invitation
+    # brings East back at the same seat with the same hand.
+    hand_before = own_tiles(guests[3], 3)
+    guests[3].close()
+    away = host.locator('[data-seat="3"] .seat__name[data-away]')
+    expect(away).to_have_count(1, timeout=CONNECT_MS)
+    host.locator('[data-guest-action="invite"][data-seat="3"]').click()
+    guests[3] = join(host, friends, 3)
+    hand_after = own_tiles(guests[3], 3)
+    assert hand_after == hand_before
+    expect(away).to_have_count(0)
+
+    play_round({0: host, **guests})
+    refused = host.evaluate("() => sevenRocks.controller.snap.refused")
+    assert refused[1] == 4 and refused[2] == refused[3] == 0
+    for seat, page in guests.items():
+        assert leaks(page.evaluate("() => window.__received")) == [], seat

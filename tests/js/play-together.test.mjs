@@ -1,0 +1,192 @@
+// Friends on other devices, against a fake link and a fake engine: the host's book of its
+// guests (joins, each guest's own snapshots, moves for the loop, late moves, away and the
+// stand-in, the end), the host's loop at a remote seat's turn, and the guest's side (the
+// host's snapshots answering the guest's loop, refusals, junk ignored).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { GameLoop } from "../../web/js/game-loop.js";
+import { LinkEngine } from "../../web/js/guest/link-engine.js";
+import { guestSays, readHost } from "../../web/js/guest/messages.js";
+import { Pacer } from "../../web/js/pacing.js";
+import { AWAY_OFFER_MS, GuestBook } from "../../web/js/table-host/guests.js";
+import { hostSays, readGuest } from "../../web/js/table-host/messages.js";
+import { UiStore } from "../../web/js/ui-store.js";
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+const BOTS = [null, "remote", "expert", "remote"];
+const snap = (fields = {}) => ({ seed: 1, round: 1, bots: BOTS, names: [null, null, null, null], events: [], events_total: 0, over: false, human_turn: false, turn: 1, hand: [], ...fields });
+const placed = (seat, tile) => ({ type: "placed", seat, tile, team: seat % 2, points: 0 });
+
+/** A fake HostLink: what each seat was sent, parsed. */
+function fakeLink() {
+  const sent = { 1: [], 3: [] };
+  return { sent, send: (seat, text) => sent[seat].push(JSON.parse(text)), state: () => "connected", close() {} };
+}
+
+/** A fake engine answering the book's and the loop's calls; `calls` records them. */
+function fakeEngine(answer = () => null) {
+  const calls = [];
+  const request = async (method, params = {}) => {
+    calls.push({ method, params });
+    const own = answer(method, params);
+    if (own !== undefined && own !== null) return own;
+    if (method === "guest_view") return snap({ viewer: params.seat, events_total: 2, events: [placed(0, "6-6"), placed(1, "6-5")].slice(params.since) });
+    if (method === "guest_join") return snap({ names: [null, params.name, null, null] });
+    return null;
+  };
+  return { calls, request, methods: () => calls.map((c) => c.method) };
+}
+
+function book({ engine = fakeEngine(), latest = snap(), clock = { now: 0 } } = {}) {
+  const link = fakeLink();
+  let changes = 0;
+  const guests = new GuestBook({
+    link,
+    seats: [1, 3],
+    request: engine.request,
+    latest: () => latest,
+    now: () => clock.now,
+    changed: () => (changes += 1),
+  });
+  return { guests, link, engine, clock, changes: () => changes };
+}
+
+test("a guest's join is named to the engine and answered with hello and its own snapshot", async () => {
+  const { guests, link, engine } = book();
+  guests.onMessage(1, guestSays.join("Bia", 0.55));
+  await tick();
+  await guests.sending;
+  assert.deepEqual(engine.calls[0], { method: "guest_join", params: { seat: 1, name: "Bia" } });
+  assert.deepEqual(engine.calls[1], { method: "guest_view", params: { seat: 1, aspect: 0.55, since: 0 } });
+  assert.deepEqual(link.sent[1].map((m) => m.t), ["hello", "snap"]);
+  assert.equal(link.sent[1][1].snap.viewer, 1);
+  assert.deepEqual(link.sent[3], [], "a guest that has not joined is sent nothing");
+  // The next snapshot carries only the events this guest has not had.
+  await guests.update();
+  assert.deepEqual(engine.calls.at(-1).params, { seat: 1, aspect: 0.55, since: 2 });
+  assert.deepEqual(link.sent[1][2].snap.events, []);
+});
+
+test("a move at the seat's turn goes to the loop; one sent before the turn is refused at once", async () => {
+  const engine = fakeEngine((method) =>
+    method === "guest_move" ? { accepted: false, reason: "not-your-turn", snap: snap({ refused: [0, 0, 0, 1] }) } : undefined,
+  );
+  const { guests, link } = book({ engine, latest: snap({ turn: 1, events_total: 4 }) });
+  const counts = [];
+  guests.parts.counted = (refused) => counts.push(refused);
+  guests.onMessage(1, guestSays.move("6-4@6-6:high"));
+  guests.onMessage(3, guestSays.move("6-3@6-6:low"));
+  const controller = new AbortController();
+  assert.deepEqual(await guests.nextMove(1, controller.signal), { seat: 1, text: '{"t":"move","move":"6-4@6-6:high"}', late: false });
+  await tick();
+  assert.deepEqual(engine.calls.at(-1), { method: "guest_move", params: { seat: 3, message: '{"t":"move","move":"6-3@6-6:low"}', late: true, since: 4 } });
+  assert.deepEqual(link.sent[3], [{ t: "refused", reason: "not-your-turn" }]);
+  assert.deepEqual(counts, [[0, 0, 0, 1]]);
+  // Nothing queued: the wait lasts until a message, and ends with the game.
+  const waiting = guests.nextMove(1, controller.signal);
+  controller.abort();
+  await assert.rejects(waiting, { name: "AbortError" });
+});
+
+test("junk, oversized and unknown messages go to the engine as moves, to be refused and counted", () => {
+  for (const text of ["{", "x".repeat(5000), '{"t":"hello"}', "[]", '{"t":"aspect","aspect":-1}']) {
+    assert.deepEqual(readGuest(text), { t: "move", text });
+  }
+  assert.deepEqual(readGuest('{"t":"aspect","aspect":0.5}'), { t: "aspect", aspect: 0.5 });
+  assert.deepEqual(readGuest('{"t":"join","name":7}'), { t: "join", name: null, aspect: null });
+});
+
+test("a guest away a minute is offered to a bot; back, the seat is theirs again", async () => {
+  const { guests, clock } = book({ latest: snap({ turn: 3 }) });
+  guests.onMessage(3, guestSays.join(null, 1));
+  guests.onState(3, "away");
+  assert.equal(guests.away(3), true);
+  assert.equal(guests.offerStandIn(3), false);
+  clock.now = AWAY_OFFER_MS;
+  assert.equal(guests.offerStandIn(3), true);
+  const signal = new AbortController().signal;
+  const waiting = guests.nextMove(3, signal);
+  guests.standIn(3);
+  assert.deepEqual(await waiting, { seat: 3, standIn: true });
+  guests.onState(3, "connected");
+  assert.equal(guests.away(3), false);
+  assert.equal(guests.seat(3).standIn, false);
+  guests.leave("host-left");
+});
+
+test("the host leaving tells every guest, and nothing is taken after", async () => {
+  const { guests, link } = book();
+  guests.leave("host-left");
+  assert.deepEqual(link.sent[1], [{ t: "end", reason: "host-left" }]);
+  assert.deepEqual(link.sent[3], [{ t: "end", reason: "host-left" }]);
+  guests.onMessage(1, guestSays.move("6-6"));
+  assert.deepEqual(guests.queue, []);
+});
+
+test("the host's loop waits at a remote turn, tells a refusal to its sender and plays the next move", async () => {
+  const moved = snap({ turn: 0, human_turn: true, events: [placed(1, "6-5")], events_total: 1, refused: [0, 1, 0, 0] });
+  let answers = [
+    { accepted: false, reason: "illegal", snap: snap({ refused: [0, 1, 0, 0] }) },
+    { accepted: true, reason: null, snap: moved },
+  ];
+  const engine = fakeEngine((method) => (method === "guest_move" ? answers.shift() : undefined));
+  const holder = {};
+  const { guests, link } = book({ engine, latest: null });
+  guests.parts.latest = () => holder.loop.latest;
+  const view = { render() {}, renderNow() {}, parked() {}, shown() {}, sayEvent() {}, sayKnock() {}, passTo() {}, hidePass() {}, seatTaken() {}, emit() {} };
+  const loop = new GameLoop({
+    request: engine.request,
+    aspect: () => 1.5,
+    pacer: new Pacer(),
+    speed: () => 0,
+    now: () => 0,
+    store: new UiStore(),
+    view,
+    dialogs: { roundSummary: async () => {}, gameOver: async () => null },
+    save() {},
+    over() {},
+    afterGame() {},
+    guests: () => guests,
+  });
+  holder.loop = loop;
+  loop.show(snap({ turn: 1 }));
+  const running = loop.run();
+  await tick();
+  assert.ok(!engine.methods().includes("step"), "no bot is asked to move for a friend");
+  guests.onMessage(1, guestSays.move("9-9"));
+  await tick();
+  await tick();
+  assert.deepEqual(link.sent[1].at(-1), { t: "refused", reason: "illegal" });
+  assert.deepEqual(loop.snap.refused, [0, 1, 0, 0]);
+  guests.onMessage(1, guestSays.move("6-5@6-6:high"));
+  await running;
+  const moves = engine.calls.filter((c) => c.method === "guest_move");
+  assert.deepEqual(moves.map((c) => [c.params.seat, c.params.late]), [[1, false], [1, false]]);
+  assert.equal(loop.snap, moved);
+  answers = [];
+});
+
+test("the guest's engine: a move waits for the table, a refusal answers null, history comes from any index", async () => {
+  const sent = [];
+  const told = [];
+  const engine = new LinkEngine({ send: (text) => sent.push(JSON.parse(text)), told: (m) => told.push(m.t) });
+  engine.onMessage(hostSays.snap(snap({ turn: 1, human_turn: true, events: [placed(0, "6-6")], events_total: 1 })));
+  const refused = engine.call("play", { move: "9-9", since: 1, aspect: 0.6 });
+  assert.deepEqual(sent.slice(-2), [{ t: "aspect", aspect: 0.6 }, { t: "move", move: "9-9" }]);
+  engine.onMessage(hostSays.refused("illegal"));
+  assert.equal(await refused, null);
+  const played = engine.call("play", { move: "6-5@6-6:high", since: 1, aspect: 0.6 });
+  engine.onMessage(hostSays.snap(snap({ turn: 2, events: [placed(1, "6-5")], events_total: 2 })));
+  const after = await played;
+  assert.deepEqual(after.events, [placed(1, "6-5")]);
+  assert.deepEqual(engine.snapshot(0).events.map((e) => e.tile), ["6-6", "6-5"]);
+  const step = engine.call("step", { since: 2 });
+  engine.onMessage("not json");
+  engine.onMessage(JSON.stringify({ t: "snap", snap: "nothing" }));
+  engine.onMessage(hostSays.snap(snap({ turn: 3, events: [placed(2, "5-5")], events_total: 3 })));
+  assert.deepEqual((await step).events, [placed(2, "5-5")]);
+  assert.deepEqual(told, ["snap", "refused", "snap", "snap"]);
+  await assert.rejects(engine.call("hint"), { name: "NotForGuests" });
+  assert.equal(readHost('{"t":"end","reason":"bored"}'), null);
+});

@@ -1,0 +1,205 @@
+// The guest's game: the page opened from an invitation, once its link is connected, plays the
+// host's game at its own seat. It runs no engine: the host's table sends what this seat may
+// see, and the same parts as the host's page draw it and take the taps (game-loop.js with
+// the link as its engine, game-view.js, intents.js, input.js, the round and game dialogs).
+
+import { Announcer } from "../announce.js";
+import { whileOpen } from "../close-request.js";
+import { gameDialogs } from "../game-dialogs.js";
+import { GameLoop } from "../game-loop.js";
+import { GameView } from "../game-view.js";
+import { seatName, t } from "../i18n.js";
+import { bindInput } from "../input.js";
+import { PlayerIntents } from "../intents.js";
+import { notify } from "../notices.js";
+import { panelHost } from "../panel-host.js";
+import { Pacer } from "../pacing.js";
+import { readSettings } from "../storage.js";
+import { TableView } from "../table.js";
+import { UiStore } from "../ui-store.js";
+import { LinkEngine } from "./link-engine.js";
+import { guestSays } from "./messages.js";
+
+/** The words for a refusal, by the engine's reason (GUEST_REASONS in facts.js). */
+const REFUSALS = Object.freeze({
+  "too-large": "guest.refused.too_large",
+  malformed: "guest.refused.malformed",
+  "not-a-move": "guest.refused.not_a_move",
+  "not-your-turn": "guest.refused.not_your_turn",
+  illegal: "guest.refused.illegal",
+});
+/** The words for the table's end, by its reason. */
+const ENDS = Object.freeze({ "host-left": "guest.end.host_left", "game-over": "guest.end.game_over" });
+
+/**
+ * The link as the guest's game uses it (web/js/link/index.js's GuestLink).
+ * @typedef {object} GuestLinkPort
+ * @property {number} seat
+ * @property {(text: string) => void} send
+ * @property {(fn: (text: string) => void) => void} onMessage
+ * @property {(fn: (state: string) => void) => void} onState
+ */
+
+/** The name this phone's person gave for themselves in their own games (South's), if any:
+ *  the host's record names them by it. */
+const ownName = () => readSettings([]).names[0] ?? null;
+
+/**
+ * Play the host's game at `link.seat` on this page: the board is shown at once, drawn from
+ * the host's first snapshot.
+ * @param {GuestLinkPort} link
+ * @param {{root?: HTMLElement, name?: string | null}} [options]
+ */
+export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElementById("app")), name = ownName() } = {}) {
+  const board = /** @type {HTMLElement} */ (root.querySelector("#board"));
+  const notices = /** @type {HTMLElement} */ (root.querySelector("#notices"));
+  const say = (/** @type {string} */ key, /** @type {"error" | "warning" | "info"} */ kind = "info") => notify(notices, key, {}, kind);
+  const seat = link.seat;
+  board.dataset.seat = String(seat);
+  document.body.dataset.guest = String(seat);
+  const tableView = new TableView(/** @type {SVGSVGElement} */ (root.querySelector("#table")));
+  const store = new UiStore();
+  const pacer = new Pacer();
+  const speed = () => readSettings([]).speed;
+  let ended = false;
+  /** @type {(record: unknown) => void} */
+  let recordCame = () => {};
+  /** The game's record, sent by the host at the game's end: the coach reviews this seat's moves in it. */
+  const record = new Promise((resolve) => {
+    recordCame = resolve;
+  });
+
+  const engine = new LinkEngine({
+    send: (text) => link.send(text),
+    told: (message, awaited) => {
+      if (message.t === "refused") say(REFUSALS[/** @type {keyof typeof REFUSALS} */ (message.reason)] ?? "guest.refused.illegal", "warning");
+      else if (message.t === "end") {
+        ended = message.reason === "host-left";
+        if (message.record) recordCame(message.record);
+        document.body.dataset.tableEnded = message.reason;
+        say(ENDS[message.reason], message.reason === "host-left" ? "error" : "info");
+        if (ended) loop.begin(); // nothing more comes: no step waits for it
+      } else if (message.t === "snap" && !loop.snap) start();
+      else if (message.t === "snap" && message.snap.seed !== loop.snap?.seed) start(); // the host dealt a new game
+      else if (message.t === "snap" && !awaited && message.snap.events_total > loop.count && loop.snap?.human_turn && !loop.shown) {
+        start(); // the table moved on while this seat had the turn (a bot stood in for it)
+      }
+    },
+  });
+  const request = async (/** @type {string} */ method, /** @type {Record<string, unknown>} */ params = {}) => {
+    try {
+      return await engine.call(method, params);
+    } catch {
+      return null;
+    }
+  };
+
+  const watchPick = whileOpen(() => intents.cancel());
+  const view = new GameView({
+    root,
+    board,
+    tableView,
+    announcer: new Announcer(/** @type {HTMLElement} */ (root.querySelector("#announce"))),
+    game: () => loop,
+    store,
+    interactive: () => !ended && intents.interactive,
+    elsewhere: () => false,
+    speed,
+    watchPick,
+  });
+  // After the game, the coach for this seat: the engine (its download began with the page)
+  // reviews the record the host sends at the end. During the game there is no record here.
+  const dialogs = gameDialogs((snap) =>
+    snap.over
+      ? async () => {
+          const [{ engine: worker }, { openReview }, game] = await Promise.all([import("../../bridge.js"), import("../review.js"), record]);
+          openReview(coachHost(worker), { seat, record: game });
+        }
+      : null,
+  );
+  /** @param {{call(method: string, params?: Record<string, unknown>): Promise<any>}} worker */
+  const coachHost = (worker) =>
+    panelHost({
+      call: (method, params) => worker.call(/** @type {any} */ (method), /** @type {any} */ (params)),
+      snap: () => loop.snap,
+      events: () => loop.events,
+      roundShown: () => false,
+      hold: (reason) => pacer.hold(reason),
+      notify: (key, vars, kind) => notify(notices, key, vars, kind),
+      levels: [],
+      saveGame: () => {},
+      speed,
+      setSpeed: () => {},
+      hinted: () => null,
+      focusTarget: () => {},
+      dismissHint: () => {},
+    });
+  const loop = new GameLoop({
+    request,
+    aspect: () => Math.round(tableView.aspect() * 100) / 100,
+    pacer,
+    speed,
+    now: () => performance.now(),
+    store,
+    view,
+    dialogs: {
+      roundSummary: async (args) => {
+        const closed = await dialogs.roundSummary(args);
+        link.send(guestSays.next()); // this seat is ready for the next round
+        return closed;
+      },
+      gameOver: (args) => dialogs.gameOver(args).then(() => null), // the host deals the next game
+    },
+    save: () => {},
+    over: () => {},
+    afterGame: () => {},
+  });
+  const intents = new PlayerIntents({ root, board, loop, store, view, elsewhere: () => ended });
+  bindInput(board, intents.inputHost());
+
+  /** Show the host's game as it is now and play on. */
+  function start() {
+    const snap = engine.snapshot(0);
+    if (!snap) return;
+    loop.show(snap);
+    delete board.dataset.preview;
+    document.body.dataset.game = "ready";
+    loop.run();
+  }
+
+  link.onMessage((text) => engine.onMessage(text));
+  link.onState((state) => {
+    if (state === "lost" && !ended) say("guest.lost", "error");
+  });
+  let resizing = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
+  addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => loop.snap && loop.relayout().then(() => view.render()), 150);
+  });
+  for (const el of document.querySelectorAll("[data-action='hint'], [data-action='new-game']")) el.setAttribute("hidden", "");
+  board.hidden = false;
+  const status = document.getElementById("status");
+  if (status) status.hidden = true;
+  say("guest.waiting");
+  link.send(guestSays.join(name, Math.round(tableView.aspect() * 100) / 100 || 0.6));
+  Object.assign(window, { sevenRocksGuestGame: { loop, engine, seat: seatName(seat), t } });
+  return { loop, engine };
+}
+
+/**
+ * Play the host's game as soon as `link` is connected, in place of the reply screen.
+ * @param {GuestLinkPort & {state: string}} link
+ * @param {() => void} removeScreen  takes the reply screen away
+ */
+export function joinWhenConnected(link, removeScreen) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    removeScreen();
+    delete document.body.dataset.linkPage; // the page is the game's now: its table shows
+    playAsGuest(link);
+  };
+  if (link.state === "connected") start();
+  else link.onState((state) => state === "connected" && start());
+}
