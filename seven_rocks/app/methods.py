@@ -6,8 +6,8 @@ A handler is the :class:`~.session.Session` method of that name, called with the
 parameters as keywords (its keyword names are the params TypedDict's keys, which a test
 holds them to); the door's own methods (``ping``, ``version``, ``warm_up``) have none.
 
->>> sorted(METHODS)[:3]
-['examples', 'hint', 'info']
+>>> METHODS["play"].params.__name__, METHODS["play"].reply.__name__
+('PlayParams', 'Snapshot')
 """
 
 from __future__ import annotations
