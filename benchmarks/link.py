@@ -30,13 +30,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from seven_rocks.site.build import build
-from tests.support.webrtc_netns import WebRtcNetwork
+from tests.support.webrtc_netns import WebRtcNetwork, network_serving
 
 NOW = "() => performance.timeOrigin + performance.now()"
 CARD = '[data-invite][data-seat="2"]'
@@ -103,13 +101,8 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=300, help="round trips per size and run")
     parser.add_argument("--site", type=Path, help="a built site to serve (default: build one)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        site = args.site or build(Path(folder) / "site", snapshot=False, compress=False)
-        network = WebRtcNetwork(site)
-        try:
-            run(network, args.runs, args.messages)
-        finally:
-            network.close()
+    with network_serving(args.site) as network:
+        run(network, args.runs, args.messages)
 
 
 def run(network: WebRtcNetwork, runs: int, messages: int) -> None:

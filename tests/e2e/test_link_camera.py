@@ -18,6 +18,7 @@ from PIL import Image
 from playwright.sync_api import Browser, Playwright, expect
 
 from tests.e2e.conftest import BOOT_TIMEOUT_MS, Guard, finish_context, watch_context
+from tests.support.chromium import TEST_ARGS
 from tests.support.webrtc_netns import WebRtcNetwork
 
 if TYPE_CHECKING:  # the module itself is loaded as a plugin (below), once
@@ -55,7 +56,7 @@ def camera_browser(
     playwright: Playwright, webrtc_network: WebRtcNetwork, camera_video: Path
 ) -> Iterator[Browser]:
     """A Chromium in the private network whose camera films ``camera_video``."""
-    options = webrtc_network.launch_args()
+    options = webrtc_network.launch_args(TEST_ARGS)
     options["args"] = [
         *options["args"],
         "--use-fake-ui-for-media-stream",

@@ -40,7 +40,9 @@ def test_each_level_on_offer_is_explained_in_the_new_game_dialog(
     summary.tap() if phone else summary.click()
     expect(rows.first).to_be_visible()
     # One row for each level a seat can be given, in the same order, with its own words.
-    offered = page.locator("[data-seat-level='1'] option:not([value='human'])")
+    offered = page.locator(
+        "[data-seat-level='1'] option:not([value='human']):not([value='remote'])"
+    )
     names = [str(v) for v in offered.evaluate_all("(options) => options.map((o) => o.value)")]
     assert names, "no level offered"
     assert [

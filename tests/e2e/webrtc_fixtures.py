@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Playwright
 
 from tests.e2e.conftest import Guard, finish_context, watch_context
-from tests.support.chromium import CHROMIUM
+from tests.support.chromium import CHROMIUM, TEST_ARGS
 from tests.support.webrtc_netns import WebRtcNetwork
 
 
@@ -33,7 +33,7 @@ def webrtc_network(site: Path) -> Iterator[WebRtcNetwork]:
 @pytest.fixture(scope="session")
 def webrtc_browser(playwright: Playwright, webrtc_network: WebRtcNetwork) -> Iterator[Browser]:
     """Chromium running inside the private network."""
-    browser = playwright.chromium.launch(**webrtc_network.launch_args())
+    browser = playwright.chromium.launch(**webrtc_network.launch_args(TEST_ARGS))
     yield browser
     browser.close()
 

@@ -17,9 +17,12 @@ renderer live in the namespace while Playwright talks to it over its pipe as usu
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import tempfile
+import time
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +39,15 @@ WEBRTC_ARGS: tuple[str, ...] = ("--disable-features=WebRtcHideLocalIpsWithMdns",
 NO_PROXY = "http://127.0.0.1:9"
 #: The server's start-up line: "Serving DIR at URL (Ctrl+C to stop)".
 _SERVING = "Serving "
+
+
+#: Seconds for the veth pair's carrier to come up.
+SETTLE_S = 10.0
+
+
+def _line(listing: str, name: str) -> str:
+    """The line of ``ip -o link`` about interface ``name``."""
+    return next((line for line in listing.splitlines() if f" {name}@" in line), "")
 
 
 class WebRtcNetwork:
@@ -56,8 +68,20 @@ class WebRtcNetwork:
             raise
 
     def _link_up(self) -> None:
+        """The veth pair up with its addresses, and settled before anything starts on it.
+
+        IPv6 is off in the namespace: a new interface's IPv6 addresses arrive a moment after
+        it is up (duplicate address detection), and Chromium, seeing its network change,
+        fails the page's requests under way (``ERR_NETWORK_CHANGED``). The pair's carrier
+        is waited for for the same reason."""
         (first, _), (second, _) = LINKS
-        commands = [["ip", "link", "add", first, "type", "veth", "peer", "name", second]]
+        ipv6_off = "; ".join(
+            f"echo 1 > /proc/sys/net/ipv6/conf/{conf}/disable_ipv6" for conf in ("all", "default")
+        )
+        commands = [
+            ["sh", "-c", f"if [ -d /proc/sys/net/ipv6 ]; then {ipv6_off}; fi"],
+            ["ip", "link", "add", first, "type", "veth", "peer", "name", second],
+        ]
         for name, address in LINKS:
             commands.append(["ip", "addr", "add", address, "dev", name])
             commands.append(["ip", "link", "set", name, "up"])
@@ -66,6 +90,17 @@ class WebRtcNetwork:
             done = self.namespace.run(command, capture_output=True)
             if done.returncode != 0:
                 raise RuntimeError(f"{' '.join(command)} failed: {done.stderr.strip()}")
+        deadline = time.monotonic() + SETTLE_S
+        while True:
+            shown = self.namespace.run(["ip", "-o", "link", "show", "up"], capture_output=True)
+            if all(
+                f"{name}@" in shown.stdout and "LOWER_UP" in _line(shown.stdout, name)
+                for name, _ in LINKS
+            ):
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the veth pair never came up: {shown.stdout.strip()}")
+            time.sleep(0.05)
 
     def _serve(self, site: Path) -> str:
         """Start ``seven-rocks serve``'s server on a free port inside; its URL."""
@@ -91,11 +126,12 @@ class WebRtcNetwork:
         script.chmod(0o755)
         return script
 
-    def launch_args(self) -> dict[str, Any]:
-        """Keyword arguments for ``playwright.chromium.launch``."""
+    def launch_args(self, flags: Sequence[str] = CHROMIUM_ARGS) -> dict[str, Any]:
+        """Keyword arguments for ``playwright.chromium.launch``: the browser as players
+        have it, or with ``flags`` (the tests' :data:`~tests.support.chromium.TEST_ARGS`)."""
         return {
             "executable_path": str(self.chromium),
-            "args": [*CHROMIUM_ARGS, *WEBRTC_ARGS, f"--proxy-server={NO_PROXY}"],
+            "args": [*flags, *WEBRTC_ARGS, f"--proxy-server={NO_PROXY}"],
         }
 
     def close(self) -> list[int]:
@@ -103,3 +139,19 @@ class WebRtcNetwork:
         left = self.namespace.close()
         self._folder.cleanup()
         return left
+
+
+@contextlib.contextmanager
+def network_serving(site: Path | None) -> Iterator[WebRtcNetwork]:
+    """A :class:`WebRtcNetwork` serving ``site``, or a build of this checkout made for the
+    occasion (no snapshot, no compressed copies: a benchmark's quick build), closed after."""
+    from seven_rocks.site.build import build
+
+    with tempfile.TemporaryDirectory() as folder:
+        network = WebRtcNetwork(
+            site or build(Path(folder) / "site", snapshot=False, compress=False)
+        )
+        try:
+            yield network
+        finally:
+            network.close()
