@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .playing import LANGUAGE, REVIEW_DONE, call, next_round_or_turn, open_page
 
@@ -46,20 +48,31 @@ def wrong_moves(puzzle: dict[str, Any]) -> list[str]:
 
 def try_move(page: Page, move: str, *, phone: bool) -> None:
     """Pick ``move``'s tile in the trainer's hand, then its place if the tile has several,
-    and wait for the engine's verdict."""
+    and wait for the engine's verdict. As a person would, pick the tile again if a redraw
+    (a loaded machine's slow frame) shows it not picked, and look for its place again."""
     tile, _, point = move.partition("@")
     tries = page.locator(TRAINER).get_attribute("data-trainer-phase")
     hand_tile = page.locator(f"{PANEL} [data-trainer-hand] [data-tile='{tile}']")
-    hand_tile.tap() if phone else hand_tile.click()
+    picked = page.locator(f"{PANEL} [data-trainer-hand] [data-tile='{tile}'][aria-pressed='true']")
     target = page.locator(f"{TABLE} [data-target='{point or 'open'}']")
     # Lit only when the tile has more than one place; a tile with one is tried at once.
     verdict = page.locator(
         f"{TRAINER}:not([data-trainer-phase='{tries}']):not([data-trainer-busy])"
     )
-    verdict.or_(target).first.wait_for(timeout=10_000)
-    if not verdict.count():
-        target.tap() if phone else target.click()
-    verdict.wait_for(timeout=10_000)
+    deadline = time.monotonic() + 30
+    while not verdict.count():
+        assert time.monotonic() < deadline, f"{move} was never judged"
+        if not picked.count():
+            hand_tile.tap() if phone else hand_tile.click()
+        try:
+            verdict.or_(target).first.wait_for(timeout=5_000)
+            if not verdict.count():
+                target.tap(timeout=5_000) if phone else target.click(timeout=5_000)
+        except PlaywrightTimeout:
+            continue
+        # Tried: one verdict comes (never a second try sent for the same pick).
+        left = max(deadline - time.monotonic(), 1)
+        verdict.wait_for(timeout=left * 1000)
 
 
 def drawn(page: Page, index: int) -> None:
