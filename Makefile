@@ -19,8 +19,9 @@ play: $(VENV)/.installed node_modules/.package-lock.json $(GENERATED)   ## build
 	$(BIN)/seven-rocks serve dist --port $(PORT)
 
 # Everything, as CI runs it (.ci/run): lint, types, JavaScript unit tests, then every Python
-# test (engine, bots, CLI, browser, slow runs).  Nothing is skipped.  The Python tests run
-# in two passes that between them hold every test once: those without a browser, then the
+# test (engine, bots, CLI, browser, slow runs) but the exhaustive ones, which check every
+# item of a large shipped set where a test here checks a sample (`make slow` runs them).
+# Nothing is skipped.  The Python tests run in two passes that between them hold every test once: those without a browser, then the
 # browser tests (the workers share one build of the site, each serves it to its own
 # Chromium, and the long tests start first), each spread over the cores (at most four
 # workers, so a big machine does not start a dozen Chromiums).
@@ -31,7 +32,7 @@ PYTEST_PARALLEL = -n auto --maxprocesses 4 --dist loadgroup
 E2E_WORKERS := $(shell $(PYTHON) -c "import os; print(min(4, max(2, len(os.sched_getaffinity(0)) * 3 // 2)))")
 test: $(DEPS) lint typecheck js   ## lint, type-check and run every test
 	bash scripts/ensure-chromium.sh
-	$(BIN)/pytest $(PYTEST_PARALLEL) -m "not e2e"
+	$(BIN)/pytest $(PYTEST_PARALLEL) -m "not e2e and not exhaustive"
 	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m e2e
 
 # The fast loop while developing: the same lint and types, the JavaScript unit tests, and the
@@ -101,7 +102,7 @@ e2e: $(DEPS)   ## the browser tests (Playwright in Debian's Chromium)
 	bash scripts/ensure-chromium.sh
 	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m e2e
 
-slow: $(DEPS)   ## the long runs: big simulations, Pyodide in Node
+slow: $(DEPS)   ## the long runs: big simulations, Pyodide in Node, every shipped puzzle
 	$(BIN)/pytest -m slow
 
 # The reference pictures of key states (tests/e2e/screens/): after a deliberate change to

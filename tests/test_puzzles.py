@@ -192,6 +192,7 @@ def test_a_sample_of_the_shipped_answers_holds_under_an_independent_big_search()
 
 
 @pytest.mark.slow
+@pytest.mark.exhaustive
 def test_every_shipped_answer_holds_under_an_independent_big_search() -> None:
     for puzzle in _shipped()["puzzles"]:
         _recheck(puzzle)

@@ -3,8 +3,10 @@
 - Under CI=true a skipped test fails (tests/conftest.py), so the test command skips nothing.
 - The Makefile runs Node's test runner on tests/js/*.test.mjs when there are any, and a
   failing JavaScript test fails the target.
-- `make test` runs every Python test: two passes whose marker filters are each other's
-  complement (no ``-k``, no ``-x``); `make check` leaves out only the browser and slow tiers.
+- `make test` runs every Python test but the exhaustive ones (a sample of each exhaustive
+  check is a test of its own): two passes, the browser tests and the others (no ``-k``, no
+  ``-x``); `make check` leaves out only the browser and slow tiers; `make slow` runs every slow
+  test, the exhaustive ones among them.
 """
 
 from __future__ import annotations
@@ -138,6 +140,20 @@ def test_make_test_runs_every_python_test_and_check_only_the_fast_ones() -> None
         assert run.count("-m") == 1, run
         filters.append(run[run.index("-m") + 1])
     # Every test is either a browser test or not: the two passes hold each test once.
-    assert sorted(filters) == ["e2e", "not e2e"], runs
+    assert sorted(filters) == ["e2e", "not e2e and not exhaustive"], runs
     check = _make(ROOT, "-n", "check").stdout
     assert '-n auto -m "not e2e and not slow"' in check
+
+
+def test_every_exhaustive_test_is_slow_and_runs_in_make_slow() -> None:
+    collect = [sys.executable, "-m", "pytest", "--collect-only", "-q", "tests"]
+    marked = subprocess.run(
+        [*collect, "-m", "exhaustive and not slow"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "no tests collected" in marked.stdout or " deselected" in marked.stdout, marked.stdout
+    assert not [line for line in marked.stdout.splitlines() if "::" in line], marked.stdout
+    assert "pytest -m slow" in _make(ROOT, "-n", "slow").stdout

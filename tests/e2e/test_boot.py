@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 import seven_rocks
 from seven_rocks.site.build import BROWSER_PACKAGES, zip_engine
@@ -57,6 +57,16 @@ def test_pyscript_plugins_the_game_does_not_use_are_never_downloaded(
     assert any(name.startswith("core-") for name in requested), requested  # PyScript did load
     unused = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations-manager")
     assert [name for name in requested if name.startswith(unused)] == []
+
+
+def test_a_context_of_the_test_browser_holds_the_tests_pages_alone(
+    browser: Browser, context: BrowserContext
+) -> None:
+    # Each context opens a window, and a window's own pop-ups would be pages of their own,
+    # each a renderer process starting for nothing (tests/support/chromium.py).
+    page = context.new_page()
+    targets = browser.new_browser_cdp_session().send("Target.getTargets")["targetInfos"]
+    assert [(t["type"], t["url"]) for t in targets] == [("page", page.url)]
 
 
 def test_worker_answers_ping(ready_page: Page) -> None:

@@ -7,11 +7,47 @@ background-networking ones it keeps trying to reach outside hosts.
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 from pathlib import Path
+
+from playwright._impl._driver import compute_driver_executable
 
 #: The browser binary; ``SEVEN_ROCKS_CHROMIUM`` points elsewhere if needed.
 CHROMIUM = Path(os.environ.get("SEVEN_ROCKS_CHROMIUM", "/usr/bin/chromium"))
+
+#: Browser features a headless window has no use for. Every new context opens a window, and
+#: Chromium gives each window two omnibox (address bar) pop-ups drawn by web pages of their
+#: own, each in a renderer process that starts, loads and lays out: about 0.6 CPU-s a
+#: context, more than a third of what the game's own page costs to show its table.
+UNUSED_FEATURES: tuple[str, ...] = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+
+
+@functools.cache
+def playwright_disabled_features() -> tuple[str, ...]:
+    """The features Playwright's own ``--disable-features`` switches off.
+
+    Chromium keeps the last of two ``--disable-features`` switches, so ours must repeat
+    Playwright's (among them the ones that keep the browser from calling Google's servers at
+    start-up). They are read from the Playwright driver installed beside this package: an
+    upgrade that changes them is followed without a copy here to go stale.
+    """
+    package = Path(compute_driver_executable()[1]).parent
+    for source in sorted((package / "lib").rglob("*.js")):
+        text = source.read_text(encoding="utf-8", errors="replace")
+        found = re.search(r"\bdisabledFeatures = \[(.*?)\]", text, re.DOTALL)
+        if found:
+            body = re.sub(r"//[^\n]*", "", found.group(1))
+            return tuple(re.findall(r'"([A-Za-z0-9_]+)"', body))
+    raise RuntimeError(f"no list of disabled features in Playwright's driver at {package}")
+
+
+def disable_features_switch() -> str:
+    """One ``--disable-features`` switch: Playwright's features and :data:`UNUSED_FEATURES`."""
+    features = dict.fromkeys((*playwright_disabled_features(), *UNUSED_FEATURES))
+    return "--disable-features=" + ",".join(features)
+
 
 CHROMIUM_ARGS: tuple[str, ...] = (
     "--no-sandbox",
@@ -20,6 +56,7 @@ CHROMIUM_ARGS: tuple[str, ...] = (
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    disable_features_switch(),
 )
 
 #: The flags of the browser the tests drive: :data:`CHROMIUM_ARGS` and Liftoff alone for
