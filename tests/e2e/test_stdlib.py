@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from seven_rocks.site.build import STDLIB_CUT, build
+from seven_rocks.site.build import STDLIB_CUT
 from seven_rocks.site.serve import serving
+from tests.support.sites import changed_copy
 
 from .conftest import Guard
 from .test_offline import _open_game, _play_one_move, _visit_until_cached, _wait_ready
@@ -20,7 +21,6 @@ from .test_offline import _open_game, _play_one_move, _visit_until_cached, _wait
 pytestmark = pytest.mark.e2e
 
 GuardedContext = Callable[[str], tuple[BrowserContext, Guard]]
-ROOT = Path(__file__).resolve().parents[2]
 #: A pure-Python standard module no game imports, so it is not in the cut.
 OUTSIDE = "colorsys"
 FALLBACK_WARNING = "came from the full standard library"
@@ -46,26 +46,15 @@ def test_games_hints_and_replays_import_nothing_outside_the_cut(page: Page, guar
 
 
 @pytest.fixture(scope="module")
-def probing_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A site whose worker imports ``OUTSIDE`` in the browser only (the build's trace runs
-    under Node, which has no ``WorkerGlobalScope``, so the cut leaves it out)."""
-    root = tmp_path_factory.mktemp("probe") / "checkout"
-    root.mkdir()
-    (root / "node_modules").symlink_to(ROOT / "node_modules")
-    (root / "seven_rocks").symlink_to(ROOT / "seven_rocks")
-    shutil.copytree(ROOT / "web", root / "web")
-    worker = root / "web" / "worker.py"
-    worker.write_text(
-        worker.read_text(encoding="utf-8")
-        + f"\nimport js\n\nif hasattr(js, 'WorkerGlobalScope'):\n    import {OUTSIDE}\n",
-        encoding="utf-8",
+def probing_site(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site with a worker that imports ``OUTSIDE`` in the browser only (the build's trace
+    runs under Node, which has no ``WorkerGlobalScope``, so the cut leaves it out)."""
+    probe = f"\nimport js\n\nif hasattr(js, 'WorkerGlobalScope'):\n    import {OUTSIDE}\n"
+    return changed_copy(
+        site, tmp_path_factory.mktemp("probe") / "site", {"worker.py": lambda text: text + probe}
     )
-    # Uncompressed: the copies for the wire would all be new (this worker differs) and are
-    # not what the test is about.
-    return build(root.parent / "site", root=root, compress=False)
 
 
-@pytest.mark.long  # its site is built for it: the trace and the snapshot run again
 def test_a_module_outside_the_cut_still_imports_online_and_offline(
     probing_site: Path, tmp_path: Path, guarded_context: GuardedContext
 ) -> None:
