@@ -13,6 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from .playing import (
     GREEDY_GAME,
     LANGUAGE,
+    NEXT_FRAME,
     PLAYABLE,
     POLL_MS,
     RECTS,
@@ -69,23 +70,24 @@ HAND_ROW = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", ["569x277", "740x360"])
 def test_a_phone_on_its_side_zoomed_for_larger_text_keeps_the_hand_and_the_table(
-    viewport_page: Callable[..., Page], size: str
+    viewport_page: Callable[..., Page],
 ) -> None:
     """A 360 px phone set to larger text (Chrome zooms the page with the system's font size)
     is about 569x277 on its side: seven tiles and the prompt beside them fit across it, the
-    prompt keeps a readable width, and the table keeps a useful height."""
-    page = viewport_page(size, init=LANGUAGE.replace("{lang}", "pt-BR"))
+    prompt keeps a readable width, and the table keeps a useful height; so at 740x360."""
+    page = viewport_page("569x277", init=LANGUAGE.replace("{lang}", "pt-BR"))
     open_page(page, "?seed=5&speed=0")
     page.locator(PLAYABLE).nth(1).tap()  # 5-6, with two places: the longest prompt
     expect(page.locator("[data-target]").first).to_be_visible()
-    row = page.evaluate(HAND_ROW)
-    width = page.viewport_size["width"] if page.viewport_size else 0
-    assert row["left"] >= 0 and row["right"] <= width, f"a tile is off the screen: {row}"
-    assert row["right"] <= row["prompt"]["left"] and row["prompt"]["right"] <= width, row
-    assert row["prompt"]["width"] >= 120, f"the prompt is squeezed: {row}"
-    assert row["table"] >= 100, f"the table is a sliver: {row}"
+    for width, height in ((569, 277), (740, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(NEXT_FRAME)
+        row = page.evaluate(HAND_ROW)
+        assert row["left"] >= 0 and row["right"] <= width, f"a tile is off the screen: {row}"
+        assert row["right"] <= row["prompt"]["left"] and row["prompt"]["right"] <= width, row
+        assert row["prompt"]["width"] >= 120, f"the prompt is squeezed: {row}"
+        assert row["table"] >= 100, f"the table is a sliver: {row}"
 
 
 def test_a_hint_on_a_short_phone_on_its_side_keeps_the_hand_on_screen(
@@ -118,28 +120,30 @@ MOVE_LINE = """(el) => {
 }"""
 
 
-@pytest.mark.parametrize("size", ["320x568", "360x640"])
 def test_on_a_small_phone_a_long_move_line_shows_whole_in_two_lines(
-    viewport_page: Callable[..., Page], size: str
+    viewport_page: Callable[..., Page],
 ) -> None:
     """The move line is the one place that says what the last move was and what it scored:
-    on a small phone a long sentence ("..., ends 3 + 6 + 12 = 21, no points") wraps to a
-    second line, whole, and is never cut."""
-    page = viewport_page(size)
+    on a small phone (320 and 360 px wide) a long sentence ("..., ends 3 + 6 + 12 = 21, no
+    points") wraps to a second line, whole, and is never cut."""
+    sizes = ((320, 568), (360, 640))
+    page = viewport_page("320x568")
     open_page(page, "?seed=5&speed=0&seats=human,greedy,greedy,greedy")
     line = page.locator("#announce li").last
-    width = page.viewport_size["width"] if page.viewport_size else 0
-    wrapped = []
+    wrapped: dict[int, list[str]] = {width: [] for width, _ in sizes}
     while wait_for_human_or(page, f"{SUMMARY}[open]") == "turn":
-        shown = line.evaluate(MOVE_LINE)
-        text = line.inner_text()
-        assert shown["right"] <= width, f"the move line runs off the screen: {shown}"
-        assert not shown["cut"], f"the move line is cut: {text!r}"
-        assert shown["lines"] <= 2.3, f"the move line takes {shown['lines']:.1f} lines: {text!r}"
-        if shown["lines"] > 1.5:
-            wrapped.append(text)
+        for width, height in sizes:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(NEXT_FRAME)
+            shown = line.evaluate(MOVE_LINE)
+            text = line.inner_text()
+            assert shown["right"] <= width, f"the move line runs off {width} px: {shown}"
+            assert not shown["cut"], f"the move line is cut at {width} px: {text!r}"
+            assert shown["lines"] <= 2.3, f"{shown['lines']:.1f} lines at {width} px: {text!r}"
+            if shown["lines"] > 1.5:
+                wrapped[width].append(text)
         play_first_move(page)
-    assert wrapped, "no move line was long enough to need two lines"
+    assert all(wrapped.values()), f"no move line long enough to need two lines: {wrapped}"
 
 
 #: How the layout sits on its table: the share of the area's width and height its tiles
