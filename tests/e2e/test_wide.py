@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 from .playing import (
     LANGUAGE,
+    NEXT_FRAME,
     SUMMARY,
     names_read,
     open_page,
@@ -36,25 +37,36 @@ PARTS = """() => Object.fromEntries(
     }))"""
 
 
-@pytest.mark.parametrize("size", ["768x1024", "820x1180", "1024x768", "1366x768"])
+def _resize(page: Page, size: str) -> tuple[int, int]:
+    """Resize the window to ``size`` ("1024x768") and wait until it is laid out and drawn."""
+    width, height = map(int, size.split("x"))
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate(NEXT_FRAME)
+    return width, height
+
+
 def test_the_table_takes_most_of_a_wide_screens_width(
-    viewport_page: Callable[..., Page], size: str
+    viewport_page: Callable[..., Page],
 ) -> None:
     """On a tablet upright the side seats sized to their one-line captions took a third of the
     width each, and the table was a strip 249 px wide between them, too narrow for the sum's
-    chip ("3 + 6 + 12 = 21 → no points" cut at both ends)."""
-    page = viewport_page(size, phone=False)
+    chip ("3 + 6 + 12 = 21 → no points" cut at both ends). A tablet either way up, a laptop."""
+    page = viewport_page("768x1024", phone=False)
     open_page(page, GAME)
     for _ in range(3):
         play_first_move(page)
     page.wait_for_selector(".sum:not(:empty)")
-    parts = page.evaluate(PARTS)
-    width = page.viewport_size["width"] if page.viewport_size else 0
-    assert parts["table"]["width"] >= 0.5 * width, parts
-    for side in ("west", "east"):
-        assert parts[side]["width"] <= parts["table"]["width"] / 2, parts
-    sum_chip, table = parts["sum"], parts["table"]
-    assert table["left"] <= sum_chip["left"] and sum_chip["right"] <= table["right"], parts
+    for size in ("768x1024", "820x1180", "1024x768", "1366x768"):
+        width, _ = _resize(page, size)
+        parts = page.evaluate(PARTS)
+        assert parts["table"]["width"] >= 0.5 * width, (size, parts)
+        for side in ("west", "east"):
+            assert parts[side]["width"] <= parts["table"]["width"] / 2, (size, parts)
+        sum_chip, table = parts["sum"], parts["table"]
+        assert table["left"] <= sum_chip["left"] and sum_chip["right"] <= table["right"], (
+            size,
+            parts,
+        )
 
 
 #: A function for ``wait_for_function`` (``arg``: a share of the felt's height): whether every
@@ -77,25 +89,34 @@ OFF_THE_FELT = """() => {
   }).map((tile) => tile.dataset.tile); }"""
 
 
-@pytest.mark.parametrize("size", ["1280x720", "1366x768", "1920x1080"])
+WIDE = ("1280x720", "1366x768", "1920x1080")
+
+
 def test_a_wide_screen_draws_the_tables_tiles_large_and_keeps_them_on_the_felt(
-    viewport_page: Callable[..., Page], size: str
+    viewport_page: Callable[..., Page],
 ) -> None:
     """A laptop's felt is about 2.7 times as wide as it is tall. Its view was fitted to 13
     tile units across that height, more than the table a round starts with, so at 1366x768
     the tiles were 52 px long, half a tile in the hand, in a sea of felt. The view now zooms
     in as far as the starting table (a tile spans about a sixth of the felt's height: 15.5% or
     more, where it was 13-15%), and grows with the layout: the round's tiles never leave the
-    felt."""
-    page = viewport_page(size, phone=False)
+    felt, at each of a laptop's and a desktop's sizes."""
+    page = viewport_page(WIDE[0], phone=False)
     open_page(page, GAME)
-    page.wait_for_function(TILES_AT_LEAST, arg=0.155, timeout=5_000)
+    for size in WIDE:
+        _resize(page, size)
+        page.wait_for_function(TILES_AT_LEAST, arg=0.155, timeout=5_000)
     moves = 0
     while wait_for_human_or(page, SUMMARY) == "turn":
-        assert page.evaluate(OFF_THE_FELT) == [], f"off the felt after {moves} of South's moves"
+        for size in WIDE:
+            _resize(page, size)
+            off = page.evaluate(OFF_THE_FELT)
+            assert off == [], f"{off} off the felt at {size} after {moves} of South's moves"
         play_first_move(page)
         moves += 1
-    assert page.evaluate(OFF_THE_FELT) == [], "off the felt at the round's end"
+    for size in WIDE:
+        _resize(page, size)
+        assert page.evaluate(OFF_THE_FELT) == [], f"off the felt at {size} at the round's end"
     assert moves >= 4, f"the round ended after {moves} of South's moves"
 
 
@@ -116,10 +137,10 @@ SOUTH = """() => {
 
 
 @pytest.mark.parametrize(
-    ("font", "size"), [(20, "1280x720"), (24, "1280x720"), (24, "1366x768"), (24, "1280x800")]
+    ("font", "sizes"), [(20, ("1280x720",)), (24, ("1280x720", "1366x768", "1280x800"))]
 )
 def test_a_larger_browser_font_keeps_the_hand_and_the_move_line_in_the_window(
-    viewport_page: Callable[..., Page], font: int, size: str
+    viewport_page: Callable[..., Page], font: int, sizes: tuple[str, ...]
 ) -> None:
     """A laptop's browser set to a large font (20 px, Chrome's "Large"; 24 px, "Very large"):
     at 1280x720 the table kept its 14rem floor, the board overflowed its room, and South's
@@ -131,42 +152,47 @@ def test_a_larger_browser_font_keeps_the_hand_and_the_move_line_in_the_window(
     the smaller screen it is in letters: the slim header wherever the toolbar would wrap,
     and at 1280x720 (853x480 at 16 px) a phone on its side's flat hand; everything is in the
     window without scrolling."""
-    width, height = map(int, size.split("x"))
-    page = viewport_page(size, phone=False)
+    page = viewport_page(sizes[0], phone=False)
     set_browser_font(page, font)
     open_page(page, GAME)
     page.wait_for_selector("#announce li:last-child")
-    parts = page.evaluate(SOUTH)
-    for other in ("prompt", "line", "table"):
-        assert not overlap(parts["hand"], parts[other]), f"the hand runs over the {other}: {parts}"
-    assert not overlap(parts["prompt"], parts["line"]), parts
-    for part in ("hand", "prompt", "line"):
-        assert parts[part]["bottom"] <= height, f"the {part} is below the window's edge: {parts}"
-    assert parts["hand"]["right"] <= width, parts
-    scroller = page.evaluate(
-        "(() => { const m = document.querySelector('main');"
-        " return [m.scrollHeight, m.clientHeight]; })()"
-    )
-    assert scroller[0] <= scroller[1], f"the page scrolls to reach the rest: {scroller}"
+    for size in sizes:
+        width, height = _resize(page, size)
+        parts = page.evaluate(SOUTH)
+        for other in ("prompt", "line", "table"):
+            assert not overlap(parts["hand"], parts[other]), f"{size}: the hand over the {other}"
+        assert not overlap(parts["prompt"], parts["line"]), (size, parts)
+        for part in ("hand", "prompt", "line"):
+            assert parts[part]["bottom"] <= height, f"{size}: the {part} is below the window"
+        assert parts["hand"]["right"] <= width, (size, parts)
+        scroller = page.evaluate(
+            "(() => { const m = document.querySelector('main');"
+            " return [m.scrollHeight, m.clientHeight]; })()"
+        )
+        assert scroller[0] <= scroller[1], f"{size}: the page scrolls to the rest: {scroller}"
 
 
-@pytest.mark.parametrize("size", ["1024x768", "768x1024"])
 def test_a_tablet_has_the_slim_header_with_the_toolbar_in_its_menu(
-    viewport_page: Callable[..., Page], size: str
+    viewport_page: Callable[..., Page],
 ) -> None:
     """Between a phone and a laptop (a tablet either way up, a half-screen window) the full
     toolbar wrapped to two rows under the title and the scores with their "0 of 250" lines:
     a 144 px header over a table that wanted the room. Wherever the toolbar would wrap, the
     header is the phone's slim one (the scores as bars, Hint, the rest in the menu), with
     the team names whole, and the menu opens the toolbar's panels."""
-    page = viewport_page(size, init=LANGUAGE.replace("{lang}", "pt-BR"))
+    page = viewport_page("1024x768", init=LANGUAGE.replace("{lang}", "pt-BR"))
     open_page(page, GAME)
-    header = page.locator(".masthead").bounding_box()
-    assert header is not None and header["height"] <= 64, f"the header is {header}"
-    expect(page.locator("[data-action='hint']")).to_be_visible()
-    expect(page.locator(".toolbar [data-action='sheet']")).to_be_hidden()
-    names_read(page, ["Você e Norte", "Oeste e Leste"])
-    page.locator("#menu-button").tap()
-    expect(page.locator("#menu-button")).to_have_attribute("aria-expanded", "true")
-    page.locator(".toolbar [data-action='sheet']").tap()
-    expect(page.locator("dialog[data-sheet]")).to_be_visible()
+    for size in ("1024x768", "768x1024"):
+        _resize(page, size)
+        header = page.locator(".masthead").bounding_box()
+        assert header is not None and header["height"] <= 64, f"{size}: the header is {header}"
+        expect(page.locator("[data-action='hint']")).to_be_visible()
+        expect(page.locator(".toolbar [data-action='sheet']")).to_be_hidden()
+        names_read(page, ["Você e Norte", "Oeste e Leste"])
+        page.locator("#menu-button").tap()
+        expect(page.locator("#menu-button")).to_have_attribute("aria-expanded", "true")
+        page.locator(".toolbar [data-action='sheet']").tap()
+        sheet = page.locator("dialog[data-sheet]")
+        expect(sheet).to_be_visible()
+        sheet.locator("[data-action='close-panel']").last.tap()
+        expect(sheet).to_have_count(0)
