@@ -69,17 +69,13 @@ def test_a_context_of_the_test_browser_holds_the_tests_pages_alone(
     assert [(t["type"], t["url"]) for t in targets] == [("page", page.url)]
 
 
-def test_worker_answers_ping(ready_page: Page) -> None:
+def test_the_worker_answers_with_its_python_and_version_and_rejects_what_it_lacks(
+    ready_page: Page,
+) -> None:
     reply = call(ready_page, "ping")
     assert reply["pong"] is True
     assert reply["python"].startswith("3.")
-
-
-def test_engine_version_matches_package(ready_page: Page) -> None:
     assert call(ready_page, "version") == {"version": seven_rocks.__version__}
-
-
-def test_engine_errors_reject_with_the_message(ready_page: Page) -> None:
     error = ready_page.evaluate(
         """() => window.sevenRocks.engine.call("no-such-method", {}).then(
             () => null,

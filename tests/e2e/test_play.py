@@ -141,22 +141,38 @@ def test_south_knocks_visibly_when_nothing_fits(page: Page) -> None:
     assert "pass" in played_moves(page)[0]
 
 
+def _team_names_are(page: Page, names: tuple[str, str]) -> None:
+    for team, name in enumerate(names):
+        expect(page.locator(f"[data-team='{team}'] .team__name")).to_have_text(name)
+
+
 @pytest.mark.parametrize(
     ("seats", "names"),
     [
-        ("human,greedy,greedy,greedy", ("You & North", "West & East")),
         ("greedy,human,greedy,greedy", ("South & North", "You & East")),
         ("greedy,greedy,greedy,greedy", ("South & North", "West & East")),
-        ("human,greedy,human,greedy", ("South & North", "West & East")),  # a shared device
     ],
-    ids=["you-south", "you-west", "bots-only", "two-people"],
+    ids=["you-west", "bots-only"],
 )
 def test_a_team_is_called_you_only_where_the_one_person_sits(
     page: Page, seats: str, names: tuple[str, str]
 ) -> None:
     open_page(page, f"?seed=3&speed=0&seats={seats}")
-    for team, name in enumerate(names):
-        expect(page.locator(f"[data-team='{team}'] .team__name")).to_have_text(name)
+    _team_names_are(page, names)
+
+
+def test_you_and_north_become_south_and_north_when_north_is_a_person_too(page: Page) -> None:
+    """One person at South is "you"; seated beside a second person at North from the New
+    game dialog, the two share the device and neither team is "you"."""
+    open_page(page, "?seed=3&speed=0&seats=human,greedy,greedy,greedy")
+    _team_names_are(page, ("You & North", "West & East"))
+    page.locator("[data-action='new-game']:visible").first.click()
+    dialog = page.locator("dialog[data-new-game]")
+    expect(dialog).to_be_visible()
+    dialog.locator("[data-seat-level='2']").select_option("human")
+    dialog.locator("[data-action='start']").click()
+    expect(dialog).to_have_count(0)
+    _team_names_are(page, ("South & North", "West & East"))
 
 
 def test_a_round_reaches_its_summary(page: Page) -> None:
