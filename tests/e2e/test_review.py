@@ -408,15 +408,14 @@ def test_the_chart_draws_the_chance_to_win_and_the_head_names_the_costliest_move
     expect(swing).to_have_attribute("data-round", costly["round"])
     expect(swing).to_have_attribute("data-number", costly["number"])
     said = re.search(
-        r"^Your costliest move: .+ in round (\d+) took your team's chance to win "
+        r"^Your costliest move: .+ \(round (\d+)\) took your chance to win "
         r"from (?:about )?(\d+)% to (?:about )?(\d+)%\.$",
         swing.inner_text(),
     )
     assert said and said.group(1) == costly["round"], swing.inner_text()
     before, after = int(said.group(2)), int(said.group(3))
     assert abs((before - after) - float(costly["winLoss"]) * 100) <= 1, (said.group(0), costly)
-    away = "prev" if worst > 0 else "next"  # away from it, then back with a tap on it
-    page.locator(f"{PANEL} [data-review-step='{away}']").tap()
+    page.locator(f"{MOVES}[data-index='{0 if worst else 1}']").tap()  # away, then back to it
     listed_worst = page.locator(f"{MOVES}[data-index='{worst}']")
     expect(listed_worst).not_to_have_attribute("aria-current", "true")
     swing.tap()

@@ -38,27 +38,27 @@ test("the headline names the costliest move with the chance before and after, th
   const headline = { swings: [swing(7, "blunder", 62, 41), swing(3, "mistake", 55, 50.5)], mistake: 3 };
   const lines = headlineTexts(headline, { seat: 0, you: true });
   assert.deepEqual(lines.map((l) => l.text), [
-    "Your costliest move: pass in round 2 took your team's chance to win from 62% to 41%.",
-    "Second costliest: pass in round 2 (−4.5%).",
+    "Your costliest move: pass (round 2) took your chance to win from 62% to 41%.",
+    "Second costliest: pass (round 2), −4.5%.",
   ]);
   assert.deepEqual(lines.map((l) => l.swing?.number), [7, 3]);
   await speak("pt-BR");
   assert.deepEqual(headlineTexts(headline, { seat: 0, you: true }).map((l) => l.text), [
-    "Sua jogada mais cara: passe na rodada 2 levou a chance de vitória da sua dupla de 62% para 41%.",
-    "A segunda mais cara: passe na rodada 2 (−4,5%).",
+    "Sua jogada mais cara: passe (rodada 2) levou sua chance de vitória de 62% para 41%.",
+    "A segunda mais cara: passe (rodada 2), −4,5%.",
   ]);
 });
 
 test("a mark the search could not settle says its chances with an about, and another seat is named", async () => {
   await speak("en");
   const [line] = headlineTexts({ swings: [swing(7, "mistake", 52, 48, false)], mistake: 3 }, { seat: 1, you: false });
-  assert.equal(line.text, "West's costliest move: pass in round 2 took the team's chance to win from about 52% to about 48%.");
+  assert.equal(line.text, "West's costliest move: pass (round 2) took the team's chance to win from about 52% to about 48%.");
 });
 
 test("a game without a costly move says so, with no move to go to", async () => {
   await speak("en");
   const lines = headlineTexts({ swings: [], mistake: 3 }, { seat: 0, you: true });
-  assert.deepEqual(lines, [{ text: "No costly move: each of your choices kept your team's chance to win within 3% of the best.", swing: null }]);
+  assert.deepEqual(lines, [{ text: "No costly move: each of your choices kept your chance to win within 3% of the best.", swing: null }]);
 });
 
 test("the chart's name says where the chance started and ended and the biggest drop", async () => {

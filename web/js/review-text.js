@@ -100,8 +100,8 @@ const chanceText = (value, sure) => {
 /**
  * The review's headline in the page's language: a sentence per swing the engine picked
  * (seven_rocks/app/review/headline.py), the costliest first with the chance to win before
- * and after it ("Your costliest move: 6-4 on the 6 of 6-6 in round 3 took your team's
- * chance to win from 62% to 41%."), then the next one short; a game without a mistake gets
+ * and after it ("Your costliest move: 6-4 on the 6 of 6-6 (round 3) took your chance to
+ * win from 62% to 41%."), then the next one short; a game without a mistake gets
  * one sentence saying so (`swing` null). `you`: the reviewed seat is the reader's.
  * @param {HeadlineJson} headline
  * @param {{seat: number, you: boolean}} who
