@@ -3,8 +3,6 @@
 // on every change and touches only the board's elements; it decides nothing about the game.
 
 import { renderHiddenHand, renderRevealedHand, renderSeatHead, renderSouthHand } from "./hand.js";
-
-export { renderSouthHand }; // the trainer draws the hand as the game does (trainer-view.js)
 import { num, signed } from "./html.js";
 import { fitLabel } from "./fit.js";
 import { botName, pointName, seatName, setYouSeat, t, teamName, teamShortName } from "./i18n.js";

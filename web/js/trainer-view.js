@@ -10,11 +10,9 @@
 
 import { esc } from "./html.js";
 import { pointName, seatName, t } from "./i18n.js";
-// South's hand as the game draws it, through the game's renderer (render.js): imported from
-// hand.js alone, the bundler cut the first visit's drawing code into one more chunk.
-import { renderSouthHand } from "./render.js";
 import { moveLabel, reasonTexts } from "./review-text.js";
 import { TableView, afterReshape } from "./table.js";
+import { renderSouthHand } from "./hand.js";
 import { setText } from "./write.js";
 
 /** @typedef {import("./trainer.js").Trainer} Trainer */
