@@ -15,6 +15,8 @@ from ..app.review import (
     GameReview,
     Mark,
     ReviewJob,
+    headline_of,
+    headline_text,
     reason_text,
     review_record,
 )
@@ -159,6 +161,7 @@ def print_review(review: GameReview, names: list[str], game: int) -> None:
         f"mistake{'s' * (total.mistakes != 1)}, {total.blunders} "
         f"blunder{'s' * (total.blunders != 1)}."
     )
+    print(headline_text(headline_of(review.moves)))
 
 
 def cache_note(job: ReviewJob) -> str | None:
@@ -183,7 +186,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"seven-rocks review: {note}", file=sys.stderr)
     if args.json:
         # allow_nan=False: the output is JSON any parser takes, or an error, never NaN.
-        data = {"game": args.game, **review.to_json()}
+        data = {
+            "game": args.game,
+            **review.to_json(),
+            "headline": headline_of(review.moves).to_json(),
+        }
         print(json.dumps(data, separators=(",", ":"), allow_nan=False))
         return 0
     seats = record.get("seats")

@@ -254,6 +254,17 @@ def test_review_another_seat_in_the_replay_viewer_in_both_languages(page: Page, 
         assert "Oeste" in title and "Análise" in title
         assert not any(text.startswith(tuple(english)) for text in reasons)
         assert all("review." not in text for text in reasons)
+    # The head names West's costliest move (West is not the reader) in the page's language,
+    # or says there was none.
+    headline = page.inner_text(f"{PANEL} [data-review-headline]")
+    costly = [r for r in rows if r["mark"] in ("mistake", "blunder")]
+    said = {
+        ("en", True): "West's costliest move:",
+        ("en", False): "No costly move: each of West's choices",
+        ("pt-BR", True): "Jogada mais cara de Oeste:",
+        ("pt-BR", False): "Nenhuma jogada cara: cada escolha de Oeste",
+    }[(lang, bool(costly))]
+    assert headline.startswith(said), headline
     # Opened again in the same viewer: the record now carries its review.
     page.locator(f"{PANEL} [data-action='close-panel']").click()
     replay.locator("[data-action='review']").click()
@@ -287,15 +298,34 @@ def test_a_forged_review_in_a_record_is_checked_and_the_coach_says_so(page: Page
     assert accuracy is not None and float(accuracy) == honest.summary.accuracy
 
 
-BARS = f"{PANEL} [data-review-bar]"
+POINTS = f"{PANEL} [data-review-point]"
+
+#: Each column of the chart as drawn: its box (the chart's full height) and, where shown,
+#: its dot and its drop, on the screen.
+DRAWN = """els => els.map((e) => {
+  const box = (s) => {
+    const el = e.querySelector(s);
+    if (!el || getComputedStyle(el).display === "none") return null;
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left };
+  };
+  return { hit: box(".chance-point__hit"), dot: box(".chance-point__dot"),
+           drop: box(".chance-point__drop"), tick: box(".chance-point__tick") };
+})"""
+
+#: The swings the head names, as the page drew them.
+SWINGS = f"{PANEL} [data-review-swing]"
 
 
 @pytest.mark.parametrize("viewport", ["390x844", "844x390"])
-def test_the_chart_draws_each_moves_loss_and_a_tap_on_a_bar_goes_to_it(
+def test_the_chart_draws_the_chance_to_win_and_the_head_names_the_costliest_move(
     viewport_page: Callable[..., Page], viewport: str
 ) -> None:
-    """The chart of points lost heads the list: a bar per reviewed move, drawn from the
-    engine's losses and marks, rounds apart; a tap on a bar goes to that move."""
+    """The chart heads the list: a column per reviewed move, the team's chance to win after
+    each analysed move at its height (0% at the foot, 100% at the top), a mistake or a
+    blunder dropping by as much of the chart as its drop in the list, a forced move a tick,
+    rounds apart; a tap on a column goes to that move. The head names the costliest move and
+    a tap on it goes there too."""
     page = viewport_page(viewport)
     open_page(page, GAME)
     record = _short_record(target=100)
@@ -307,64 +337,92 @@ def test_the_chart_draws_each_moves_loss_and_a_tap_on_a_bar_goes_to_it(
     check_moves(rows, record, 0)
     assert len({r["round"] for r in rows}) > 1, "the record should span rounds"
 
-    # A bar per listed move, in the list's order ...
-    bars = page.locator(BARS)
-    expect(bars).to_have_count(len(rows))
-    order = bars.evaluate_all("els => els.map(e => [e.dataset.round, e.dataset.number])")
+    # A column per listed move, in the list's order ...
+    points = page.locator(POINTS)
+    expect(points).to_have_count(len(rows))
+    order = points.evaluate_all("els => els.map(e => [e.dataset.round, e.dataset.number])")
     assert order == [[r["round"], r["number"]] for r in rows]
-    # ... as tall as the engine's loss for it: a bigger loss is never drawn shorter, a move
-    # that lost points is taller than one that lost none, and a forced one is the lowest.
-    heights = bars.evaluate_all(
-        "els => els.map(e => e.querySelector('.loss-bar__bar').getBoundingClientRect().height)"
-    )
-    drawn = [(float(r["loss"]), r["mark"], h) for r, h in zip(rows, heights, strict=True)]
-    judged = sorted((loss, h) for loss, mark, h in drawn if mark != "forced")
-    assert all(a[1] <= b[1] + 0.5 for a, b in itertools.pairwise(judged)), judged
-    lost = [h for loss, h in judged if loss > 0]
-    kept = [h for loss, h in judged if loss <= 0]
-    assert lost and all(h > max(kept, default=0) for h in lost), drawn
-    forced = [h for _, mark, h in drawn if mark == "forced"]
-    assert forced and max(forced) < min(h for _, h in judged), drawn
-    # Rounds stand apart: the gap before a round's first bar is wider than between moves.
-    lefts = bars.evaluate_all(
-        "els => els.map(e => e.querySelector('.loss-bar__bar').getBoundingClientRect().left)"
-    )
+    chances = points.evaluate_all("els => els.map(e => e.dataset.chance)")
+    drawn = points.evaluate_all(DRAWN)
+    for row, chance, box in zip(rows, chances, drawn, strict=True):
+        hit = box["hit"]
+        height = hit["bottom"] - hit["top"]
+        if row["mark"] == "forced":  # no chance measured: a tick at the foot
+            assert chance == "" and box["tick"] and box["dot"] is None, (row, box)
+            continue
+        assert 0 <= float(chance) <= 1, row
+        if row["mark"] in ("mistake", "blunder"):
+            # ... its dot at the chance left, its drop as long as the list's drop says.
+            dot, drop = box["dot"], box["drop"]
+            assert dot and drop, (row, box)
+            assert abs(dot["top"] - (hit["top"] + (1 - float(chance)) * height)) <= 1.5, (row, box)
+            shown = drop["bottom"] - drop["top"]
+            assert abs(shown - float(row["winLoss"]) * height) <= 1.5, (row, box)
+        else:
+            assert box["drop"] is None, (row, box)
+    # Rounds stand apart: the gap before a round's first column is wider than between moves.
+    lefts = [box["hit"]["left"] for box in drawn]
     steps = [b - a for a, b in itertools.pairwise(lefts)]
     new_round = [rows[i + 1]["round"] != rows[i]["round"] for i in range(len(steps))]
     within = [d for d, new in zip(steps, new_round, strict=True) if not new]
     across = [d for d, new in zip(steps, new_round, strict=True) if new]
     assert min(across) > max(within) + 1, (within, across)
+    expect(page.locator(f"{PANEL} .loss-chart__axis")).to_have_text("100%50%0%")
 
-    # The costliest move is named in the chart's label; a tap on its bar shows it.
-    worst = max(range(len(rows)), key=lambda i: (float(rows[i]["loss"]), -i))
+    # The costliest move is named in the chart's label; a tap on its column shows it.
+    worst = max(range(len(rows)), key=lambda i: (float(rows[i]["winLoss"]), -i))
     costly = rows[worst]
     label = page.get_attribute(f"{PANEL} [data-review-chart] svg", "aria-label") or ""
     assert f"round {costly['round']}, move {costly['number']}" in label, label
-    target = bars.nth(worst)
+    target = points.nth(worst)
     target.tap()
     board = page.locator(f"{PANEL} [data-review-board]")
     expect(board).to_have_attribute("data-round", costly["round"])
     expect(board).to_have_attribute("data-number", costly["number"])
     expect(page.locator(f"{MOVES}[data-index='{worst}']")).to_have_attribute("aria-current", "true")
-    expect(target).to_have_class(re.compile(r"\bloss-bar--current\b"))
-    expect(page.locator(f"{PANEL} .loss-bar--current")).to_have_count(1)
+    expect(target).to_have_class(re.compile(r"\bchance-point--current\b"))
+    expect(page.locator(f"{PANEL} .chance-point--current")).to_have_count(1)
     caption = page.inner_text(f"{PANEL} [data-review-caption]")
     assert f"Round {costly['round']}, move {costly['number']}:" in caption, caption
     # Upright, the chart stays at the top as the list scrolls, the board scrolled away
-    # above it: a tap on a bar brings the board back.
+    # above it: a tap on a column brings the board back.
     if viewport == "390x844":
         page.locator(f"{PANEL} .review__main").evaluate("(e) => { e.scrollTop = e.scrollHeight; }")
-        first = bars.nth(0)
+        first = points.nth(0)
         expect(first).to_be_in_viewport()
         first.tap()
         expect(board).to_have_attribute("data-round", rows[0]["round"])
         expect(board).to_have_attribute("data-number", rows[0]["number"])
         expect(page.locator(f"{PANEL} [data-review-table]")).to_be_in_viewport(ratio=0.9)
-        bars.nth(worst).tap()
+        points.nth(worst).tap()
     # Next from there moves the chart's mark along.
     if worst + 1 < len(rows):
         page.locator(f"{PANEL} [data-review-step='next']").tap()
-        expect(bars.nth(worst + 1)).to_have_class(re.compile(r"\bloss-bar--current\b"))
+        expect(points.nth(worst + 1)).to_have_class(re.compile(r"\bchance-point--current\b"))
+
+    # The head names the costliest mistake or blunder (the reader's own: South played this
+    # record as "human"), with the chance before and after it; a tap on it goes there.
+    assert costly["mark"] in ("mistake", "blunder"), "the record should hold a mistake"
+    swing = page.locator(SWINGS).first
+    expect(swing).to_be_visible()
+    expect(swing).to_have_attribute("data-round", costly["round"])
+    expect(swing).to_have_attribute("data-number", costly["number"])
+    said = re.search(
+        r"^Your costliest move: .+ \(round (\d+)\) took your chance to win "
+        r"from (?:about )?(\d+)% to (?:about )?(\d+)%\.$",
+        swing.inner_text(),
+    )
+    assert said and said.group(1) == costly["round"], swing.inner_text()
+    before, after = int(said.group(2)), int(said.group(3))
+    assert abs((before - after) - float(costly["winLoss"]) * 100) <= 1, (said.group(0), costly)
+    page.locator(f"{MOVES}[data-index='{0 if worst else 1}']").tap()  # away, then back to it
+    listed_worst = page.locator(f"{MOVES}[data-index='{worst}']")
+    expect(listed_worst).not_to_have_attribute("aria-current", "true")
+    swing.tap()
+    expect(board).to_have_attribute("data-round", costly["round"])
+    expect(board).to_have_attribute("data-number", costly["number"])
+    expect(page.locator(f"{MOVES}[data-index='{worst}']")).to_have_attribute("aria-current", "true")
+    expect(page.locator(f"{PANEL} [data-review-table]")).to_be_in_viewport(ratio=0.9)
 
 
 def test_a_finished_review_opens_at_the_first_mistake(page: Page) -> None:

@@ -42,7 +42,7 @@ pytestmark = pytest.mark.e2e
 
 #: The review's parts that must be on screen together and clear of one another.
 REVIEW_PARTS = """() => Object.fromEntries(["[data-review-table]", "[data-review-caption]",
-  ".review__steps", "[data-review-list]"].map((s) => {
+  ".review__steps", "[data-review-list]", "[data-review-headline]"].map((s) => {
     const r = document.querySelector(s).getBoundingClientRect();
     return [s, { top: r.top, bottom: r.bottom, left: r.left, right: r.right }];
   }))"""
@@ -69,6 +69,10 @@ def test_stepping_through_a_review_on_a_phone_keeps_the_table_and_next_in_sight(
         for i, a in enumerate(names):
             for b in names[i + 1 :]:
                 assert not overlap(parts[a], parts[b]), f"{a} and {b} overlap"
+        # The head's word on the costliest move is read whole, on one line above the board.
+        headline = page.locator("[data-review-headline] > *").first
+        assert headline.evaluate("(e) => e.scrollWidth <= e.clientWidth + 1"), "it is cut short"
+        assert parts["[data-review-headline]"]["bottom"] <= top, "the headline is not above"
     for _ in range(4):
         number = page.get_attribute("[data-review-move][aria-current='true']", "data-number")
         assert next_step.evaluate(TAPPABLE), "Next is out of reach"

@@ -1,42 +1,42 @@
-// The review's chart of points lost: the coach's answer to the analysis board's advantage
-// chart. Dominoes has no single evaluation to plot across a game (each verdict is from one
-// seat's view, on its own round), so the chart shows what the review is about: one bar per
-// reviewed move in the order played, as tall as the expected points it lost, coloured by the
-// engine's mark, with a gap where a round ends. A game's costly moves stand out at a glance,
-// and a tap on one goes to it.
+// The review's chart of the chance to win: the coach's answer to the analysis board's
+// advantage chart. After each reviewed move, the reviewed team's chance to win the game (the
+// engine's `chance`, 0..1) is a point on a line across the game, from 0% at the foot to 100%
+// at the top with 50% marked; a mistake or a blunder shows as a drop in its mark's colour,
+// from the chance the best move kept (`best_chance`) down to the chance left, with a dot. A
+// forced move had no choice and no chance measured: its column holds only a grey tick at the
+// foot, and the line runs on past it. Rounds stand apart by a gap. A tap on a move's column
+// goes to it.
 //
-// A pure renderer: it is given the moves the engine sent (round, number, loss, mark) and
-// which one is selected, and returns SVG markup; it decides nothing (the marks are the
-// engine's, the thresholds live in seven_rocks/app/review/model.py). review.js places it, words
-// its label and turns a tap on a bar ([data-review-bar], data-index) into a step.
+// A pure renderer: it is given the moves the engine sent (round, number, mark, chance,
+// best_chance, win_loss) and which one is selected, and returns SVG markup; it decides
+// nothing (the chances and marks are the engine's). review-view.js places it, words its
+// label and turns a tap on a column ([data-review-point], data-index) into a step.
 
 import { esc } from "./html.js";
 
-/** Losses drawn at full height from here on (expected points): twice a blunder's, so a
- *  blunder's bar is about half the chart and anything worse still looks worse. */
-export const CAP = 30;
-
-/** The chart's units: a bar's width, the space after it, the extra space where a round
- *  ends, the height, and the least bar (an analysed move that lost nothing still shows). */
+/** The chart's units: a move's column, the space after it, the extra space where a round
+ *  ends, and the height (a chance of 1 at the top, 0 at the foot). */
 export const BAR = 8;
 export const SPACE = 3;
 export const ROUND_SPACE = 8;
 export const HEIGHT = 40;
-export const STUB = 2.5;
 
-/** A forced move's mark: drawn as a low grey dot, the move had no choice to judge. */
+/** A forced move's mark: a tick at the foot, the move had no choice to judge. */
 const FORCED = "forced";
+/** The marks drawn as a drop with a dot. */
+const COSTLY = new Set(["mistake", "blunder"]);
 
-/** @typedef {Pick<import("./protocol").MoveReviewJson, "round" | "number" | "mark" | "loss">} ChartMove */
+/** What the chart reads of a reviewed move (import("./protocol").MoveReviewJson).
+ * @typedef {{round: number, number: number, mark: string, win_loss?: number, chance?: number | null, best_chance?: number | null}} ChartMove */
 
-/** The height of `move`'s bar in chart units: the stub, and above it a part of the rest
- *  in proportion to its loss up to `CAP`, so any loss stands above a move that lost none.
- * @param {Pick<ChartMove, "mark" | "loss">} move
- */
-export function barHeight(move) {
-  if (move.mark === FORCED) return STUB / 2;
-  const loss = Math.max(0, Number(move.loss) || 0);
-  return STUB + ((HEIGHT - STUB) * Math.min(loss, CAP)) / CAP;
+/** A chance (0..1) as a height in the chart: 1 at the top (0), 0 at the foot (HEIGHT).
+ * @param {number} chance */
+export const chanceY = (chance) => HEIGHT * (1 - Math.min(1, Math.max(0, chance)));
+
+/** The chance the chart plots after `move`, or null when none was measured (forced).
+ * @param {Pick<ChartMove, "mark" | "chance">} move */
+export function chanceAfter(move) {
+  return move.mark === FORCED || move.chance == null || !Number.isFinite(Number(move.chance)) ? null : Number(move.chance);
 }
 
 /**
@@ -56,21 +56,27 @@ export function columns(moves) {
 }
 
 /**
- * The index of the move that lost the most (the first of equals), or -1 if none lost any.
- * @param {readonly Pick<ChartMove, "mark" | "loss">[]} moves
+ * The index of the move that cost the most of the chance to win (the first of equals), or
+ * -1 if none cost any.
+ * @param {readonly Pick<ChartMove, "mark" | "win_loss">[]} moves
  */
 export function costliest(moves) {
   let worst = -1;
   moves.forEach((move, i) => {
-    if (move.mark !== FORCED && move.loss > 0 && (worst < 0 || move.loss > moves[worst].loss)) worst = i;
+    const drop = Number(move.win_loss) || 0;
+    if (move.mark !== FORCED && drop > 0 && (worst < 0 || drop > (Number(moves[worst].win_loss) || 0))) worst = i;
   });
   return worst;
 }
 
+/** A dot: a line of no length with round caps (see css/coach.css), round however the
+ *  chart is stretched. @type {(cls: string, x: number, y: number) => string} */
+const dot = (cls, x, y) => `<line class="${cls}" x1="${x}" x2="${x}" y1="${y}" y2="${y}"></line>`;
+
 /**
  * The chart's SVG for `moves` with `selected` highlighted. `label` is its accessible name
  * (the chart is one image to assistive technology: the list of moves beside it says the
- * same, move by move); `title(move)` gives each bar's tooltip.
+ * same, move by move); `title(move)` gives each column's tooltip.
  * @template {ChartMove} M
  * @param {readonly M[]} moves
  * @param {number} selected
@@ -78,18 +84,39 @@ export function costliest(moves) {
  */
 export function lossChart(moves, selected, { label = "", title = () => "" } = {}) {
   const { xs, width } = columns(moves);
-  const bars = moves
+  const centre = (/** @type {number} */ i) => xs[i] + BAR / 2;
+  const points = moves.flatMap((move, i) => {
+    const chance = chanceAfter(move);
+    return chance == null ? [] : [`${centre(i)} ${chanceY(chance)}`];
+  });
+  const left = -SPACE / 2;
+  const right = width - SPACE / 2;
+  const line = points.length ? `M${points.join(" L")}` : "";
+  const first = points[0]?.split(" ")[0];
+  const last = points.at(-1)?.split(" ")[0];
+  const area = points.length ? `${line} L${last} ${HEIGHT} L${first} ${HEIGHT} Z` : "";
+  const columnsSvg = moves
     .map((move, i) => {
-      const h = barHeight(move);
-      const current = i === selected ? " loss-bar--current" : "";
-      return `<g class="loss-bar loss-bar--${esc(move.mark)}${current}" data-review-bar data-index="${i}" data-round="${move.round}" data-number="${move.number}">`
+      const chance = chanceAfter(move);
+      const current = i === selected ? " chance-point--current" : "";
+      const x = centre(i);
+      let marks = "";
+      if (chance == null) marks = `<line class="chance-point__tick" x1="${x}" x2="${x}" y1="${HEIGHT}" y2="${HEIGHT - 3}"></line>`;
+      else {
+        const before = move.best_chance == null ? chance : Number(move.best_chance);
+        if (COSTLY.has(move.mark)) marks += `<line class="chance-point__drop" x1="${x}" x2="${x}" y1="${chanceY(before)}" y2="${chanceY(chance)}"></line>`;
+        marks += dot("chance-point__dot", x, chanceY(chance)); // shown for a costly or the selected move
+      }
+      return `<g class="chance-point chance-point--${esc(move.mark)}${current}" data-review-point data-index="${i}" data-round="${move.round}" data-number="${move.number}" data-chance="${chance ?? ""}">`
         + `<title>${esc(title(move))}</title>`
-        + `<rect class="loss-bar__hit" x="${xs[i] - SPACE / 2}" y="0" width="${BAR + SPACE}" height="${HEIGHT}"></rect>`
-        + `<rect class="loss-bar__bar" x="${xs[i]}" y="${HEIGHT - h}" width="${BAR}" height="${h}"></rect></g>`;
+        + `<rect class="chance-point__hit" x="${xs[i] - SPACE / 2}" y="0" width="${BAR + SPACE}" height="${HEIGHT}"></rect>${marks}</g>`;
     })
     .join("");
-  // Wide and short: the bars stretch across the width the page gives it (css/coach.css, from
-  // the number of moves), never taller than the chart.
-  return `<svg class="loss-chart__svg" viewBox="${-SPACE / 2} 0 ${width} ${HEIGHT}" preserveAspectRatio="none" role="img" aria-label="${esc(label)}">`
-    + `<line class="loss-chart__base" x1="${-SPACE / 2}" x2="${width - SPACE / 2}" y1="${HEIGHT}" y2="${HEIGHT}"></line>${bars}</svg>`;
+  // Wide and short: the line stretches across the width the page gives it (css/coach.css,
+  // from the number of moves); strokes and dots keep their size (non-scaling strokes).
+  return `<svg class="loss-chart__svg" viewBox="${left} 0 ${width} ${HEIGHT}" preserveAspectRatio="none" role="img" aria-label="${esc(label)}">`
+    + `<line class="loss-chart__half" x1="${left}" x2="${right}" y1="${HEIGHT / 2}" y2="${HEIGHT / 2}"></line>`
+    + `<line class="loss-chart__base" x1="${left}" x2="${right}" y1="${HEIGHT}" y2="${HEIGHT}"></line>`
+    + (area ? `<path class="loss-chart__area" d="${area}"></path><path class="loss-chart__line" d="${line}"></path>` : "")
+    + `${columnsSvg}</svg>`;
 }

@@ -6,8 +6,8 @@
 
 import { dayOf, afterSolve, dailyNumber, readProgress, streakOn } from "./puzzles-daily.js";
 import { loadStrings, t } from "./i18n.js";
-import { readRaw, writeJSON } from "./storage.js";
 import { openTrainer } from "./trainer-panel.js";
+import { recall, keep } from "./trainer-store.js";
 import { standingText } from "./trainer-view.js";
 
 /** @typedef {import("./trainer.js").TrainerItem} TrainerItem */
@@ -63,13 +63,7 @@ export function puzzleNumber(text, count) {
   return number >= 1 && number <= count ? number : null;
 }
 
-const progress = () => {
-  try {
-    return readProgress(JSON.parse(readRaw(PROGRESS_KEY) ?? "null"));
-  } catch {
-    return readProgress(null);
-  }
-};
+const progress = () => readProgress(recall(PROGRESS_KEY));
 
 /**
  * Open the puzzles: puzzle `asked` from the address (text, checked here: a bad one is one
@@ -123,7 +117,7 @@ export async function openPuzzles(host, { asked = null } = {}) {
     words,
     start: number - 1,
     onResult: (item, result) => {
-      if (result === "solved") writeJSON(PROGRESS_KEY, afterSolve(progress(), Number(item.key), dayOf(new Date())));
+      if (result === "solved") keep(PROGRESS_KEY, afterSolve(progress(), Number(item.key), dayOf(new Date())));
     },
   });
   if (!opened) return null;

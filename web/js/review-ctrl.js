@@ -11,7 +11,7 @@ export const SLICE_MS = 200;
 
 /**
  * One analysed move, as the engine sent it.
- * @typedef {{round: number, number: number, seat: number, move: string, best: string, mark: string, loss: number, win_loss?: number, sure?: boolean, reasons?: Array<{code: string, [key: string]: any}>}} ReviewedMove
+ * @typedef {{round: number, number: number, seat: number, move: string, best: string, mark: string, loss: number, win_loss?: number, chance?: number | null, best_chance?: number | null, sure?: boolean, reasons?: Array<{code: string, [key: string]: any}>}} ReviewedMove
  */
 /** @typedef {{accuracy: number | null, mistakes: number, blunders: number, lost: number, analysed: number, rounds?: Array<{round: number, accuracy: number | null, [key: string]: any}>}} ReviewSummary */
 /** @typedef {"running" | "done" | "cancelled" | "failed"} ReviewPhase */
@@ -48,6 +48,8 @@ export class ReviewCtrl {
     this.moves = [];
     /** @type {ReviewSummary | null} the finished review (with summaries) */
     this.review = null;
+    /** @type {import("./protocol").HeadlineJson | null} the finished review's costliest moves */
+    this.headline = null;
     /** @type {ReviewPhase} */
     this.phase = "running";
     this.requests = 0; // worker requests made
@@ -137,11 +139,28 @@ export class ReviewCtrl {
     this.total = reply.total;
     this.done = reply.done;
     if (reply.review) this.review = reply.review;
+    if (reply.headline) this.headline = reply.headline;
     this.#changed({ type: "all" });
     if (this.selected < 0 && this.moves.length) this.select(this.firstToStudy());
     // Finished: the first move worth a look, unless the reader has already chosen one (the
     // moves shown while it ran were only the first analysed).
     else if (reply.review && !this.navigated && this.firstToStudy() !== this.selected) this.select(this.firstToStudy(), { scroll: true });
+  }
+
+  /** Whether the reviewed seat is the reader's: the live game's (South), or a record's
+   *  seat the record says a person played. */
+  get yours() {
+    if (!this.record) return true;
+    const seats = /** @type {{seats?: unknown}} */ (this.record).seats;
+    return Array.isArray(seats) && seats[this.seat] === "human";
+  }
+
+  /**
+   * The index in `moves` of the move at round `round`, number `number` (-1 if not listed).
+   * @param {{round: number, number: number}} at
+   */
+  indexOf({ round, number }) {
+    return this.moves.findIndex((m) => m.round === round && m.number === number);
   }
 
   /** The first move worth a look once the review is finished: the first mistake or

@@ -4,7 +4,7 @@
 
 import { decimal, signedDecimal } from "./html.js";
 import { language, pointName, seatName, t } from "./i18n.js";
-import { costliest } from "./losschart.js";
+import { chanceAfter, costliest } from "./losschart.js";
 import { tileLabel } from "./tiles.js";
 
 /** @typedef {import("./review-ctrl.js").ReviewedMove} ReviewedMove */
@@ -87,26 +87,38 @@ export const markName = (mark, sure = true) => ((!sure && UNSURE[mark]) || MARKS
 /** A drop in the chance to win (0..1) as points of percent: "4.9%" ("4,9%"). @type {(loss: number) => string} */
 export const percent = (loss) => `${number(Math.round(Math.max(0, Number(loss) || 0) * 1000) / 10)}%`;
 
-/** The moves that cost the most of the chance to win (a mistake or worse), costliest first.
- * @param {ReviewedMove[]} moves
- * @param {number} [most]
- */
-export function swings(moves, most = 2) {
-  return moves
-    .filter((m) => m.mark === "mistake" || m.mark === "blunder")
-    .sort((a, b) => (b.win_loss ?? 0) - (a.win_loss ?? 0))
-    .slice(0, most);
-}
+/** @typedef {import("./protocol").HeadlineJson} HeadlineJson */
+/** @typedef {import("./protocol").SwingJson} SwingJson */
 
-/** Where the game's chance to win dropped most, in words: "the chance to win dropped most at
- *  round 5, move 16 (−11%)".
- * @param {ReviewedMove[]} moves
+/** A whole percent the engine sent, said with "about" when its mark is not sure.
+ * @type {(value: number, sure: boolean) => string} */
+const chanceText = (value, sure) => {
+  const text = `${number(value)}%`;
+  return sure ? text : t("review.about", { percent: text });
+};
+
+/**
+ * The review's headline in the page's language: a sentence per swing the engine picked
+ * (seven_rocks/app/review/headline.py), the costliest first with the chance to win before
+ * and after it ("Your costliest move: 6-4 on the 6 of 6-6 (round 3) took your chance to
+ * win from 62% to 41%."), then the next one short; a game without a mistake gets
+ * one sentence saying so (`swing` null). `you`: the reviewed seat is the reader's.
+ * @param {HeadlineJson} headline
+ * @param {{seat: number, you: boolean}} who
+ * @returns {Array<{text: string, swing: SwingJson | null}>}
  */
-export function swingText(moves) {
-  const worst = swings(moves);
-  if (!worst.length) return t("review.no_swings");
-  const items = worst.map((m) => t("review.swing_item", { round: m.round, number: m.number, percent: percent(m.win_loss ?? 0) }));
-  return t("review.swings", { moves: items.join(", ") });
+export function headlineTexts(headline, { seat, you }) {
+  const [first, ...rest] = headline.swings;
+  if (!first) return [{ text: t(you ? "review.headline.clean_you" : "review.headline.clean", { seat: seatName(seat), mistake: number(headline.mistake) }), swing: null }];
+  const costliest = t(you ? "review.headline.you" : "review.headline.seat", {
+    seat: seatName(seat),
+    move: moveLabel(first.move),
+    round: first.round,
+    before: chanceText(first.before, first.sure),
+    after: chanceText(first.after, first.sure),
+  });
+  const next = rest.map((s) => ({ text: t("review.headline.next", { move: moveLabel(s.move), round: s.round, drop: `${number(s.drop)}%` }), swing: s }));
+  return [{ text: costliest, swing: first }, ...next];
 }
 
 /**
@@ -120,14 +132,19 @@ export function captionText(m) {
 }
 
 /**
- * The chart's accessible name: what it plots and where the most was lost.
+ * The chart's accessible name: what it plots, where the chance to win started and ended,
+ * and the move that cost the most of it.
  * @param {ReviewedMove[]} moves
  */
 export function chartLabel(moves) {
+  const chances = moves.map(chanceAfter).filter((c) => c != null);
+  if (!chances.length) return t("review.chart_empty");
+  const whole = (/** @type {number} */ c) => `${number(Math.round(c * 100))}%`;
+  const span = { first: whole(chances[0]), last: whole(/** @type {number} */ (chances.at(-1))) };
   const worst = costliest(moves);
-  if (worst < 0) return t("review.chart_none");
+  if (worst < 0) return t("review.chart_none", span);
   const m = moves[worst];
-  return t("review.chart", { loss: number(m.loss), round: m.round, number: m.number });
+  return t("review.chart", { ...span, drop: percent(m.win_loss ?? 0), round: m.round, number: m.number });
 }
 
 /** A round's or a game's line: accuracy, the mistakes and blunders, and what a move gave

@@ -2,20 +2,23 @@
 // turns the reader's taps and keys into the controller's intents. Stepping through the
 // moves draws each position with the game's table renderer: the table after the best move
 // (the best tile highlighted) or after the move played. Heading the list of moves, a chart
-// of the points each move lost (losschart.js): a tap on a bar goes to that move; above it,
-// once the review is done, where the chance to win dropped most ([data-review-swings]).
+// of the team's chance to win after each move (losschart.js): a tap on a point goes to that
+// move. Once the review is done, the head says which moves cost the most
+// ([data-review-headline]); a tap on one goes to it.
 //
 // Test hooks: [data-review] around the panel (data-review-state running|done|cancelled|
 // failed, data-review-requests: worker requests made, data-review-searched: moves that
 // needed a search), [data-review-move] per analysed move with data-seat, data-loss (expected
 // points), data-win-loss (the drop in the chance to win, 0..1), data-sure, data-best,
-// [data-review-bar] per move in the chart (data-index, data-round, data-number), and
+// [data-review-point] per move in the chart (data-index, data-round, data-number,
+// data-chance: the chance to win drawn after it, empty when forced),
+// [data-review-swing] per costly move the head names (data-round, data-number), and
 // [data-review-board] data-drawn="round-number" once that move's board is on it.
 
 import { esc } from "./html.js";
-import { capitalised, seatName, t } from "./i18n.js";
+import { seatName, t } from "./i18n.js";
 import { lossChart } from "./losschart.js";
-import { captionText, chartLabel, markName, moveLabel, percent, reasonTexts, summaryText, swingText } from "./review-text.js";
+import { captionText, chartLabel, headlineTexts, markName, moveLabel, number, percent, reasonTexts, summaryText } from "./review-text.js";
 import { tileCountOn } from "./settings.js";
 import { TableView, afterReshape } from "./table.js";
 import { drawCount, makeCountStrip } from "./tilecount.js";
@@ -29,6 +32,7 @@ import { setText } from "./write.js";
 export const REVIEW_HTML = `<div class="review" data-review data-review-state="running">
       <header class="review__head">
         <h2 data-review-title></h2>
+        <div class="review__headline" data-review-headline hidden></div>
         <div class="review__head-actions">
           <button type="button" class="button button--primary review__retry" data-action="review-retry" data-i18n="trainer.retry" hidden></button>
           <button type="button" class="button" data-action="close-panel" data-i18n="review.close"></button>
@@ -61,7 +65,6 @@ export const REVIEW_HTML = `<div class="review" data-review data-review-state="r
           </div>
         </section>
         <div class="review__list" data-review-list>
-          <p class="review__swings" data-review-swings hidden></p>
           <div class="review__chart" data-review-chart hidden></div>
           <div data-review-rounds></div>
         </div>
@@ -84,6 +87,8 @@ export class ReviewView {
     this.table = new TableView(/** @type {SVGSVGElement} */ (dialog.querySelector("[data-review-table]")));
     /** @type {string | null} the reasons list as last written */
     this.reasonsShown = null;
+    /** @type {string} the headline as last written */
+    this.headlineShown = "";
     // A new shape for the board (the progress bar gone, the phone turned): the position is
     // laid out again for it. Drawn while the review ran, it kept that shape's view.
     this.table.onReshape = afterReshape(() => dialog.isConnected && ctrl.selected >= 0 && ctrl.select(ctrl.selected));
@@ -104,8 +109,16 @@ export class ReviewView {
     const ctrl = this.ctrl;
     if (target.closest("[data-action='review-cancel']")) ctrl.cancel();
     if (target.closest("[data-action='review-retry']")) this.retry();
+    const swing = /** @type {HTMLElement | null} */ (target.closest("[data-review-swing]"));
+    if (swing) {
+      const index = ctrl.indexOf({ round: Number(swing.dataset.round), number: Number(swing.dataset.number) });
+      if (index >= 0) {
+        ctrl.choose(index, { scroll: true });
+        this.showBoard();
+      }
+    }
     const move = /** @type {HTMLElement | null} */ (target.closest("[data-review-move]"));
-    const bar = /** @type {HTMLElement | null} */ (target.closest("[data-review-bar]"));
+    const bar = /** @type {HTMLElement | null} */ (target.closest("[data-review-point]"));
     if (move || bar) {
       // Upright, the list runs on below the board: bring its position back.
       ctrl.choose(Number((move ?? bar)?.dataset.index), { scroll: Boolean(bar) });
@@ -159,12 +172,30 @@ export class ReviewView {
     const note = /** @type {HTMLElement} */ (d.querySelector("[data-review-cache-note]"));
     note.textContent = ctrl.cacheError ? t("review.cache_left_out") : ctrl.differed ? t("review.cache_differed", { count: ctrl.differed }) : "";
     note.hidden = !note.textContent;
-    const swings = /** @type {HTMLElement} */ (d.querySelector("[data-review-swings]"));
-    swings.textContent = ctrl.review ? capitalised(swingText(ctrl.moves)) : "";
-    swings.hidden = !swings.textContent;
+    this.drawHeadline();
     this.drawChart();
     this.drawList();
     if (ctrl.selected >= 0) this.drawBoard();
+  }
+
+  /** The costliest moves in the head, once the review is done: each a button to its move.
+   *  Written only when it changes, so a reader's tap never lands on a node being replaced. */
+  drawHeadline() {
+    const { ctrl } = this;
+    const lines = ctrl.phase === "done" && ctrl.headline ? headlineTexts(ctrl.headline, { seat: ctrl.seat, you: ctrl.yours }) : [];
+    const go = esc(t("review.headline.go"));
+    const html = lines
+      .map(({ text, swing }) =>
+        swing
+          ? `<button type="button" class="review__swing review__swing--${esc(swing.mark)}" data-review-swing data-round="${swing.round}" data-number="${swing.number}" data-sure="${swing.sure}" title="${go}">${esc(text)}</button>`
+          : `<span class="review__clean" data-review-clean>${esc(text)}</span>`,
+      )
+      .join("");
+    if (html === this.headlineShown) return;
+    const box = /** @type {HTMLElement} */ (this.dialog.querySelector("[data-review-headline]"));
+    box.innerHTML = html;
+    box.hidden = !html;
+    this.headlineShown = html;
   }
 
   drawChart() {
@@ -172,7 +203,12 @@ export class ReviewView {
     const chart = /** @type {HTMLElement} */ (this.dialog.querySelector("[data-review-chart]"));
     chart.hidden = !moves.length;
     chart.style.setProperty("--columns", String(moves.length)); // its width (css/coach.css)
-    chart.innerHTML = moves.length ? lossChart(moves, this.ctrl.selected, { label: chartLabel(moves), title: captionText }) : "";
+    const plot = lossChart(moves, this.ctrl.selected, { label: chartLabel(moves), title: captionText });
+    // The scale in percent beside the line, and what the line is, over its top left corner.
+    const axis = [100, 50, 0].map((p) => `<span class="loss-chart__tick loss-chart__tick--${p}">${esc(number(p))}%</span>`).join("");
+    chart.innerHTML = moves.length
+      ? `<div class="loss-chart__axis" aria-hidden="true">${axis}</div><div class="loss-chart__plot"><span class="loss-chart__title" aria-hidden="true">${esc(t("review.chart_title"))}</span>${plot}</div>`
+      : "";
   }
 
   drawList() {
@@ -232,8 +268,8 @@ export class ReviewView {
       if (Number(el.dataset.index) === index) el.setAttribute("aria-current", "true");
       else el.removeAttribute("aria-current");
     }
-    for (const el of /** @type {NodeListOf<HTMLElement>} */ (this.dialog.querySelectorAll("[data-review-bar]"))) {
-      el.classList.toggle("loss-bar--current", Number(el.dataset.index) === index);
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (this.dialog.querySelectorAll("[data-review-point]"))) {
+      el.classList.toggle("chance-point--current", Number(el.dataset.index) === index);
     }
   }
 

@@ -4,9 +4,9 @@
 // moves), so it survives a reload and a review opened again shows the same progress.
 
 import { t } from "./i18n.js";
-import { readRaw, writeJSON } from "./storage.js";
 import { gameKey, mistakesOf, withResult } from "./trainer-progress.js";
 import { openTrainer } from "./trainer-panel.js";
+import { keep, recall } from "./trainer-store.js";
 import { standingText } from "./trainer-view.js";
 
 /** @typedef {import("./review-ctrl.js").ReviewedMove} ReviewedMove */
@@ -18,12 +18,8 @@ export const RETRY_KEY = "seven-rocks:retried";
 
 /** @returns {RetryStore} */
 export function readRetries() {
-  try {
-    const stored = JSON.parse(readRaw(RETRY_KEY) ?? "{}");
-    return stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
-  } catch {
-    return {};
-  }
+  const stored = recall(RETRY_KEY);
+  return stored && typeof stored === "object" && !Array.isArray(stored) ? /** @type {RetryStore} */ (stored) : {};
 }
 
 /**
@@ -62,7 +58,7 @@ export async function openRetry(host, { record, seat, moves }) {
   const opened = openTrainer(host, items, {
     words,
     start,
-    onResult: (item, result) => writeJSON(RETRY_KEY, withResult(readRetries(), game, item.key, result)),
+    onResult: (item, result) => keep(RETRY_KEY, withResult(readRetries(), game, item.key, result)),
   });
   return opened?.trainer ?? null;
 }

@@ -40,9 +40,9 @@ The package, one job per module: :mod:`.model` (the values and their JSON), :mod
 (a cached review read back, every field checked), :mod:`.analysis` (one position's verdict),
 :mod:`.settle` (its search, spent until the mark is stable), :mod:`.job` (a whole game in
 slices), :mod:`.cache` (the record's ``"reviews"`` field), :mod:`.text` (the reasons in
-English) and :mod:`.coach` (the review in the worker: a slice per request, and the boards
-the page draws; imported from its own module, because it answers with the worker protocol's
-errors).
+English), :mod:`.headline` (the costliest moves, as the review's head says them) and
+:mod:`.coach` (the review in the worker: a slice per request, and the boards the page
+draws; imported from its own module, because it answers with the worker protocol's errors).
 
 >>> from seven_rocks.engine.game import Game
 >>> game = Game(seed=4)
@@ -58,6 +58,7 @@ from __future__ import annotations
 
 from .analysis import fingerprint, review_position, view_key
 from .cache import attach, cache_or_error, cached
+from .headline import Headline, Swing, headline_of, headline_text
 from .job import ReviewJob, review_record
 from .model import (
     BLUNDER_LOSS,
@@ -71,6 +72,7 @@ from .model import (
     BoardMove,
     GameReview,
     GameReviewJson,
+    HeadlineJson,
     Mark,
     MoveReview,
     MoveReviewJson,
@@ -83,6 +85,7 @@ from .model import (
     RoundReviewJson,
     Summary,
     SummaryJson,
+    SwingJson,
     mark_of,
     move_accuracy,
 )
@@ -101,6 +104,8 @@ __all__ = [
     "BoardMove",
     "GameReview",
     "GameReviewJson",
+    "Headline",
+    "HeadlineJson",
     "Mark",
     "MoveReview",
     "MoveReviewJson",
@@ -114,10 +119,14 @@ __all__ = [
     "RoundReviewJson",
     "Summary",
     "SummaryJson",
+    "Swing",
+    "SwingJson",
     "attach",
     "cache_or_error",
     "cached",
     "fingerprint",
+    "headline_of",
+    "headline_text",
     "mark_of",
     "move_accuracy",
     "read_game_review",

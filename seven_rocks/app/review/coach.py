@@ -7,7 +7,8 @@ for long and the page draws a determinate progress bar from ``done`` / ``total``
 is dropping the job; whatever was found so far is kept as a cache for the next time.
 
 Each reply carries the moves reviewed since the previous one (``moves``) and, once finished,
-the whole review with its summaries (``review``), as :meth:`GameReview.to_json` writes it.
+the whole review with its summaries (``review``), as :meth:`GameReview.to_json` writes it,
+and what its head says of the costliest moves (``headline``, :mod:`.headline`).
 ``searched`` counts the moves that needed a search: a review opened again from its cache
 finishes in the first request with ``searched`` 0 (a slice ends only after a search).
 
@@ -41,6 +42,7 @@ from ..protocol import RequestError, tile_of
 from ..replies import Table
 from ..tables import table_json
 from ..tally import tile_count
+from .headline import headline_of
 from .job import ReviewJob
 from .model import BoardMove, GameReview, MoveReview, ReviewBoard, ReviewProgress
 
@@ -128,6 +130,7 @@ class Coach:
         self._found.update(((m.round, m.number), m) for m in found)
         if job.finished:
             reply["review"] = result.to_json()
+            reply["headline"] = headline_of(result.moves).to_json()
         return reply
 
     def stop(self) -> GameReview | None:

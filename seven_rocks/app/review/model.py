@@ -131,6 +131,30 @@ class GameReviewJson(SummaryJson):
     rounds: list[RoundReviewJson]
 
 
+class SwingJson(TypedDict):
+    """One swing of :class:`HeadlineJson`: a costly move as the headline says it."""
+
+    round: int
+    number: int
+    move: str
+    best: str
+    mark: str
+    #: The team's chance to win before and after the move, in whole percents.
+    before: int
+    after: int
+    #: The drop in points of win%, to one decimal (the moves list shows the same figure).
+    drop: float
+    sure: bool
+
+
+class HeadlineJson(TypedDict):
+    """:meth:`.headline.Headline.to_json`: the swings, costliest first (none in a clean game)."""
+
+    swings: list[SwingJson]
+    #: The drop in points of win% under which a move is not a mistake (for "within 3%").
+    mistake: int
+
+
 class ReviewProgress(TypedDict):
     """:meth:`~.coach.Coach.progress`: how far the review is, and the verdicts since the last."""
 
@@ -146,6 +170,8 @@ class ReviewProgress(TypedDict):
     moves: list[MoveReviewJson]
     #: The whole review, once finished.
     review: NotRequired[GameReviewJson]
+    #: What the review's head says of the costliest moves, once finished (:mod:`.headline`).
+    headline: NotRequired[HeadlineJson]
     #: The record's cached reviews, once finished (the session adds them to its reply).
     reviews: NotRequired[list[GameReviewJson]]
 
