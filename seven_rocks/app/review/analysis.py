@@ -1,8 +1,8 @@
 """One position's verdict: the search's values of every legal move, the losses, the reasons.
 
-The search (:func:`.settle.settle`: the master's, made again on fresh deals while the mark
-is close to a line) is seeded from the seat's view (:func:`view_key`), so the verdict is a
-function of what the seat knew and nothing else.  The mark and the best move come from
+The search (:func:`.settle.settle`: the master's deals and playouts, stopped once the mark
+is clear of the lines) is seeded from the seat's view (:func:`view_key`), so the verdict is
+a function of what the seat knew and nothing else.  The mark and the best move come from
 the chance to win; the points lost (``loss``) are beside it, against the move worth most
 in points.
 """
