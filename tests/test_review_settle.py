@@ -55,7 +55,7 @@ class FakeSearch:
                 t.gap2 += (chance - 0.5) ** 2
             self.deals += 1
 
-    def drop_clearly_worse(self, z: float) -> None:
+    def drop_beaten(self, z: float) -> None:
         pass
 
     def found(self) -> tuple[Analysis, ...]:
@@ -76,7 +76,7 @@ FIRST, STEP, MOST = st.deal_counts(BRISK, exact=False)
 
 @pytest.mark.parametrize(
     ("gap", "spread"),
-    [(0.0, 0.0), (0.005, 0.05), (MISTAKE_LOSS + 0.03, 0.05), (BLUNDER_LOSS + 0.05, 0.1)],
+    [(0.0, 0.0), (0.005, 0.05), (MISTAKE_LOSS + 0.02, 0.03), (BLUNDER_LOSS + 0.05, 0.1)],
 )
 def test_a_clear_verdict_stops_at_the_first_look(
     monkeypatch: pytest.MonkeyPatch, gap: float, spread: float
@@ -138,19 +138,21 @@ def test_the_first_deals_are_the_masters_own() -> None:
         assert a.chance == pytest.approx(theirs[a.move].chance)
 
 
-def test_moves_clearly_worse_than_the_played_one_stop_being_searched() -> None:
-    view, first, _ = position(seed=4, least=3)
-    probe = PairedSearch(view, first, 99, BRISK)
-    probe.run(60)
-    best = probe.found()[0].move
-    search = PairedSearch(view, best, 99, BRISK)
+def test_moves_beaten_by_the_played_one_or_a_rival_stop_being_searched() -> None:
+    view, first, _ = position(seed=4, least=4)
+    search = PairedSearch(view, first, 99, BRISK)
     search.run(60)
-    worse = [t for t in search.rivals if t.mean_gap() + 2 * t.gap_error() < 0]
-    assert worse, "this position should hold a move clearly worse than the first"
-    search.drop_clearly_worse(2.0)
+    rivals = search.rivals
+    by_played = {t.move for t in rivals if t.mean_gap() + 1.5 * t.gap_error() < 0}
+    by_rival = {
+        t.move for t in rivals if any(search.beats(u, t, 1.5) for u in rivals if u is not t)
+    }
+    assert by_rival, "this position should hold a move clearly beaten by another rival"
+    search.drop_beaten(1.5)
     search.run(20)
-    assert all(t.deals == 60 for t in worse)
-    assert search.played.deals == 80
+    assert {t.move for t in search.rivals} == {t.move for t in rivals} - by_played - by_rival
+    assert search.played.deals == 80 and all(t.deals == 80 for t in search.rivals)
+    assert all(a.samples == 60 for a in search.found() if a.move in by_played | by_rival)
 
 
 def test_the_same_view_gets_the_same_verdict_and_another_seed_other_deals() -> None:

@@ -12,9 +12,11 @@ and the same playout dice (common random numbers), the difference's spread is th
 the moves' real gap, not of the deal's luck, and its standard error is small where the
 moves play alike.
 
-A move whose chance is clearly below the played move's cannot be the best nor make the
-played move a mistake: :meth:`PairedSearch.drop_clearly_worse` stops playing it, so the
-deals go to the moves that can still change the mark.
+A move whose chance is clearly below the played move's, or below another move's still
+searched, can neither be the best nor decide the played move's mark:
+:meth:`PairedSearch.drop_beaten` stops playing it, so the deals go to the moves that can
+still change the mark (the sums of two moves' chances multiplied, deal by deal, give the
+spread of their difference).
 """
 
 from __future__ import annotations
@@ -43,15 +45,29 @@ from ...engine.view import PlayerView
 LEAST_SPREAD: Final = 0.03
 
 
+def standard_error(total: float, squares: float, n: int) -> float:
+    """The standard error of the mean of ``n`` values from their sum and sum of squares,
+    the values' spread taken as at least :data:`LEAST_SPREAD`."""
+    if n < 2:
+        return math.inf
+    variance = max(0.0, (squares - total * total / n) / (n - 1))
+    return max(math.sqrt(variance), LEAST_SPREAD) / math.sqrt(n)
+
+
 @dataclass(slots=True, eq=False)
 class Tally:
     """One move's sums over the deals it was searched on."""
 
     move: Move
+    #: The move's index in the simulator's tables (-1 for the pass).
     index: int
+    #: Its place among the search's moves.
+    place: int = 0
     deals: int = 0
     value: float = 0.0
     chance: float = 0.0
+    #: The sum of the chance's square (with :attr:`chance`, the spread against another move).
+    chance2: float = 0.0
     #: Sums of (this move's chance - the played move's) and of its square, deal by deal.
     gap: float = 0.0
     gap2: float = 0.0
@@ -61,12 +77,8 @@ class Tally:
         return self.gap / self.deals if self.deals else 0.0
 
     def gap_error(self) -> float:
-        """The standard error of :meth:`mean_gap` (its spread at least :data:`LEAST_SPREAD`)."""
-        n = self.deals
-        if n < 2:
-            return math.inf
-        variance = max(0.0, (self.gap2 - self.gap * self.gap / n) / (n - 1))
-        return max(math.sqrt(variance), LEAST_SPREAD) / math.sqrt(n)
+        """The standard error of :meth:`mean_gap`."""
+        return standard_error(self.gap, self.gap2, self.deals)
 
     def analysis(self) -> Analysis:
         n = max(1, self.deals)
@@ -92,7 +104,12 @@ class PairedSearch:
         # both are free: search one, report both (as the master does).
         self._twins = {m: _branch_twin(m) for m in moves}
         searched = [m for m in moves if self._twins[m] is None or self._twins[m] not in moves]
-        self._tallies = [Tally(m, -1 if m is PASS else m.index) for m in searched]
+        self._tallies = [
+            Tally(m, -1 if m is PASS else m.index, place) for place, m in enumerate(searched)
+        ]
+        #: Sums of two moves' chances multiplied, deal by deal (by their places, the lower
+        #: first), over the deals both were searched on.
+        self._cross = {(a, b): 0.0 for b in range(len(searched)) for a in range(b)}
         mine = played if played in searched else self._twins[played]
         self._played = next(t for t in self._tallies if t.move == mine)
         self._alive = list(self._tallies)
@@ -105,8 +122,17 @@ class PairedSearch:
 
     @property
     def rivals(self) -> list[Tally]:
-        """Every other move searched (twins once), alive or dropped."""
-        return [t for t in self._tallies if t is not self._played]
+        """The other moves still searched (a twin counts once): those that decide the mark."""
+        return [t for t in self._alive if t is not self._played]
+
+    def beats(self, a: Tally, b: Tally, z: float) -> bool:
+        """Whether ``a``'s chance is above ``b``'s by more than ``z`` standard errors, over
+        the deals both were searched on (for two moves still searched: every deal)."""
+        n = min(a.deals, b.deals)
+        cross = self._cross[(a.place, b.place) if a.place < b.place else (b.place, a.place)]
+        total = a.chance - b.chance
+        squares = a.chance2 + b.chance2 - 2.0 * cross
+        return total / max(1, n) - z * standard_error(total, squares, n) > 0.0
 
     def run(self, deals: int) -> None:
         """Search ``deals`` more deals."""
@@ -138,22 +164,33 @@ class PairedSearch:
                 root.push(t.index)
                 root.playout(random.Random(playout_seed), 0.0, self._wary)
                 found.append((outcome_value(root, team), outcome_chance(root, team)))
-        pairs = list(zip(self._alive, found, strict=True))
-        mine = next(chance for t, (_, chance) in pairs if t is self._played)
-        for t, (value, chance) in pairs:
+        alive = self._alive
+        mine = found[alive.index(self._played)][1]
+        for t, (value, chance) in zip(alive, found, strict=True):
             t.deals += 1
             t.value += value
             t.chance += chance
+            t.chance2 += chance * chance
             t.gap += chance - mine
             t.gap2 += (chance - mine) ** 2
+        cross = self._cross
+        for b in range(1, len(alive)):
+            tb, cb = alive[b], found[b][1]
+            for a in range(b):
+                cross[(alive[a].place, tb.place)] += found[a][1] * cb
         self.deals += 1
 
-    def drop_clearly_worse(self, z: float) -> None:
-        """Stop searching the moves whose chance is below the played move's by more than
-        ``z`` standard errors."""
-        self._alive = [
-            t for t in self._alive if t is self._played or t.mean_gap() + z * t.gap_error() >= 0.0
-        ]
+    def drop_beaten(self, z: float) -> None:
+        """Stop searching the moves whose chance is below the played move's, or below
+        another move's still searched, by more than ``z`` standard errors."""
+        played, alive = self._played, self._alive
+
+        def beaten(t: Tally) -> bool:
+            if t.mean_gap() + z * t.gap_error() < 0.0:
+                return True
+            return any(self.beats(u, t, z) for u in alive if u is not t and u is not played)
+
+        self._alive = [t for t in alive if t is played or not beaten(t)]
 
     def found(self) -> tuple[Analysis, ...]:
         """Every legal move's means, best chance first (then best value)."""
