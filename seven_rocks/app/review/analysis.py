@@ -67,7 +67,8 @@ def _reasons(
 ) -> tuple[Reason, ...]:
     facts = move_facts(view, played)
     out: list[Reason] = []
-    value = next(a.value for a in found if a.move is played)
+    mine = next(a for a in found if a.move is played)
+    value = mine.value
     if loss <= 0:
         others = [a.value for a in found if a.move is not played]
         margin = round(value - max(others), 1) if others else 0.0
@@ -106,7 +107,9 @@ def _reasons(
         Reason(
             "search",
             {
-                "samples": found[0].samples,
+                # The deals the played move was searched on (a move clearly beaten
+                # early stops with fewer).
+                "samples": mine.samples,
                 "value": round(value, 1),
                 "best_value": round(best_value, 1),
             },
