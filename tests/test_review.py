@@ -12,7 +12,7 @@ import pytest
 
 from seven_rocks.app import review as rv
 from seven_rocks.app.review import GameReview, Mark, ReviewJob, read_game_review
-from seven_rocks.bots.master import MasterBot
+from seven_rocks.app.review.paired import PairedSearch
 from seven_rocks.cli import main
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.moves import Move
@@ -57,17 +57,16 @@ def record_of(deal: list[list[str]], moves: list[dict[str, Any]]) -> dict[str, A
 
 @pytest.fixture
 def searches(monkeypatch: pytest.MonkeyPatch) -> list[PlayerView]:
-    """Every view the master's search is run on (the coach's only way to value moves), once
-    however many passes it gets."""
+    """Every view the coach's search is run on (its only way to value moves), once however
+    many deals it gets."""
     seen: list[PlayerView] = []
-    original = MasterBot.analyse
+    original = PairedSearch.__init__
 
-    def counting(self: MasterBot, view: PlayerView, deals: Any = None) -> Any:
-        if not seen or seen[-1] is not view:
-            seen.append(view)
-        return original(self, view, deals)
+    def counting(self: PairedSearch, view: PlayerView, *args: Any) -> None:
+        seen.append(view)
+        original(self, view, *args)
 
-    monkeypatch.setattr(MasterBot, "analyse", counting)
+    monkeypatch.setattr(PairedSearch, "__init__", counting)
     return seen
 
 

@@ -14,8 +14,8 @@ each sampled round's end valued by the win-chance table; ``docs/coach.md``).  Th
   most in points;
 * **mark**: ``best`` (win_loss 0), ``good`` (under 0.03), ``mistake`` (0.03 or more),
   ``blunder`` (0.08 or more); a move that was the only legal one is ``forced`` and not
-  searched.  A drop close to a line is searched again on fresh deals until it is clear
-  (:mod:`.settle`); one still close after the most search is not ``sure``;
+  searched.  The search stops once the drop is clear of both lines and goes on where it
+  is close (:mod:`.settle`); one still close after the most search is not ``sure``;
 * **accuracy** of a move: ``100 x 2 ** (-win_loss / 0.06)``: every 6 points of win% lost
   halve it (a mistake scores at most 71, a blunder at most 40, the best move 100).  A
   round's and the game's accuracy are the means over their analysed (not forced) moves;
@@ -38,7 +38,8 @@ view, so only moves that are new (a game that went on) or changed are searched a
 
 The package, one job per module: :mod:`.model` (the values and their JSON), :mod:`.reading`
 (a cached review read back, every field checked), :mod:`.analysis` (one position's verdict),
-:mod:`.settle` (its search, spent until the mark is stable), :mod:`.job` (a whole game in
+:mod:`.settle` (its search, spent until the mark is clear), :mod:`.paired` (that search,
+deal by deal, every move on the same deals), :mod:`.job` (a whole game in
 slices), :mod:`.cache` (the record's ``"reviews"`` field), :mod:`.text` (the reasons in
 English), :mod:`.headline` (the costliest moves, as the review's head says them) and
 :mod:`.coach` (the review in the worker: a slice per request, and the boards the page

@@ -1,8 +1,8 @@
 """One position's verdict: the search's values of every legal move, the losses, the reasons.
 
-The search (:func:`.settle.settle`: the master's, made again on fresh deals while the mark
-is close to a line) is seeded from the seat's view (:func:`view_key`), so the verdict is a
-function of what the seat knew and nothing else.  The mark and the best move come from
+The search (:func:`.settle.settle`: the master's deals and playouts, stopped once the mark
+is clear of the lines) is seeded from the seat's view (:func:`view_key`), so the verdict is
+a function of what the seat knew and nothing else.  The mark and the best move come from
 the chance to win; the points lost (``loss``) are beside it, against the move worth most
 in points.
 """
@@ -67,7 +67,8 @@ def _reasons(
 ) -> tuple[Reason, ...]:
     facts = move_facts(view, played)
     out: list[Reason] = []
-    value = next(a.value for a in found if a.move is played)
+    mine = next(a for a in found if a.move is played)
+    value = mine.value
     if loss <= 0:
         others = [a.value for a in found if a.move is not played]
         margin = round(value - max(others), 1) if others else 0.0
@@ -106,7 +107,9 @@ def _reasons(
         Reason(
             "search",
             {
-                "samples": found[0].samples,
+                # The deals the played move was searched on (a move clearly beaten
+                # early stops with fewer).
+                "samples": mine.samples,
                 "value": round(value, 1),
                 "best_value": round(best_value, 1),
             },

@@ -21,7 +21,7 @@ from ..tally import TileCount
 FORMAT: Final = "seven-rocks-review"
 #: Bump when the analysis of a position changes (a new search, new reasons): cached
 #: reviews of another version are searched again.
-VERSION: Final = 2
+VERSION: Final = 3
 #: The record's optional field holding cached reviews (a list, one per seat and level).
 RECORD_FIELD: Final = "reviews"
 #: The search level reviews use unless told otherwise: ``brisk``, because a whole game's
