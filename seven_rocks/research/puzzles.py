@@ -10,7 +10,7 @@ position passes when its best move leads the next by :data:`SCREEN_GAP` and is n
 the move scoring the most points now (another move scores at least as much).  Only the
 survivors get the far bigger search (``strong``: 2,000 deals, weighted by how the others
 played, exact endgames), which must agree on the move and find it ahead by :data:`MARGIN`,
-and so must two more, each on other deals (:data:`CHECKS`).  So the costly search runs on a
+and so must three more, each on other deals (:data:`CHECKS`).  So the costly search runs on a
 few percent of the positions.
 
 Each puzzle gets a theme from what tells its answer apart from the tempting move (the one
@@ -60,8 +60,8 @@ SCREEN_GAP: Final = 6.0
 MARGIN: Final = 6.0
 #: Independent big searches (each on its own deals) that must all find the answer ahead by
 #: :data:`MARGIN`.  Near the target a round's end swings by the win's worth, so one search's
-#: deals can favour a move by luck; two more agreeing on other deals make that unlikely.
-CHECKS: Final = 3
+#: deals can favour a move by luck; three more agreeing on other deals make that unlikely.
+CHECKS: Final = 4
 #: The most puzzles taken from one game, so that the set spans many games.
 PER_GAME: Final = 4
 #: The fewest tiles the seat must hold: with two, the choice is too plain to teach.
@@ -304,10 +304,9 @@ def find_puzzles(
     progress: Callable[[int, int, int], object] | None = None,
 ) -> tuple[list[PuzzleJson], Stats]:
     """Puzzles of ``theme`` from ``games`` games of ``seed`` (``jobs`` processes), each
-    answer found by ``checks`` independent big searches, numbered
-    in game order after the puzzles ``after`` (none of whose positions comes again), with
-    the run's stats; at most ``limit`` of them.  The same arguments give the same puzzles
-    whatever ``jobs`` is.
+    answer found by ``checks`` independent big searches, numbered in game order after the
+    puzzles ``after`` (none of whose positions comes again), with the run's stats; at most
+    ``limit`` of them.  The same arguments give the same puzzles whatever ``jobs`` is.
 
     ``progress(games_done, screened, found)`` is called after each game.
     """
@@ -369,7 +368,8 @@ class PuzzleFileError(ValueError):
 
 
 def read_file(text: str) -> PuzzleFile:
-    """A puzzle file to extend: its puzzles numbered 1..n, each position readable."""
+    """A puzzle file to extend, its puzzles numbered 1..n (:func:`extend` reads each whole);
+    a file of version 1 as the one run, every puzzle in the daily round from the start."""
     data = json.loads(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PuzzleFileError("not a puzzle file")
