@@ -1,26 +1,36 @@
 """Finding puzzles: positions where one move clearly beats every other, from the seat's view.
 
 Candidate positions come from fast games (four ``expert`` bots: a game takes milliseconds).
-Every decision with a real choice gets a quick screen (the master's ``quick`` level, 40
-deals of the hidden tiles consistent with the seat's view); a position passes when its best
-move leads the next by :data:`SCREEN_GAP` and is not simply the move scoring the most
-points now (another move scores at least as much).  Only the survivors get the far bigger
-search (``strong``: 2,000 deals, weighted by how the others played, exact endgames), which
-must agree on the move and find it ahead by :data:`MARGIN`.  So the costly search runs on a
+A hunt for one theme looks only where that theme can happen (:data:`LOOKS`): the race to
+the target in the positions within :data:`RACE_ZONE` of it, a block where some move leaves
+the next opponent without a play while another move scores at least as much; a hunt for
+every theme looks at every decision.  Each decision looked at gets a quick screen (the
+master's ``quick`` level, 40 deals of the hidden tiles consistent with the seat's view); a
+position passes when its best move leads the next by :data:`SCREEN_GAP` and is not simply
+the move scoring the most points now (another move scores at least as much).  Only the
+survivors get the far bigger search (``strong``: 2,000 deals, weighted by how the others
+played, exact endgames), which must agree on the move and find it ahead by :data:`MARGIN`,
+and so must three more, each on other deals (:data:`CHECKS`).  So the costly search runs on a
 few percent of the positions.
 
 Each puzzle gets a theme from what tells its answer apart from the tempting move (the one
-scoring the most now): the race to the target, a block of the next opponent, the spinner's
-arms (one of them makes the spinner or plays on its branches and the other not), shedding
-weight (a double, or a tile heavier by 4 pips), or else counting the tiles (what the answer
-hands the next opponent, or keeps for later, follows from the tiles still unseen).
+scoring the most now), the most specific first: a block of the next opponent (after the
+answer no tile they could hold fits, by the tiles seen and the numbers they knocked on;
+after the tempting move one might), the race to the target, the spinner's arms (one of them
+makes the spinner or plays on its branches and the other not), shedding weight (a double, or
+a tile heavier by 4 pips), or else counting the tiles (what the answer hands the next
+opponent, or keeps for later, follows from the tiles still unseen).
 
 Everything follows from the seed: the games, and each search's seed from the position.
+A set grows by appending (:func:`extend`): the puzzles already shipped keep their numbers,
+which the players' solved lists refer to, and the new ones join the daily round from a day
+the run names (the file's ``daily`` list), so no day's daily puzzle changes once it came.
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime
 import hashlib
 import json
 import multiprocessing
@@ -35,10 +45,12 @@ from ..bots import make_bot
 from ..bots.master import Analysis, evaluate
 from ..engine.game import Game
 from ..engine.moves import Move, Side
+from ..engine.tiles import FULL_SET_MASK
 from ..engine.view import PlayerView
 
 FORMAT: Final = "seven-rocks-puzzles"
-VERSION: Final = 1
+#: The file's shape: ``made`` lists every run that added puzzles, in order.
+VERSION: Final = 2
 #: The screen's level and the check's (the check searches about 50 times as many deals).
 SCREEN: Final = "quick"
 CHECK: Final = "strong"
@@ -46,6 +58,10 @@ CHECK: Final = "strong"
 SCREEN_GAP: Final = 6.0
 #: How far the check's best move must lead the next: a clear answer.
 MARGIN: Final = 6.0
+#: Independent big searches (each on its own deals) that must all find the answer ahead by
+#: :data:`MARGIN`.  Near the target a round's end swings by the win's worth, so one search's
+#: deals can favour a move by luck; three more agreeing on other deals make that unlikely.
+CHECKS: Final = 4
 #: The most puzzles taken from one game, so that the set spans many games.
 PER_GAME: Final = 4
 #: The fewest tiles the seat must hold: with two, the choice is too plain to teach.
@@ -55,6 +71,8 @@ RACE_ZONE: Final = 50
 #: Pips by which the answer must outweigh the tempting move to be about shedding weight.
 HEAVY_GAP: Final = 4
 THEMES: Final = ("race", "blocking", "spinner", "shedding", "counting")
+#: What a hunt may ask for: one theme, or every theme at once.
+EVERY: Final = "all"
 BRANCHES: Final = (Side.BRANCH_A, Side.BRANCH_B)
 
 
@@ -70,10 +88,21 @@ class PuzzleJson(TypedDict):
     candidates: list[list[str | float]]
 
 
+#: One run of the command: its games, seed, theme, levels and margins.
+Run = dict[str, int | float | str]
+#: From day ``from`` on, puzzles 1..``count`` are in the daily round (web/js/puzzles-daily.js).
+Edition = TypedDict("Edition", {"from": str, "count": int})
+#: The first edition's day: its puzzles have always been in the daily round.
+FIRST_DAY: Final = "1970-01-01"
+
+
 class PuzzleFile(TypedDict):
     format: str
     version: int
-    made: dict[str, int | float | str]
+    #: The runs that made the puzzles, in order (each appended to the ones before).
+    made: list[Run]
+    #: When each addition joined the daily round, in order.
+    daily: list[Edition]
     puzzles: list[PuzzleJson]
 
 
@@ -127,13 +156,27 @@ def tempting(view: PlayerView, found: list[Analysis]) -> tuple[Move, Move] | Non
     return answer, rival
 
 
+def blocks_next(view: PlayerView, move: Move) -> bool:
+    """Whether after ``move`` the next opponent surely cannot play, from the seat's view: no
+    tile they could hold (not on the table, not in the seat's hand, no number they knocked
+    on) fits an open end.  So it counts a number whose every tile is seen as well as one
+    they are known to lack."""
+    if move.tile is None:
+        return False
+    layout = view.layout.copy()
+    layout.place(move)
+    lacks = view.void_masks()[(view.seat + 1) % 4]
+    could_hold = FULL_SET_MASK & ~(view.hand_mask | layout.tiles_mask | lacks)
+    return not layout.placements(could_hold)
+
+
 def theme_of(view: PlayerView, answer: Move, rival: Move) -> str:
     """What the answer is about (see the module's docstring), the first that applies."""
+    if blocks_next(view, answer) and not blocks_next(view, rival):
+        return "blocking"
     if max(view.scores) >= view.target - RACE_ZONE:
         return "race"
     mine, theirs = move_facts(view, answer), move_facts(view, rival)
-    if mine["next_blocked"] and not theirs["next_blocked"]:
-        return "blocking"
     arms = [m.at is not None and m.at.side in BRANCHES for m in (answer, rival)]
     if mine["spinner"] != theirs["spinner"] or arms[0] != arms[1]:
         return "spinner"
@@ -143,14 +186,41 @@ def theme_of(view: PlayerView, answer: Move, rival: Move) -> str:
     return "counting"
 
 
-def positions(number: int, seed: int) -> Iterator[PlayerView]:
-    """Every decision with a real choice in game ``number`` of ``seed`` (four experts)."""
+def in_race(view: PlayerView) -> bool:
+    """A team is within :data:`RACE_ZONE` of the target."""
+    return max(view.scores) >= view.target - RACE_ZONE
+
+
+def block_possible(view: PlayerView) -> bool:
+    """Some move leaves the next opponent without a play while another, not blocking,
+    scores at least as much: the position can hold a blocking puzzle."""
+    moves = [m for m in view.legal_moves() if m.tile is not None]
+    blocking = {m for m in moves if blocks_next(view, m)}
+    if not blocking or len(blocking) == len(moves):
+        return False
+    points = {m: move_facts(view, m)["points"] for m in moves}
+    least = min(points[m] for m in blocking)
+    return any(points[m] >= least for m in moves if m not in blocking)
+
+
+#: Where a hunt looks: the decisions where its theme can happen (every one for all themes).
+LOOKS: Final[dict[str, Callable[[PlayerView], bool]]] = {
+    EVERY: lambda view: True,
+    "race": in_race,
+    "blocking": block_possible,
+}
+
+
+def positions(number: int, seed: int, theme: str = EVERY) -> Iterator[PlayerView]:
+    """Every decision with a real choice in game ``number`` of ``seed`` (four experts) where
+    ``theme`` can happen."""
+    look = LOOKS[theme]
     game_seed = seed * 100_003 + number
     game = Game(seed=game_seed)
     bots = [make_bot("expert", game_seed * 4 + s) for s in range(4)]
     while not game.is_over:
         view = game.view(game.turn)
-        if len(view.legal_moves()) > 1 and len(view.hand) >= MIN_HAND:
+        if len(view.legal_moves()) > 1 and len(view.hand) >= MIN_HAND and look(view):
             yield view
         game.play(bots[game.turn].choose(view))
 
@@ -164,13 +234,26 @@ class GameFinds:
     screened: int
 
 
-def game_puzzles(seed: int, number: int, most: int = PER_GAME) -> GameFinds:
-    """Up to ``most`` puzzles from game ``number`` of ``seed``: the screen on every decision,
-    the big search on its survivors (a function of its arguments alone, so games can be
-    searched in any order, in parallel)."""
+def confirmed(view: PlayerView, answer: Move, checks: int) -> bool:
+    """Whether ``checks - 1`` more big searches, each on other deals, find ``answer`` (or
+    its twin) best and ahead by :data:`MARGIN` too."""
+    for n in range(2, checks + 1):
+        again = evaluate(view, search_seed(view, f"{CHECK}-{n}"), CHECK)
+        best = again[0].move
+        if not (best is answer or twins(best, answer)) or lead(again) < MARGIN:
+            return False
+    return True
+
+
+def game_puzzles(
+    seed: int, number: int, most: int = PER_GAME, theme: str = EVERY, checks: int = CHECKS
+) -> GameFinds:
+    """Up to ``most`` puzzles of ``theme`` from game ``number`` of ``seed``: the screen on
+    every decision where the theme can happen, ``checks`` big searches on its survivors (a
+    function of its arguments alone, so games can be searched in any order, in parallel)."""
     found: list[PuzzleJson] = []
     decisions = screened = 0
-    for view in positions(number, seed):
+    for view in positions(number, seed, theme):
         if len(found) >= most:
             break
         decisions += 1
@@ -184,10 +267,13 @@ def game_puzzles(seed: int, number: int, most: int = PER_GAME) -> GameFinds:
             continue
         if not (checked[0].move is quick[0].move or twins(checked[0].move, quick[0].move)):
             continue
+        named = theme_of(view, *pair)
+        if theme not in (EVERY, named) or not confirmed(view, pair[0], checks):
+            continue
         found.append(
             {
                 "id": 0,
-                "theme": theme_of(view, *pair),
+                "theme": named,
                 "position": Position.of_view(view).to_json(),
                 "answer": str(pair[0]),
                 "margin": round(lead(checked), 1),
@@ -197,29 +283,39 @@ def game_puzzles(seed: int, number: int, most: int = PER_GAME) -> GameFinds:
     return GameFinds(found, decisions, screened)
 
 
-def _one_game(task: tuple[int, int, int]) -> GameFinds:
+def _one_game(task: tuple[int, int, int, str, int]) -> GameFinds:
     return game_puzzles(*task)
+
+
+def position_key(puzzle: PuzzleJson) -> str:
+    """What makes two puzzles the same: their position."""
+    return json.dumps(puzzle["position"], sort_keys=True)
 
 
 def find_puzzles(
     games: int,
     seed: int,
     *,
+    theme: str = EVERY,
+    checks: int = CHECKS,
     jobs: int = 1,
     limit: int | None = None,
+    after: list[PuzzleJson] | None = None,
     progress: Callable[[int, int, int], object] | None = None,
 ) -> tuple[list[PuzzleJson], Stats]:
-    """Puzzles from ``games`` games of ``seed`` (``jobs`` processes), numbered in game
-    order, with the run's stats; at most ``limit`` of them.  The same arguments give the
-    same puzzles whatever ``jobs`` is.
+    """Puzzles of ``theme`` from ``games`` games of ``seed`` (``jobs`` processes), each
+    answer found by ``checks`` independent big searches, numbered in game order after the
+    puzzles ``after`` (none of whose positions comes again), with the run's stats; at most
+    ``limit`` of them.  The same arguments give the same puzzles whatever ``jobs`` is.
 
     ``progress(games_done, screened, found)`` is called after each game.
     """
     started = time.perf_counter()
     most = PER_GAME if limit is None else min(PER_GAME, limit)
-    tasks = [(seed, number, most) for number in range(games)]
+    tasks = [(seed, number, most, theme, checks) for number in range(games)]
     puzzles: list[PuzzleJson] = []
-    seen: set[str] = set()
+    earlier = after or []
+    seen = {position_key(p) for p in earlier}
     decisions = screened = 0
     with contextlib.ExitStack() as stack:
         if jobs > 1:
@@ -231,10 +327,10 @@ def find_puzzles(
             decisions += finds.decisions
             screened += finds.screened
             for puzzle in finds.puzzles:
-                key = json.dumps(puzzle["position"], sort_keys=True)
+                key = position_key(puzzle)
                 if key not in seen and (limit is None or len(puzzles) < limit):
                     seen.add(key)
-                    puzzles.append({**puzzle, "id": len(puzzles) + 1})
+                    puzzles.append({**puzzle, "id": len(earlier) + len(puzzles) + 1})
             if progress is not None:
                 progress(done, screened, len(puzzles))
             if limit is not None and len(puzzles) >= limit:
@@ -243,21 +339,117 @@ def find_puzzles(
     return puzzles, stats
 
 
-def puzzle_file(puzzles: list[PuzzleJson], games: int, seed: int) -> PuzzleFile:
-    """The shipped file: its format, how it was made, and the puzzles."""
+def run_of(games: int, seed: int, theme: str = EVERY, checks: int = CHECKS) -> Run:
+    """How one run looked for puzzles, as the file records it."""
     return {
-        "format": FORMAT,
-        "version": VERSION,
-        "made": {
-            "games": games,
-            "seed": seed,
-            "screen": SCREEN,
-            "check": CHECK,
-            "screen_gap": SCREEN_GAP,
-            "margin": MARGIN,
-        },
-        "puzzles": puzzles,
+        "games": games,
+        "seed": seed,
+        "theme": theme,
+        "checks": checks,
+        "screen": SCREEN,
+        "check": CHECK,
+        "screen_gap": SCREEN_GAP,
+        "margin": MARGIN,
     }
+
+
+def puzzle_file(
+    puzzles: list[PuzzleJson], made: list[Run], daily: list[Edition] | None = None
+) -> PuzzleFile:
+    """The shipped file: its format, the runs that made it, the daily round's editions (one,
+    from the start, when not given) and the puzzles."""
+    if daily is None:
+        daily = [{"from": FIRST_DAY, "count": len(puzzles)}] if puzzles else []
+    return {"format": FORMAT, "version": VERSION, "made": made, "daily": daily, "puzzles": puzzles}
+
+
+class PuzzleFileError(ValueError):
+    """A file to extend that is not a puzzle file this version can grow."""
+
+
+def read_file(text: str) -> PuzzleFile:
+    """A puzzle file to extend, its puzzles numbered 1..n (:func:`extend` reads each whole);
+    a file of version 1 as the one run, every puzzle in the daily round from the start."""
+    data = json.loads(text)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise PuzzleFileError("not a puzzle file")
+    made, puzzles, daily = data.get("made"), data.get("puzzles"), data.get("daily")
+    if isinstance(made, dict):  # a file of one run (version 1): every theme, one check
+        made = [{**run_of(0, 0, EVERY, 1), **made}]
+    if not isinstance(made, list) or not isinstance(puzzles, list):
+        raise PuzzleFileError("a puzzle file lists its runs and its puzzles")
+    if [p.get("id") for p in puzzles] != list(range(1, len(puzzles) + 1)):
+        raise PuzzleFileError("the puzzles must be numbered 1, 2, 3, ... in order")
+    if daily is None:  # version 1: every puzzle in the daily round from the start
+        daily = [{"from": FIRST_DAY, "count": len(puzzles)}]
+    return puzzle_file(puzzles, made, daily)
+
+
+def daily_day(text: str) -> str:
+    """A day as the file writes it (``YYYY-MM-DD``), or :class:`PuzzleFileError`."""
+    try:
+        return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise PuzzleFileError(f"{text!r} is not a day (YYYY-MM-DD)") from None
+
+
+def check_joins(base: PuzzleFile, daily_from: str | None) -> None:
+    """That puzzles added to ``base`` may join its daily round from ``daily_from``: a
+    set with puzzles needs the day (a later one than its last edition's), so that the
+    days before keep their daily puzzles."""
+    if not base["puzzles"]:
+        return
+    if daily_from is None:
+        raise PuzzleFileError(
+            "growing a set needs the day its new puzzles join the daily round (--daily-from)"
+        )
+    last = base["daily"][-1]["from"] if base["daily"] else FIRST_DAY
+    if daily_day(daily_from) < last:
+        raise PuzzleFileError(f"the new puzzles cannot join the daily round before {last}")
+
+
+def joined(daily: list[Edition], day: str, count: int) -> list[Edition]:
+    """``daily`` with puzzles 1..``count`` in the round from ``day`` (one edition a day)."""
+    earlier = [e for e in daily if e["from"] != day]
+    return [*earlier, {"from": day, "count": count}]
+
+
+def retheme(puzzle: PuzzleJson) -> PuzzleJson:
+    """``puzzle`` with its theme from :func:`theme_of` as it stands (everything else,
+    its number first, unchanged): a set grown by several runs names every puzzle alike."""
+    view = Position.from_json(puzzle["position"]).view()
+    found = [Analysis(Move.parse(str(m)), float(v), 0) for m, v in puzzle["candidates"]]
+    pair = tempting(view, found)
+    if pair is None or str(pair[0]) != puzzle["answer"]:
+        raise PuzzleFileError(f"puzzle {puzzle['id']}: its answer is not its best move")
+    return {**puzzle, "theme": theme_of(view, *pair)}
+
+
+def extend(
+    base: PuzzleFile,
+    games: int,
+    seed: int,
+    *,
+    theme: str = EVERY,
+    checks: int = CHECKS,
+    daily_from: str | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, int, int], object] | None = None,
+) -> tuple[PuzzleFile, Stats]:
+    """``base`` with the puzzles of one more run appended: its puzzles keep their numbers
+    (themes named as :func:`theme_of` names them), the new ones come after, none twice, and
+    join the daily round on ``daily_from`` (see :func:`check_joins`)."""
+    check_joins(base, daily_from)
+    kept = [retheme(p) for p in base["puzzles"]]
+    found, stats = find_puzzles(
+        games, seed, theme=theme, checks=checks, jobs=jobs, after=kept, progress=progress
+    )
+    made = [*base["made"], run_of(games, seed, theme, checks)]
+    every = [*kept, *found]
+    if not kept:
+        return puzzle_file(every, made), stats
+    assert daily_from is not None  # check_joins
+    return puzzle_file(every, made, joined(base["daily"], daily_day(daily_from), len(every))), stats
 
 
 def recheck(puzzle: PuzzleJson, level: str = CHECK) -> float:
@@ -273,18 +465,36 @@ def recheck(puzzle: PuzzleJson, level: str = CHECK) -> float:
 
 __all__ = [
     "CHECK",
+    "CHECKS",
+    "EVERY",
+    "FIRST_DAY",
     "FORMAT",
+    "LOOKS",
     "MARGIN",
     "SCREEN",
     "THEMES",
+    "Edition",
     "PuzzleFile",
+    "PuzzleFileError",
     "PuzzleJson",
+    "Run",
     "Stats",
+    "block_possible",
+    "blocks_next",
+    "check_joins",
+    "confirmed",
+    "daily_day",
+    "extend",
     "find_puzzles",
     "game_puzzles",
+    "in_race",
+    "joined",
     "lead",
     "puzzle_file",
+    "read_file",
     "recheck",
+    "retheme",
+    "run_of",
     "tempting",
     "theme_of",
     "twins",

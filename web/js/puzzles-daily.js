@@ -1,8 +1,14 @@
 // The daily puzzle and the streak, as pure functions of a date and the stored progress (no
 // DOM, no storage: puzzles.js reads and writes them). A day is the device's local calendar
 // day, so a puzzle changes at the player's midnight and needs no network.
+//
+// The set grows by appending puzzles, and each addition joins the daily round from a day
+// the puzzle file names (its `daily` list): a day's puzzle is chosen among the puzzles that
+// had joined by then, so growing the set never changes a day already passed (a player's
+// yesterday, or a streak's days) nor today's.
 
 /** @typedef {{solved: number[], days: number, last: string | null}} PuzzleProgress */
+/** @typedef {{from: string, count: number}} DailyEdition - from day `from` on, puzzles 1..count take part */
 
 /**
  * "2026-12-05": the local calendar day of `date`.
@@ -34,6 +40,34 @@ export function dailyNumber(day, count) {
   let stride = Math.max(1, Math.round(count * 0.618));
   while (gcd(stride, count) !== 1) stride += 1;
   return ((((dayNumber(day) * stride) % count) + count) % count) + 1;
+}
+
+/**
+ * How many puzzles take part in the daily round on `day`: the count of the latest edition
+ * begun by then (`editions` in the file's order, each from a later day with more puzzles;
+ * the first holds for every day before it too), never more than the `total` loaded; every
+ * puzzle when the file names no edition.
+ * @param {string} day
+ * @param {readonly DailyEdition[]} editions
+ * @param {number} total
+ */
+export function roundSize(day, editions, total) {
+  let count = editions[0]?.count ?? total;
+  for (const edition of editions) if (edition.from <= day) count = edition.count;
+  return Math.min(count, total);
+}
+
+/**
+ * A file's `daily` list, checked (anything malformed is no edition: every puzzle takes part).
+ * @param {unknown} raw
+ * @returns {DailyEdition[]}
+ */
+export function readEditions(raw) {
+  if (!Array.isArray(raw)) return [];
+  const ok = raw.every(
+    (e) => e && typeof e === "object" && typeof e.from === "string" && /^\d{4}-\d{2}-\d{2}$/.test(e.from) && Number.isInteger(e.count) && e.count > 0,
+  );
+  return ok ? raw.map((e) => ({ from: e.from, count: e.count })) : [];
 }
 
 /**

@@ -4,7 +4,7 @@
 // offline play). A daily puzzle is chosen by the device's date; the streak counts the days
 // in a row on which a puzzle was solved (puzzles-daily.js); both are kept in storage.
 
-import { dayOf, afterSolve, dailyNumber, readProgress, streakOn } from "./puzzles-daily.js";
+import { dayOf, afterSolve, dailyNumber, readEditions, readProgress, roundSize, streakOn } from "./puzzles-daily.js";
 import { loadStrings, t } from "./i18n.js";
 import { openTrainer } from "./trainer-panel.js";
 import { recall, keep } from "./trainer-store.js";
@@ -13,6 +13,7 @@ import { standingText } from "./trainer-view.js";
 /** @typedef {import("./trainer.js").TrainerItem} TrainerItem */
 /** @typedef {import("./trainer.js").Trainer} Trainer */
 /** @typedef {{id: number, theme: string, position: object, answer: string, margin: number, candidates: Array<Array<string | number>>}} Puzzle */
+/** @typedef {{puzzles: Puzzle[], editions: import("./puzzles-daily.js").DailyEdition[]}} PuzzleSet */
 
 /** The shipped puzzles, relative to the page (the build copies web/data/). */
 export const PUZZLES_URL = "data/puzzles.json";
@@ -29,10 +30,11 @@ const THEMES = {
   counting: "puzzle.theme.counting",
 };
 
-/** @type {Promise<Puzzle[]> | null} */
+/** @type {Promise<PuzzleSet> | null} */
 let loading = null;
 
-/** The puzzles, fetched once (a failed fetch is tried again next time). */
+/** The puzzles and the days each addition joined the daily round, fetched once (a failed
+ * fetch is tried again next time). */
 export function loadPuzzles() {
   loading ??= fetch(PUZZLES_URL)
     .then((response) => {
@@ -41,7 +43,7 @@ export function loadPuzzles() {
     })
     .then((data) => {
       if (data?.format !== FORMAT || !Array.isArray(data.puzzles) || !data.puzzles.length) throw new Error(`${PUZZLES_URL} holds no puzzles`);
-      return /** @type {Puzzle[]} */ (data.puzzles);
+      return { puzzles: /** @type {Puzzle[]} */ (data.puzzles), editions: readEditions(data.daily) };
     })
     .catch((error) => {
       loading = null;
@@ -73,16 +75,19 @@ const progress = () => readProgress(recall(PROGRESS_KEY));
  * @param {{asked?: string | null}} [options]
  */
 export async function openPuzzles(host, { asked = null } = {}) {
-  let puzzles;
+  let set;
   try {
-    [puzzles] = await Promise.all([loadPuzzles(), loadStrings("review")]);
+    [set] = await Promise.all([loadPuzzles(), loadStrings("review")]);
   } catch {
     host.notify("notice.part_missing");
     return null;
   }
+  const { puzzles, editions } = set;
   const count = puzzles.length;
+  /** The day's puzzle among those that had joined the daily round by then. @param {string} day */
+  const dailyOn = (day) => dailyNumber(day, roundSize(day, editions, count));
   const today = dayOf(new Date());
-  const daily = dailyNumber(today, count);
+  const daily = dailyOn(today);
   let number = asked == null ? null : puzzleNumber(asked, count);
   if (asked != null && number == null) {
     // As with the address's other options: one sentence, and the game as usual.
@@ -128,7 +133,7 @@ export async function openPuzzles(host, { asked = null } = {}) {
   button.dataset.puzzleDaily = "";
   button.dataset.i18n = "puzzle.daily";
   button.textContent = t("puzzle.daily");
-  button.addEventListener("click", () => opened.trainer.go(dailyNumber(dayOf(new Date()), count) - 1));
+  button.addEventListener("click", () => opened.trainer.go(dailyOn(dayOf(new Date())) - 1));
   actions.prepend(button);
   return opened.trainer;
 }

@@ -1,0 +1,44 @@
+// The daily puzzle of a set that grows: each addition joins the daily round from the day the
+// puzzle file names, so the days before keep the puzzles they had (a player's yesterday and
+// the days of a streak), and from that day on the round runs through the grown set.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { dailyNumber, readEditions, roundSize } from "../../web/js/puzzles-daily.js";
+
+const FIRST = { from: "1970-01-01", count: 319 };
+const GROWN = { from: "2026-12-06", count: 425 };
+
+/** The day `offset` days after 2026-12-06 ("YYYY-MM-DD", on the calendar). @param {number} offset */
+const day = (offset) => new Date(Date.UTC(2026, 11, 6 + offset)).toISOString().slice(0, 10);
+
+/** The day's puzzle in a set of `total` puzzles with these editions. */
+const daily = (/** @type {string} */ d, /** @type {{from: string, count: number}[]} */ editions, /** @type {number} */ total) =>
+  dailyNumber(d, roundSize(d, editions, total));
+
+test("growing the set keeps every earlier day's daily puzzle and today's", () => {
+  for (let offset = -400; offset < 0; offset += 1) {
+    assert.equal(daily(day(offset), [FIRST, GROWN], 425), daily(day(offset), [FIRST], 319), day(offset));
+  }
+});
+
+test("from the day it joins, the daily round runs through the grown set", () => {
+  const seen = new Set();
+  for (let offset = 0; offset < GROWN.count; offset += 1) seen.add(daily(day(offset), [FIRST, GROWN], 425));
+  assert.equal(seen.size, GROWN.count);
+  assert.ok([...seen].some((n) => n > FIRST.count));
+});
+
+test("the round never names a puzzle the file does not hold; no editions means every puzzle", () => {
+  assert.equal(roundSize("2026-12-07", [FIRST, GROWN], 400), 400);
+  assert.equal(roundSize("2026-12-07", [], 425), 425);
+  // the first edition holds for the days before it too
+  assert.equal(roundSize("1969-07-20", [{ from: "2000-01-01", count: 10 }], 20), 10);
+});
+
+test("a file's editions are checked; anything malformed is none", () => {
+  assert.deepEqual(readEditions([FIRST, GROWN]), [FIRST, GROWN]);
+  for (const bad of [null, "x", [{ from: "today", count: 3 }], [{ from: "2026-12-06", count: 0 }], [{ from: "2026-12-06" }]]) {
+    assert.deepEqual(readEditions(bad), []);
+  }
+});
