@@ -100,7 +100,8 @@ def test_a_hint_on_a_short_phone_on_its_side_keeps_the_hand_on_screen(
     # South's turn: a tap while the bots still play would show no hint.
     assert wait_for_human_or(page, SUMMARY) == "turn"
     page.locator("[data-action='hint']").first.tap()
-    expect(page.locator("[data-hint][data-state='shown']")).to_be_visible()
+    # A hint is a search: on a slow machine it takes seconds.
+    expect(page.locator("[data-hint][data-state='shown']")).to_be_visible(timeout=30_000)
     row = page.evaluate(HAND_ROW)
     tiles = page.locator("[data-hand='0'] [data-tile]").evaluate_all(RECTS)
     height = page.viewport_size["height"] if page.viewport_size else 0

@@ -131,7 +131,8 @@ def test_the_count_on_a_phone_on_its_side_keeps_the_hand_in_the_window(
     # An open hint takes the strip's place (so much height is not there for both), and
     # gives it back when it is closed.
     page.locator("[data-action='hint']").first.tap()
-    expect(page.locator("[data-hint][data-state='shown']")).to_be_visible()
+    # A hint is a search: on a slow machine it takes seconds.
+    expect(page.locator("[data-hint][data-state='shown']")).to_be_visible(timeout=30_000)
     expect(page.locator(STRIP)).to_be_hidden()
     page.locator("[data-action='close-hint']").tap()
     expect(page.locator("[data-hint]")).to_have_count(0)

@@ -237,7 +237,7 @@ def test_a_tile_picked_while_the_tour_is_open_can_be_played_where_it_is_lit(
     expect(page.locator("#table [data-target]")).to_have_count(2)
     # The bubble moves at a frame after the draw (a loaded machine's frames come late):
     # wait for it to have settled off the lit places, and fail if it never does.
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 15
     while True:
         page.evaluate(NEXT_FRAME)
         bubble, lit = page.evaluate(BUBBLE_AND_SUBJECTS, "#table [data-target]")
