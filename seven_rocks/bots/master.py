@@ -100,6 +100,10 @@ class Level:
     #: after half, only the better half of the moves (at least two) is played on, so the
     #: deals go where the choice is close.  ``samples`` is then what the last two get.
     halving: bool = False
+    #: Value each searched round's end by the team's chance to win the game
+    #: (:func:`outcome_win`) instead of its points (:func:`outcome_value`): near the
+    #: target a few points decide a game, early on they matter little.
+    win: bool = False
 
 
 #: A quick opponent.
@@ -165,6 +169,28 @@ def outcome_chance(sim: Sim, team: int) -> float:
     hands = sim.hands
     opener = None if sim.end != DOMINO else 0 if not (hands[0] and hands[2]) else 1
     return win_chance(scores, team, opener, sim.target)
+
+
+#: A tie-break worth far less than the table's step (1/255 of a chance): each point of the
+#: round's margin, or each tile still in the hands when a team reaches the target, adds this
+#: much to :func:`outcome_win`.
+TIE_POINT = 1e-6
+
+
+def outcome_win(sim: Sim, team: int) -> float:
+    """The value of a finished (simulated) round for ``team`` when the search plays for
+    the game: its chance to win (:func:`outcome_chance`).
+
+    Equal chances are told apart by a tie-break far below the table's resolution: a game
+    won sooner (more tiles still in the hands) beats one won later, since the deals
+    searched are only a sample of what the hidden hands may be, and one lost later beats
+    one lost sooner; a decided game where no round reaches the target yet is played for
+    the round's margin.
+    """
+    if sim.end == TARGET:
+        sooner = TIE_POINT * sum(h.bit_count() for h in sim.hands)
+        return 1.0 + sooner if outcome_chance(sim, team) else -sooner
+    return outcome_chance(sim, team) + TIE_POINT * sim.margin(team)
 
 
 def solve(sim: Sim, team: int, alpha: float, beta: float, leaf: Leaf = outcome_value) -> float:
@@ -262,8 +288,9 @@ class MasterBot(Bot):
                 ) from None
         self.level = level
         self.time_limit = time_limit
-        #: Also estimate each move's chance to win the game (the coach's measure; the
-        #: search still ranks by points, so the moves chosen are the same).
+        #: Also estimate each move's chance to win the game (the coach's measure; it does
+        #: not change the ranking, which is by the level's value: points, or with
+        #: ``Level.win`` the chance to win itself).
         self.chances = chances
 
     def __repr__(self) -> str:
@@ -343,6 +370,7 @@ class MasterBot(Bot):
         # (No cut before the first deal: with fewer than four there is nothing to rank by.)
         cuts = [c for c in (samples // 4, samples // 2) if c] if level.halving and not exact else []
         deal_weight = self._deal_weights(view)
+        leaf = outcome_win if level.win else outcome_value
         race = None if exact else self._race()
         step = max(1, samples // 4)
         limit = samples
@@ -358,7 +386,7 @@ class MasterBot(Bot):
             if exact:
                 for i in alive:
                     root.push(indices[i])
-                    totals[i] += weight * solve(root, team, -1e9, 1e9)
+                    totals[i] += weight * solve(root, team, -1e9, 1e9, leaf)
                     if chances is not None:
                         chances[i] += weight * solve(root, team, -1.0, 2.0, outcome_chance)
                     root.pop()
@@ -370,7 +398,7 @@ class MasterBot(Bot):
                     root.restore(snap)
                     root.push(indices[i])
                     root.playout(random.Random(playout_seed), 0.0, level.wary)
-                    value = outcome_value(root, team)
+                    value = leaf(root, team)
                     totals[i] += weight * value
                     if chances is not None:
                         chances[i] += weight * outcome_chance(root, team)
@@ -422,6 +450,7 @@ __all__ = [
     "LEVELS",
     "QUICK",
     "STRONG",
+    "TIE_POINT",
     "WIN_VALUE",
     "Analysis",
     "Level",
@@ -430,5 +459,6 @@ __all__ = [
     "evaluate",
     "outcome_chance",
     "outcome_value",
+    "outcome_win",
     "solve",
 ]
