@@ -20,7 +20,11 @@ quarter and again after half of the deals only the better half of the moves goes
 (``halving``), so the deals go where the choice is close.  The
 value of an outcome is the round's net result for the bot's team (its points minus
 the opponents', deductions included), plus a large bonus or penalty when a team
-reaches the target, so near the target reaching it first beats a bigger round.
+reaches the target, so near the target reaching it first beats a bigger round.  A level
+with ``win`` values an outcome by the team's chance to win the game instead: 1 or 0 at
+the target, else the win-chance table (:mod:`.winchance`) at the scores the round
+leaves, with who opens next (:func:`outcome_win`); no level plays so, because it did
+not measure stronger (``docs/bots-measured.md``).
 
 The number of deals is fixed by the level, so a seeded bot is deterministic; an
 optional ``time_limit`` (seconds) caps a decision (then it depends on the clock).
