@@ -143,7 +143,8 @@ class Race(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """The search's verdict on one candidate move (values from the mover's team's side)."""
+    """The search's verdict on one candidate move (values from the mover's team's side:
+    round points, or with :attr:`Level.win` the chance to win the game)."""
 
     move: Move
     value: float
@@ -161,17 +162,24 @@ def outcome_value(sim: Sim, team: int) -> float:
     return margin
 
 
-def outcome_chance(sim: Sim, team: int) -> float:
-    """``team``'s chance to win the game after a finished (simulated) round: 1 or 0 at the
-    target, else the win-chance model's (:mod:`.winchance`) at the settled scores, the one
-    who dominoed opening next (after a block a draw decides)."""
+def _settled(sim: Sim) -> tuple[tuple[int, int], int | None]:
+    """The scores a round that ended short of the target leaves (deductions taken), and
+    the team that opens next: the one who dominoed (after a block a draw decides: None)."""
     points, base = sim.points, sim.base
-    if sim.end == TARGET:
-        return 1.0 if base[team] + points[team] >= sim.target else 0.0
     d0, d1 = sim.deductions()
     scores = (base[0] + points[0] - d0, base[1] + points[1] - d1)
     hands = sim.hands
     opener = None if sim.end != DOMINO else 0 if not (hands[0] and hands[2]) else 1
+    return scores, opener
+
+
+def outcome_chance(sim: Sim, team: int) -> float:
+    """``team``'s chance to win the game after a finished (simulated) round: 1 or 0 at the
+    target, else the win-chance model's (:mod:`.winchance`) at the settled scores, the one
+    who dominoed opening next (after a block a draw decides)."""
+    if sim.end == TARGET:
+        return 1.0 if sim.base[team] + sim.points[team] >= sim.target else 0.0
+    scores, opener = _settled(sim)
     return win_chance(scores, team, opener, sim.target)
 
 
@@ -191,10 +199,13 @@ def outcome_win(sim: Sim, team: int) -> float:
     one lost sooner; a decided game where no round reaches the target yet is played for
     the round's margin.
     """
+    base = sim.base
     if sim.end == TARGET:
         sooner = TIE_POINT * sum(h.bit_count() for h in sim.hands)
-        return 1.0 + sooner if outcome_chance(sim, team) else -sooner
-    return outcome_chance(sim, team) + TIE_POINT * sim.margin(team)
+        return 1.0 + sooner if base[team] + sim.points[team] >= sim.target else -sooner
+    scores, opener = _settled(sim)
+    margin = scores[team] - base[team] - scores[1 - team] + base[1 - team]
+    return win_chance(scores, team, opener, sim.target) + TIE_POINT * margin
 
 
 def solve(sim: Sim, team: int, alpha: float, beta: float, leaf: Leaf = outcome_value) -> float:
