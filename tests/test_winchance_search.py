@@ -22,6 +22,7 @@ from seven_rocks.engine.moves import Move
 from seven_rocks.engine.round import Round
 from seven_rocks.engine.tiles import Tile
 from seven_rocks.engine.view import PlayerView
+from seven_rocks.research.variants import CHANCES_150, CHANCES_1000
 
 #: Every deal solved exactly, on a small budget: the verdicts below are far apart.
 ENDGAME = dataclasses.replace(
@@ -167,3 +168,9 @@ def test_a_round_end_is_worth_its_chance_and_a_game_won_sooner_more() -> None:
     assert left > 0
     assert outcome_win(won, winner) == 1.0 + TIE_POINT * left
     assert outcome_win(won, 1 - winner) == -TIE_POINT * left
+
+
+def test_the_chances_variants_are_the_brisk_and_default_searches_playing_for_the_game() -> None:
+    assert CHANCES_150.level == dataclasses.replace(LEVELS["brisk"], win=True)
+    assert CHANCES_1000.level == dataclasses.replace(LEVELS["default"], win=True)
+    assert not any(level.win for level in LEVELS.values())
