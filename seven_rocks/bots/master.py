@@ -23,8 +23,8 @@ the opponents', deductions included), plus a large bonus or penalty when a team
 reaches the target, so near the target reaching it first beats a bigger round.  A level
 with ``win`` values an outcome by the team's chance to win the game instead: 1 or 0 at
 the target, else the win-chance table (:mod:`.winchance`) at the scores the round
-leaves, with who opens next (:func:`outcome_win`); no level plays so, because it did
-not measure stronger (``docs/bots-measured.md``).
+leaves, with who opens next (:func:`outcome_win`); no level plays so until a match
+of the default's search shows it stronger (``docs/bots-measured.md``).
 
 The number of deals is fixed by the level, so a seeded bot is deterministic; an
 optional ``time_limit`` (seconds) caps a decision (then it depends on the clock).
