@@ -20,7 +20,11 @@ quarter and again after half of the deals only the better half of the moves goes
 (``halving``), so the deals go where the choice is close.  The
 value of an outcome is the round's net result for the bot's team (its points minus
 the opponents', deductions included), plus a large bonus or penalty when a team
-reaches the target, so near the target reaching it first beats a bigger round.
+reaches the target, so near the target reaching it first beats a bigger round.  A level
+with ``win`` values an outcome by the team's chance to win the game instead: 1 or 0 at
+the target, else the win-chance table (:mod:`.winchance`) at the scores the round
+leaves, with who opens next (:func:`outcome_win`); no level plays so until a match
+of the default's search shows it stronger (``docs/bots-measured.md``).
 
 The number of deals is fixed by the level, so a seeded bot is deterministic; an
 optional ``time_limit`` (seconds) caps a decision (then it depends on the clock).
@@ -100,6 +104,10 @@ class Level:
     #: after half, only the better half of the moves (at least two) is played on, so the
     #: deals go where the choice is close.  ``samples`` is then what the last two get.
     halving: bool = False
+    #: Value each searched round's end by the team's chance to win the game
+    #: (:func:`outcome_win`) instead of its points (:func:`outcome_value`): near the
+    #: target a few points decide a game, early on they matter little.
+    win: bool = False
 
 
 #: A quick opponent.
@@ -135,7 +143,8 @@ class Race(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """The search's verdict on one candidate move (values from the mover's team's side)."""
+    """The search's verdict on one candidate move (values from the mover's team's side:
+    round points, or with :attr:`Level.win` the chance to win the game)."""
 
     move: Move
     value: float
@@ -153,18 +162,50 @@ def outcome_value(sim: Sim, team: int) -> float:
     return margin
 
 
-def outcome_chance(sim: Sim, team: int) -> float:
-    """``team``'s chance to win the game after a finished (simulated) round: 1 or 0 at the
-    target, else the win-chance model's (:mod:`.winchance`) at the settled scores, the one
-    who dominoed opening next (after a block a draw decides)."""
+def _settled(sim: Sim) -> tuple[tuple[int, int], int | None]:
+    """The scores a round that ended short of the target leaves (deductions taken), and
+    the team that opens next: the one who dominoed (after a block a draw decides: None)."""
     points, base = sim.points, sim.base
-    if sim.end == TARGET:
-        return 1.0 if base[team] + points[team] >= sim.target else 0.0
     d0, d1 = sim.deductions()
     scores = (base[0] + points[0] - d0, base[1] + points[1] - d1)
     hands = sim.hands
     opener = None if sim.end != DOMINO else 0 if not (hands[0] and hands[2]) else 1
+    return scores, opener
+
+
+def outcome_chance(sim: Sim, team: int) -> float:
+    """``team``'s chance to win the game after a finished (simulated) round: 1 or 0 at the
+    target, else the win-chance model's (:mod:`.winchance`) at the settled scores, the one
+    who dominoed opening next (after a block a draw decides)."""
+    if sim.end == TARGET:
+        return 1.0 if sim.base[team] + sim.points[team] >= sim.target else 0.0
+    scores, opener = _settled(sim)
     return win_chance(scores, team, opener, sim.target)
+
+
+#: A tie-break worth far less than the table's step (1/255 of a chance): each point of the
+#: round's margin, or each tile still in the hands when a team reaches the target, adds this
+#: much to :func:`outcome_win`.
+TIE_POINT = 1e-6
+
+
+def outcome_win(sim: Sim, team: int) -> float:
+    """The value of a finished (simulated) round for ``team`` when the search plays for
+    the game: its chance to win (:func:`outcome_chance`).
+
+    Equal chances are told apart by a tie-break far below the table's resolution: a game
+    won sooner (more tiles still in the hands) beats one won later, since the deals
+    searched are only a sample of what the hidden hands may be, and one lost later beats
+    one lost sooner; a decided game where no round reaches the target yet is played for
+    the round's margin.
+    """
+    base = sim.base
+    if sim.end == TARGET:
+        sooner = TIE_POINT * sum(h.bit_count() for h in sim.hands)
+        return 1.0 + sooner if base[team] + sim.points[team] >= sim.target else -sooner
+    scores, opener = _settled(sim)
+    margin = scores[team] - base[team] - scores[1 - team] + base[1 - team]
+    return win_chance(scores, team, opener, sim.target) + TIE_POINT * margin
 
 
 def solve(sim: Sim, team: int, alpha: float, beta: float, leaf: Leaf = outcome_value) -> float:
@@ -262,8 +303,9 @@ class MasterBot(Bot):
                 ) from None
         self.level = level
         self.time_limit = time_limit
-        #: Also estimate each move's chance to win the game (the coach's measure; the
-        #: search still ranks by points, so the moves chosen are the same).
+        #: Also estimate each move's chance to win the game (the coach's measure; it does
+        #: not change the ranking, which is by the level's value: points, or with
+        #: ``Level.win`` the chance to win itself).
         self.chances = chances
 
     def __repr__(self) -> str:
@@ -343,6 +385,7 @@ class MasterBot(Bot):
         # (No cut before the first deal: with fewer than four there is nothing to rank by.)
         cuts = [c for c in (samples // 4, samples // 2) if c] if level.halving and not exact else []
         deal_weight = self._deal_weights(view)
+        leaf = outcome_win if level.win else outcome_value
         race = None if exact else self._race()
         step = max(1, samples // 4)
         limit = samples
@@ -358,7 +401,7 @@ class MasterBot(Bot):
             if exact:
                 for i in alive:
                     root.push(indices[i])
-                    totals[i] += weight * solve(root, team, -1e9, 1e9)
+                    totals[i] += weight * solve(root, team, -1e9, 1e9, leaf)
                     if chances is not None:
                         chances[i] += weight * solve(root, team, -1.0, 2.0, outcome_chance)
                     root.pop()
@@ -370,7 +413,7 @@ class MasterBot(Bot):
                     root.restore(snap)
                     root.push(indices[i])
                     root.playout(random.Random(playout_seed), 0.0, level.wary)
-                    value = outcome_value(root, team)
+                    value = leaf(root, team)
                     totals[i] += weight * value
                     if chances is not None:
                         chances[i] += weight * outcome_chance(root, team)
@@ -422,6 +465,7 @@ __all__ = [
     "LEVELS",
     "QUICK",
     "STRONG",
+    "TIE_POINT",
     "WIN_VALUE",
     "Analysis",
     "Level",
@@ -430,5 +474,6 @@ __all__ = [
     "evaluate",
     "outcome_chance",
     "outcome_value",
+    "outcome_win",
     "solve",
 ]

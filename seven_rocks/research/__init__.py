@@ -4,9 +4,10 @@
   hands them over through its explicit ``choose_with_hands`` method; a
   :class:`~seven_rocks.engine.view.PlayerView` never leaks them.
 * ``master-150-uniform``, ``master-500-weighted``, ``master-1000-weighted``,
-  ``master-1000-weighted-raced`` and ``master-1000-inferred`` are fair (a view only): the
-  master's search frozen at settings no level uses, so every change of the default
-  ``master`` is measured side by side (:mod:`.variants`).
+  ``master-1000-weighted-raced``, ``master-1000-inferred``, ``master-150-chances`` and
+  ``master-1000-chances`` are fair (a view only): the master's search frozen at settings no
+  level uses, so every change of the default ``master`` is measured side by side
+  (:mod:`.variants`).
 """
 
 from __future__ import annotations

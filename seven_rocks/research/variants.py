@@ -30,6 +30,10 @@ The named bots:
 * ``master-1000-inferred``: 1,000 deals with successive halving, resampled from a pool
   three times as big by the play model that knows the shedding habit: the default level's
   settings, frozen.
+* ``master-150-chances`` and ``master-1000-chances``: ``master-150-uniform`` and
+  ``master-1000-inferred`` playing for the game: each searched round's end is valued by the
+  team's chance to win from the resulting scores (the win-chance table,
+  :func:`~seven_rocks.bots.master.outcome_win`) instead of its points.
 """
 
 from __future__ import annotations
@@ -176,6 +180,10 @@ INFERRED_1000: Final = Variant(
     Level(samples=1000, exact_tiles=12, wary=0.5, infer=1.0, shed=0.5, double=2.0, halving=True)
 )
 
+#: ``UNIFORM_150`` and ``INFERRED_1000`` valuing each round's end by the chance to win.
+CHANCES_150: Final = replace(UNIFORM_150, level=replace(UNIFORM_150.level, win=True))
+CHANCES_1000: Final = replace(INFERRED_1000, level=replace(INFERRED_1000.level, win=True))
+
 
 class Uniform150Bot(VariantBot):
     """150 uniform deals, frozen: the yardstick (see the module docstring)."""
@@ -212,6 +220,20 @@ class Inferred1000Bot(VariantBot):
     variant = INFERRED_1000
 
 
+class Chances150Bot(VariantBot):
+    """The ``brisk`` search playing for the game (see the module docstring)."""
+
+    name = "master-150-chances"
+    variant = CHANCES_150
+
+
+class Chances1000Bot(VariantBot):
+    """The default level's search playing for the game (see the module docstring)."""
+
+    name = "master-1000-chances"
+    variant = CHANCES_1000
+
+
 #: Every named variant, in the order they are listed.
 VARIANT_BOTS: Final = (
     Uniform150Bot,
@@ -219,9 +241,13 @@ VARIANT_BOTS: Final = (
     Weighted1000Bot,
     Raced1000Bot,
     Inferred1000Bot,
+    Chances150Bot,
+    Chances1000Bot,
 )
 
 __all__ = [
+    "CHANCES_150",
+    "CHANCES_1000",
     "CLEAR",
     "INFERRED_1000",
     "ISMCTS_PER_SAMPLE",
@@ -230,6 +256,8 @@ __all__ = [
     "VARIANT_BOTS",
     "WEIGHTED_500",
     "WEIGHTED_1000",
+    "Chances150Bot",
+    "Chances1000Bot",
     "Inferred1000Bot",
     "PairedRace",
     "Raced1000Bot",
