@@ -138,3 +138,16 @@ test("a picked tile's lit places stay tappable, even where the bubble would be n
   const fitted = fitBubble(() => SIZE, 1, hand, [], PHONE, [header], 8, lit);
   for (const r of lit) assert.equal(overlaps(box(fitted, SIZE), r), false);
 });
+
+test("a lit place keeps the margin clear of the bubble, so a few pixels of settling never cover it", () => {
+  const hand = rect(20, 700, 350, 100);
+  // A row of lit places across the screen above the hand: the nearest spot above them on
+  // the placing grid ends 3 px short of them.
+  const lit = [rect(0, 620, 390, 44)];
+  const at = placeBubble(SIZE, hand, [], PHONE, [], 8, lit);
+  const bubble = box(at, SIZE);
+  for (const r of lit) {
+    const near = rect(r.left - 7, r.top - 7, r.width + 14, r.height + 14);
+    assert.equal(overlaps(bubble, near), false, `the bubble is within 7 px of ${JSON.stringify(r)}`);
+  }
+});

@@ -102,7 +102,8 @@ function cheaper(a, b) {
  * little of `avoid` (the header, whose buttons and banner must stay in sight) as it can;
  * within `reach` of the subject (a quarter of the screen's short side) if it can, so that the
  * arrow is seen to point at it; over as little of `clear` (the tiles) as it can; then as near
- * the subject as it can. Closeness comes before the tiles: taken again mid-round on a phone, a
+ * the subject as it can (a lit place with `margin` to spare). Closeness comes before the
+ * tiles: taken again mid-round on a phone, a
  * bubble about the hand kept off the full table by going to the top of the screen, its arrow
  * pointing down at the table. Returns {left, top, side}: `side` is where the bubble is from
  * its subject (its arrow points the other way). Pure, for the unit tests.
@@ -119,6 +120,10 @@ export function placeBubble(size, subject, clear, view, avoid = [], margin = MAR
   // The subject a pixel bigger all round: the bubble may sit flush against it, and rounding
   // its place to whole pixels must not then put it half a pixel over.
   const keep = { left: subject.left - 1, top: subject.top - 1, right: subject.right + 1, bottom: subject.bottom + 1 };
+  // A lit place is kept a margin clear: the table is still settling when the bubble is
+  // placed (its view eases to the new layout), and a place that moves a few pixels, or a
+  // bubble flush against it, must not end up over it.
+  const lit = free.map((r) => ({ left: r.left - margin, top: r.top - margin, right: r.right + margin, bottom: r.bottom + margin }));
   const maxLeft = Math.max(margin, view.width - size.width - margin);
   const maxTop = Math.max(margin, view.height - size.height - margin);
   const reach = Math.min(view.width, view.height) / 4;
@@ -146,7 +151,7 @@ export function placeBubble(size, subject, clear, view, avoid = [], margin = MAR
     for (const left of spots(maxLeft, subject.right, subject.left, size.width, 30)) {
       const box = { left, top, right: left + size.width, bottom: top + size.height };
       const distance = gap(box, subject);
-      const cost = [overlap(box, keep) + covered(box, free), covered(box, avoid), distance > reach ? 1 : 0, covered(box, clear), distance];
+      const cost = [overlap(box, keep) + covered(box, lit), covered(box, avoid), distance > reach ? 1 : 0, covered(box, clear), distance];
       if (!best || cheaper(cost, best.cost)) best = { cost, box };
     }
   }
