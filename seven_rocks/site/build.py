@@ -89,6 +89,7 @@ __all__ = [
     "compress_site",
     "file_digests",
     "pyscript_files",
+    "stamp_service_worker",
     "zip_engine",
 ]
 
@@ -282,7 +283,10 @@ def pyscript_files(dist: Path) -> list[Path]:
     return [dist / name for name in sorted(wanted)]
 
 
-def _write_service_worker(site: Path, digests: dict[str, str]) -> None:
+def stamp_service_worker(site: Path) -> None:
+    """Write into ``site``'s service worker the digests of the files now in ``site`` (the
+    build's last step before compressing; also for a built site changed afterwards)."""
+    digests = file_digests(site)
     path = site / SERVICE_WORKER
     # Files the game works without (the snapshot only makes it start faster): the service
     # worker keeps them when the browser gives it room, and installs without them otherwise.
@@ -389,7 +393,7 @@ def build(
         _write_downloads(site)
         if minify:
             _minify(lambda: minify_site(site, inputs.node_modules))
-        _write_service_worker(site, file_digests(site))
+        stamp_service_worker(site)
         if compress:
             compress_site(site, cache=inputs.cache)
     except BaseException:

@@ -13,9 +13,9 @@ import shutil
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from seven_rocks.site.build import INFLATED_FILES, OPTIONAL_FILES
+from seven_rocks.site.build import stamp_service_worker
 from seven_rocks.site.compress import COMPRESSED_SUFFIXES
-from seven_rocks.site.precache import SERVICE_WORKER, file_digests, service_worker_text
+from seven_rocks.site.precache import SERVICE_WORKER
 
 
 def changed_copy(site: Path, out: Path, changes: Mapping[str, Callable[[str], str]]) -> Path:
@@ -32,14 +32,5 @@ def changed_copy(site: Path, out: Path, changes: Mapping[str, Callable[[str], st
     for relative in (*changes, SERVICE_WORKER):
         for suffix in COMPRESSED_SUFFIXES:
             (out / f"{relative}{suffix}").unlink(missing_ok=True)
-    worker = out / SERVICE_WORKER
-    text = service_worker_text(
-        worker.read_text(encoding="utf-8"),
-        file_digests(out),
-        optional=OPTIONAL_FILES,
-        inflate=INFLATED_FILES,
-    )
-    if text is None:
-        raise ValueError(f"{worker} has no `const BUILD = ...;` line to stamp")
-    worker.write_text(text, encoding="utf-8")
+    stamp_service_worker(out)
     return out
