@@ -12,9 +12,11 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import urllib.parse
 import urllib.request
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from email.message import Message
 from pathlib import Path
 
@@ -37,6 +39,7 @@ from seven_rocks.site.build import (
     pyscript_files,
     zip_engine,
 )
+from seven_rocks.site.claims import claimed
 from seven_rocks.site.output import MARKER
 from seven_rocks.site.serve import accepted_encodings, serving
 
@@ -89,6 +92,33 @@ def test_compression_is_skipped_when_it_does_not_pay(tmp_path: Path) -> None:
     written = sorted(p.name for p in tmp_path.iterdir())
     assert "text.js.br" in written and "text.js.gz" in written
     assert not any(name.startswith(("tiny.js.", "icon.png.")) for name in written)
+
+
+def test_an_output_another_build_is_making_is_left_for_last_and_taken_from_it(
+    tmp_path: Path,
+) -> None:
+    """Two builds sharing a cache split the work: an output claimed by the other build is
+    not made again, but read from the cache once the other build has put it there."""
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    site.mkdir()
+    first, second = ("const a = 1;\n" * 300).encode(), ("let b = 2;\n" * 300).encode()
+    (site / "a.js").write_bytes(first)
+    (site / "b.js").write_bytes(second)
+    claimed_output = cache / f"{hashlib.sha256(first).hexdigest()}.br"
+    others = [cache / f"{hashlib.sha256(second).hexdigest()}{suffix}" for suffix in (".br", ".gz")]
+    theirs = brotli.compress(first, quality=1)  # not what this build would make (quality 11)
+    assert theirs != brotli.compress(first, quality=11)
+    with ThreadPoolExecutor(1) as pool, claimed(claimed_output, wait=True):
+        running = pool.submit(compress_site, site, cache)
+        deadline = time.monotonic() + 30
+        while not all(path.is_file() for path in others):  # the rest is done meanwhile
+            assert time.monotonic() < deadline and not running.done(), "the build stopped"
+            time.sleep(0.01)
+        assert not (site / "a.js.br").exists()
+        claimed_output.write_bytes(theirs)  # the other build finishes its output
+    assert running.result(timeout=30) == {".br": 2, ".gz": 2}
+    assert (site / "a.js.br").read_bytes() == theirs
+    assert brotli.decompress((site / "b.js.br").read_bytes()) == second
 
 
 def test_the_cache_version_follows_the_files_and_only_them(tmp_path: Path) -> None:

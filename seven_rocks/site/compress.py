@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from seven_rocks.site import output
+from seven_rocks.site.claims import claimed
 
 #: Suffixes of the compressed copies the build adds (``.br`` only when brotli is installed).
 COMPRESSED_SUFFIXES: tuple[str, ...] = (".br", ".gz")
@@ -45,14 +46,16 @@ def _brotli_compressor() -> Callable[[bytes], bytes] | None:
 def compress_site(site: Path, cache: Path | None = None) -> dict[str, int]:
     """Write ``.br``/``.gz`` copies next to the files of ``site`` that shrink by at least 5 %.
 
-    ``cache`` (optional) keeps compressed outputs by content hash between builds. Returns
-    the number of copies written per suffix.
+    ``cache`` (optional) keeps compressed outputs by content hash between builds; an output
+    another build is making (``claims``) is left for the end, by when it is in the cache.
+    Returns the number of copies written per suffix.
     """
     encoders: list[tuple[str, Callable[[bytes], bytes]]] = [(".gz", _gzip)]
     brotli_compress = _brotli_compressor()
     if brotli_compress is not None:
         encoders.insert(0, (".br", brotli_compress))
     written = dict.fromkeys((suffix for suffix, _ in encoders), 0)
+    later: list[tuple[Path, bytes, str, Callable[[bytes], bytes]]] = []
     for path in sorted(site.rglob("*")):
         if not path.is_file() or path.suffix in (*COMPRESSED_SUFFIXES, *_INCOMPRESSIBLE):
             continue
@@ -61,19 +64,42 @@ def compress_site(site: Path, cache: Path | None = None) -> dict[str, int]:
         data = path.read_bytes()
         if len(data) < _MIN_COMPRESS_BYTES:
             continue
-        digest = hashlib.sha256(data).hexdigest()
         for suffix, encode in encoders:
-            cached = cache / f"{digest}{suffix}" if cache is not None else None
-            if cached is not None and cached.is_file():
-                packed = cached.read_bytes()
-            else:
-                packed = encode(data)
-                if cached is not None:
-                    cached.parent.mkdir(parents=True, exist_ok=True)
-                    partial = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
-                    partial.write_bytes(packed)
-                    partial.replace(cached)  # atomic: parallel builds never see half a file
-            if len(packed) <= len(data) * (1 - _MIN_SAVING):
-                path.with_name(path.name + suffix).write_bytes(packed)
+            packed = _packed(data, suffix, encode, cache, wait=False)
+            if packed is None:
+                later.append((path, data, suffix, encode))
+            elif _keep(path, data, suffix, packed):
                 written[suffix] += 1
+    for path, data, suffix, encode in later:
+        packed = _packed(data, suffix, encode, cache, wait=True)
+        if packed is not None and _keep(path, data, suffix, packed):
+            written[suffix] += 1
     return written
+
+
+def _packed(
+    data: bytes, suffix: str, encode: Callable[[bytes], bytes], cache: Path | None, *, wait: bool
+) -> bytes | None:
+    """``data`` compressed: from the cache, or made (and kept there). None when another
+    build is making it and ``wait`` is False."""
+    if cache is None:
+        return encode(data)
+    cached = cache / f"{hashlib.sha256(data).hexdigest()}{suffix}"
+    with claimed(cached, wait=wait) as mine:
+        if not mine:
+            return None
+        if cached.is_file():
+            return cached.read_bytes()
+        packed = encode(data)
+        partial = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+        partial.write_bytes(packed)
+        partial.replace(cached)  # atomic: a build without claims never sees half a file
+        return packed
+
+
+def _keep(path: Path, data: bytes, suffix: str, packed: bytes) -> bool:
+    """Write the compressed copy beside ``path`` if it saves enough; whether it did."""
+    if len(packed) > len(data) * (1 - _MIN_SAVING):
+        return False
+    path.with_name(path.name + suffix).write_bytes(packed)
+    return True

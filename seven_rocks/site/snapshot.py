@@ -29,6 +29,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from seven_rocks.site.claims import claimed
+
 __all__ = ["SNAPSHOT_MODULES", "SnapshotError", "make_snapshot"]
 
 #: What the snapshot has imported: the worker's own imports (``web/worker.py``) and the
@@ -75,9 +77,19 @@ def make_snapshot(
         cache / f"snapshot-{_inputs_digest(pyodide_dir, engine_zip, stdlib)}.gz" if cache else None
     )
     destination.parent.mkdir(parents=True, exist_ok=True)
-    if cached is not None and cached.is_file():
-        shutil.copyfile(cached, destination)
-        return destination
+    if cached is None:
+        return _make(pyodide_dir, engine_zip, destination, stdlib)
+    with claimed(cached, wait=True):  # another build making it: wait, then copy its
+        if not cached.is_file():
+            _make(pyodide_dir, engine_zip, destination, stdlib)
+            _keep_in_cache(destination, cached)
+            return destination
+    shutil.copyfile(cached, destination)
+    return destination
+
+
+def _make(pyodide_dir: Path, engine_zip: Path, destination: Path, stdlib: Path | None) -> Path:
+    """Run Node's Pyodide to write the snapshot, gzip-compressed, to ``destination``."""
     node = shutil.which("node")
     if node is None:
         raise SnapshotError("Node.js is needed to build the site: install it (npm comes with it)")
@@ -95,8 +107,6 @@ def make_snapshot(
     # mtime=0 and no file name: the same heap always gives the same bytes.
     partial.write_bytes(gzip.compress(partial.read_bytes(), compresslevel=9, mtime=0))
     partial.replace(destination)
-    if cached is not None:
-        _keep_in_cache(destination, cached)
     return destination
 
 

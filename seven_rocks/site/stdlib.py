@@ -30,6 +30,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from seven_rocks.site.claims import claimed
+
 __all__ = ["PYSCRIPT_IMPORTS", "CutLibrary", "StdlibError", "cut_stdlib"]
 
 #: What PyScript's own Python bootstrap imports in the worker before ``worker.py`` runs
@@ -97,9 +99,24 @@ def cut_stdlib(
     key = _inputs_digest(pyodide_dir, inputs)
     cached = cache / f"stdlib-{key}.zip" if cache is not None else None
     destination.parent.mkdir(parents=True, exist_ok=True)
-    if cached is not None and cached.is_file() and cached.with_suffix(".json").is_file():
-        shutil.copyfile(cached, destination)
-        return _read(destination, cached.with_suffix(".json"))
+    if cached is None:
+        return _cut(pyodide_dir, engine_zip, worker, fallback, destination, None)
+    with claimed(cached, wait=True):  # another build cutting it: wait, then copy its
+        if not (cached.is_file() and cached.with_suffix(".json").is_file()):
+            return _cut(pyodide_dir, engine_zip, worker, fallback, destination, cached)
+    shutil.copyfile(cached, destination)
+    return _read(destination, cached.with_suffix(".json"))
+
+
+def _cut(
+    pyodide_dir: Path,
+    engine_zip: Path,
+    worker: Path,
+    fallback: Path,
+    destination: Path,
+    cached: Path | None,
+) -> CutLibrary:
+    """Run Node's Pyodide to make the cut into ``destination`` (and keep it in ``cached``)."""
     node = _find_node()
     partial = destination.with_name(f"{destination.name}.{os.getpid()}.tmp")
     partial_report = destination.with_name(f"{destination.name}.{os.getpid()}.json.tmp")
