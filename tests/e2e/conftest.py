@@ -51,6 +51,8 @@ from seven_rocks.site.build import build
 from seven_rocks.site.serve import serving
 from tests.support.chromium import CHROMIUM, TEST_ARGS
 
+from .profiles import Returning, ReturningProfiles
+
 #: Generous: a cold boot takes ~2 s here, but CI machines have two slow cores.
 BOOT_TIMEOUT_MS = 90_000
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -111,6 +113,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "long: takes minutes where most browser tests take seconds (whole games, a site of "
         "its own); started first",
+    )
+    config.addinivalue_line(
+        "markers",
+        "first_visit: the test's ``page`` is a first visit's (a fresh context, no service "
+        "worker) instead of a returning player's (profiles.py)",
     )
 
 
@@ -198,6 +205,13 @@ def watch_context(ctx: BrowserContext, guard: Guard) -> None:
     ctx.on("weberror", guard.on_web_error)
 
 
+def unwatch_context(ctx: BrowserContext, guard: Guard) -> None:
+    """Stop ``guard`` seeing what ``ctx`` does (a lent context outlives the test)."""
+    ctx.remove_listener("request", guard.on_request)
+    ctx.remove_listener("console", guard.on_console)
+    ctx.remove_listener("weberror", guard.on_web_error)
+
+
 #: Whether a test's own code (its call phase) failed, for its fixtures' teardown.
 CALL_FAILED = pytest.StashKey[bool]()
 
@@ -237,6 +251,63 @@ def finish_context(
     problems = guard.problems()
     if problems:
         pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def returning_profiles(browser: Browser, base_url: str) -> ReturningProfiles:
+    """This test worker's returning players (profiles.py), installed when first lent."""
+
+    def watch(ctx: BrowserContext) -> Callable[[], list[str]]:
+        guard = Guard(origin=_origin(base_url))
+        watch_context(ctx, guard)
+
+        def caught() -> list[str]:
+            unwatch_context(ctx, guard)
+            return guard.problems()
+
+        return caught
+
+    return ReturningProfiles(browser, base_url, watch)
+
+
+@contextlib.contextmanager
+def lent(
+    profiles: ReturningProfiles, phone: bool, guard: Guard, name: str, node: pytest.Item
+) -> Iterator[Returning]:
+    """Lend the returning player of a desktop or a phone to a test, watched by its guard;
+    then close the test's pages (photographed if it failed), wipe what it stored, and fail
+    it if the guard caught anything."""
+    returning = profiles.get(phone)
+    watch_context(returning.context, guard)
+    try:
+        yield returning
+    finally:
+        problems = guard.problems()
+        if _keeps_pictures(node, problems):
+            ARTIFACTS.mkdir(exist_ok=True)
+            for index, shown in enumerate(returning.test_pages()):
+                suffix = f"-{index}" if index else ""
+                with contextlib.suppress(PlaywrightError):
+                    shown.screenshot(path=ARTIFACTS / f"{name}{suffix}.png")
+        returning.wipe(profiles.origin)
+        unwatch_context(returning.context, guard)
+    problems = guard.problems()
+    if problems:
+        pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def page(
+    request: pytest.FixtureRequest, guard: Guard, returning_profiles: ReturningProfiles
+) -> Iterator[Page]:
+    """A page of a returning player on a desktop (profiles.py); a first visit's, in the
+    ``context`` fixture's fresh context, for a test marked ``first_visit``."""
+    if request.node.get_closest_marker("first_visit"):
+        fresh: BrowserContext = request.getfixturevalue("context")
+        yield fresh.new_page()
+        return
+    with lent(returning_profiles, False, guard, _slug(request.node.nodeid), request.node) as r:
+        yield r.context.new_page()
 
 
 @pytest.fixture
@@ -297,37 +368,57 @@ def ready_page(page: Page, open_game: Callable[[], float]) -> Page:
 
 @pytest.fixture
 def viewport_page(
-    browser: Browser, base_url: str, request: pytest.FixtureRequest
+    browser: Browser,
+    base_url: str,
+    guard: Guard,
+    returning_profiles: ReturningProfiles,
+    request: pytest.FixtureRequest,
 ) -> Iterator[Callable[..., Page]]:
-    """A factory of guarded pages at a viewport ("390x844": a phone, touch, device scale 2);
-    service workers blocked unless ``service_workers="allow"`` (then the page installs its
-    offline copy and says so in a note, whenever the worker finishes installing)."""
+    """A factory of guarded pages at a viewport ("390x844": a phone, touch, device scale 2).
+
+    ``visit`` says whose: ``"returning"`` (the default) a returning player's, the site
+    installed (profiles.py); ``"first"`` a first visit's, a fresh context with service
+    workers blocked; ``"installing"`` a first visit's that lets the service worker install
+    (the page then says so in a note, whenever the worker finishes installing)."""
     made: list[tuple[BrowserContext, Guard, str]] = []
-
-    def _make(
-        viewport: str,
-        *,
-        phone: bool = True,
-        init: str | None = None,
-        service_workers: Literal["allow", "block"] = "block",
-    ) -> Page:
-        width, height = map(int, viewport.split("x"))
-        context = browser.new_context(
-            base_url=base_url,
-            viewport={"width": width, "height": height},
-            is_mobile=phone,
-            has_touch=phone,
-            device_scale_factor=2 if phone else 1,
-            service_workers=service_workers,
-        )
-        if init:
-            context.add_init_script(init)
-        guard = Guard(origin=_origin(base_url))
-        watch_context(context, guard)
-        made.append((context, guard, viewport))
-        return context.new_page()
-
-    yield _make
     name = request.node.name
-    for context, guard, viewport in made:
-        finish_context(context, guard, f"{name}-{viewport}", request.node)
+    with contextlib.ExitStack() as lending:
+        borrowed: dict[bool, Returning] = {}
+
+        def _make(
+            viewport: str,
+            *,
+            phone: bool = True,
+            init: str | None = None,
+            visit: Literal["returning", "first", "installing"] = "returning",
+        ) -> Page:
+            width, height = map(int, viewport.split("x"))
+            if visit == "returning":
+                if phone not in borrowed:
+                    where = f"{name}-{'phone' if phone else 'desktop'}"
+                    borrowed[phone] = lending.enter_context(
+                        lent(returning_profiles, phone, guard, where, request.node)
+                    )
+                page = borrowed[phone].context.new_page()
+                page.set_viewport_size({"width": width, "height": height})
+                if init:
+                    page.add_init_script(init)
+                return page
+            context = browser.new_context(
+                base_url=base_url,
+                viewport={"width": width, "height": height},
+                is_mobile=phone,
+                has_touch=phone,
+                device_scale_factor=2 if phone else 1,
+                service_workers="allow" if visit == "installing" else "block",
+            )
+            if init:
+                context.add_init_script(init)
+            fresh_guard = Guard(origin=_origin(base_url))
+            watch_context(context, fresh_guard)
+            made.append((context, fresh_guard, viewport))
+            return context.new_page()
+
+        yield _make
+        for context, fresh_guard, viewport in made:
+            finish_context(context, fresh_guard, f"{name}-{viewport}", request.node)

@@ -21,7 +21,7 @@ from seven_rocks.site.build import BROWSER_PACKAGES, zip_engine
 from .conftest import BOOT_TIMEOUT_MS, ENGINE_SETTLED, Guard
 from .playing import call, open_page, play_first_move
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]
 
 #: How many scratch moves the page asks for (web/js/warm-engine.js), read from the source.
 _WARM_SOURCE = (Path(__file__).parents[2] / "web" / "js" / "warm-engine.js").read_text()
@@ -65,8 +65,10 @@ def test_a_context_of_the_test_browser_holds_the_tests_pages_alone(
     # Each context opens a window, and a window's own pop-ups would be pages of their own,
     # each a renderer process starting for nothing (tests/support/chromium.py).
     page = context.new_page()
+    own = context.new_cdp_session(page).send("Target.getTargetInfo")["targetInfo"]
     targets = browser.new_browser_cdp_session().send("Target.getTargets")["targetInfos"]
-    assert [(t["type"], t["url"]) for t in targets] == [("page", page.url)]
+    mine = [t for t in targets if t["browserContextId"] == own["browserContextId"]]
+    assert [(t["type"], t["url"]) for t in mine] == [("page", page.url)]
 
 
 def test_the_worker_answers_with_its_python_and_version_and_rejects_what_it_lacks(
@@ -238,7 +240,7 @@ PLACES = """() => [...document.querySelectorAll('.masthead, #toolbar > *')].map(
 def test_the_speed_box_and_the_toolbar_stay_put_while_the_engine_loads(
     viewport_page: Callable[..., Page],
 ) -> None:
-    page = viewport_page("1920x1080", phone=False)
+    page = viewport_page("1920x1080", phone=False, visit="first")  # the engine downloads
     held: list[Route] = []
     released: list[bool] = []
 

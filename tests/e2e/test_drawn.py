@@ -90,7 +90,7 @@ def test_every_turn_of_a_game_is_drawn_where_the_engine_put_it(
     phone = viewport in PHONES
     lang = LANGUAGES[viewport]
     init = RECORDER + LANGUAGE.replace("{lang}", lang)
-    page = viewport_page(viewport, phone=phone, init=init, service_workers="block")
+    page = viewport_page(viewport, phone=phone, init=init, visit="returning")
     page.goto(GAME.format(seed=11))
     problems: list[str] = []
     pictures: list[str] = []

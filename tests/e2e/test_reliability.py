@@ -115,6 +115,7 @@ def serve_crashing_worker(context: BrowserContext) -> None:
     context.route("**/worker.py", fulfil)
 
 
+@pytest.mark.first_visit  # the engine's file is served changed: no installed copy of it
 def test_a_dead_engine_comes_back_with_the_saved_game_and_says_so_once(
     page: Page, guard: Guard
 ) -> None:

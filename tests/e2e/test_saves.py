@@ -121,7 +121,7 @@ NOT_SAVED = "[data-notice='warning']:has-text('not keeping the game')"
 def test_a_browser_that_will_not_keep_the_game_says_so_once(page: Page) -> None:
     """Storage full (or turned off): the save was refused in silence, and the player found
     a new game after a reload. Now it is said once, and the game plays on."""
-    page.context.add_init_script(FULL_STORAGE)
+    page.add_init_script(FULL_STORAGE)
     open_page(page, GAME)
     assert wait_for_human_or(page, GAME_OVER) == "turn"
     expect(page.locator(NOT_SAVED)).to_have_count(1)

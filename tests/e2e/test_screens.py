@@ -22,7 +22,7 @@ PHONES = {"390x844", "844x390"}
 
 def opened(viewport_page: Callable[..., Page], viewport: str, lang: str, game: str) -> Page:
     init = LANGUAGE.replace("{lang}", lang)
-    page = viewport_page(viewport, phone=viewport in PHONES, init=init, service_workers="block")
+    page = viewport_page(viewport, phone=viewport in PHONES, init=init, visit="returning")
     open_page(page, game)
     return page
 

@@ -107,7 +107,6 @@ def first_hand(page: Page, seed: int) -> list[str]:
 
 
 def test_a_seed_deals_the_same_game_and_its_link_can_be_copied(
-    context: BrowserContext,
     page: Page,
     base_url: str,
     guarded_context: Callable[[str], tuple[BrowserContext, Guard]],
@@ -118,7 +117,7 @@ def test_a_seed_deals_the_same_game_and_its_link_can_be_copied(
     assert first_hand(other_page, 4242) == hand  # a fresh browser, the same deal
     assert first_hand(other_page, 4243) != hand  # another seed, another deal
 
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.locator("[data-action='sheet']").click()
     sheet = page.locator(SHEET)
     expect(sheet.locator("[data-seed]")).to_have_text("4242")

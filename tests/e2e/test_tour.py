@@ -285,7 +285,7 @@ def test_the_tours_bubbles_keep_off_the_header_unless_they_point_into_it(
     offline" banner shows too, on a phone on its side and upright. A fixed deal (a first
     visit's is random, and a table that fills the screen leaves the bubble nowhere else),
     at South's first turn, as early in a round as a first visit's tour."""
-    page = viewport_page("740x360", service_workers="allow")  # its offline note too
+    page = viewport_page("740x360", visit="installing")  # its offline note too
     open_page(page, GREEDY_GAME)
     assert wait_for_human_or(page, SUMMARY) == "turn"
     for width, height in ((740, 360), (844, 390), (390, 844)):
