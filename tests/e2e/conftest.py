@@ -1,11 +1,13 @@
 """Fixtures that drive the built site in Debian's Chromium through pytest-playwright.
 
 The site is built once per session into a temporary directory and served on 127.0.0.1 with
-a free port; pytest-playwright's ``page``/``context`` fixtures then point at it (``base_url``),
-so ``page.goto("/")`` opens the game. Their contexts block service workers, as some
-browsers' private windows do: the offline tests (``test_offline.py``) install the worker in
-contexts of their own, and no other test pays for it precaching the whole site. Every
-context is guarded:
+a free port, so ``page.goto("/")`` opens the game. A test's ``page`` is a returning
+player's: the site installed by its service worker in a context the test worker keeps and
+lends to one test at a time (``profiles.py``), as most visits are. The ``context`` fixture,
+a ``first_visit`` test's ``page`` and ``viewport_page(visit="first")`` are a first visit's:
+a fresh context whose service workers are blocked, as some browsers' private windows do
+(the offline tests, ``test_offline.py``, let the worker install in contexts of their own).
+Every context is guarded:
 
 * any request whose URL is outside the served origin is recorded (the page must be fully
   self-hosted: PyScript silently falls back to a CDN when misconfigured), the service
