@@ -3,7 +3,7 @@
 // invitation letting the seat's earlier guest go. The browser's RTCPeerConnection is a
 // stand-in that makes a description from fixed facts.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { after, test } from "node:test";
 
 const FINGERPRINT = Array.from({ length: 32 }, (_, i) => (i * 7).toString(16).padStart(2, "0").toUpperCase()).join(":");
 let made = 0;
@@ -50,6 +50,21 @@ globalThis.RTCPeerConnection = /** @type {any} */ (FakeConnection);
 globalThis.location = /** @type {any} */ (new URL("https://example.org/game/?seats=x#y"));
 
 const { GuestLink, HostLink } = await import("../../web/js/link/index.js");
+
+/** Every guest link a test opens, closed once the tests are done: an open one waits for its
+ *  connection for 20 s, and would keep Node running that long after the last test. */
+const guests = /** @type {{ close(): void }[]} */ ([]);
+const fromLocation = GuestLink.fromLocation.bind(GuestLink);
+GuestLink.fromLocation = /** @type {typeof GuestLink.fromLocation} */ (
+  (/** @type {Parameters<typeof GuestLink.fromLocation>} */ ...args) => {
+    const guest = fromLocation(...args);
+    if (guest) guests.push(guest);
+    return guest;
+  }
+);
+after(() => {
+  for (const guest of guests) guest.close();
+});
 
 /** A host link that records the states it reports. */
 function host(stun = /** @type {string | null} */ (null)) {
