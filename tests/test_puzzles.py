@@ -23,26 +23,28 @@ from seven_rocks.engine.game import Game
 from seven_rocks.engine.moves import Move
 from seven_rocks.engine.record.writer import to_record
 from seven_rocks.research import puzzles as research
+from seven_rocks.research.puzzle_themes import (
+    THEMES,
+    block_possible,
+    blocks_next,
+    in_race,
+    tempting,
+    theme_of,
+    twins,
+)
 from seven_rocks.research.puzzles import (
     EVERY,
     FIRST_DAY,
     MARGIN,
-    THEMES,
     PuzzleFileError,
     PuzzleJson,
-    block_possible,
-    blocks_next,
     extend,
     find_puzzles,
-    in_race,
     positions,
     puzzle_file,
     read_file,
     recheck,
     run_of,
-    tempting,
-    theme_of,
-    twins,
 )
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..research.puzzle_themes import THEMES
 from ..research.puzzles import (
     CHECK,
     CHECKS,
@@ -15,7 +16,6 @@ from ..research.puzzles import (
     LOOKS,
     MARGIN,
     SCREEN,
-    THEMES,
     check_joins,
     extend,
     puzzle_file,
