@@ -24,11 +24,11 @@ import { Pacer } from "./pacing.js";
 import { panelHost } from "./panel-host.js";
 import { SaveKeeper } from "./saves.js";
 import { onPrefChange } from "./settings.js";
-import * as state from "./state.js";
 import { DEFAULT_LEVEL, noteRestart, readSettings, writeSettings } from "./storage.js";
-import { TableView, whileResizing } from "./table.js";
+import { TableView } from "./table.js";
+import { followResizes } from "./relayout.js";
 import { REMOTE } from "./facts.js";
-import { openTable, remoteSeats } from "./table-host/index.js";
+import { nextTable } from "./table-host/index.js";
 import { UiStore } from "./ui-store.js";
 import { warmEngine } from "./warm-engine.js";
 
@@ -123,13 +123,7 @@ export class Controller {
     bindInput(this.board, this.intents.inputHost());
     this.keeper.watch();
     engine.onLost?.(() => this.afterLoss());
-    /** @type {ReturnType<typeof setTimeout> | undefined} */
-    let resizing;
-    addEventListener("resize", () => {
-      clearTimeout(resizing);
-      resizing = setTimeout(() => this.onResize(), 150);
-    });
-    this.tableView.onReshape = whileResizing(() => this.onResize()); // the area settling after it
+    followResizes({ tableView: this.tableView, loop: this.loop, view: this.view });
     onLanguageChange(() => {
       this.view.render();
       this.view.retranslate();
@@ -208,15 +202,10 @@ export class Controller {
    * @param {Snap} snap
    */
   async openTable(snap) {
-    const seats = remoteSeats(snap.bots);
-    if (this.table && String(this.table.book.seats) === String(seats)) {
-      this.table.book.restart();
-      return;
-    }
-    this.table?.close();
+    const current = this.table;
     this.table = null;
     try {
-      this.table = await openTable({
+      this.table = await nextTable(current, {
         snap,
         board: this.board,
         request: (method, p) => this.request(method, p),
@@ -286,13 +275,6 @@ export class Controller {
   setSpeed(ms) {
     this.settings.speed = ms;
     writeSettings(this.settings);
-  }
-
-  async onResize() {
-    if (!this.loop.snap) return;
-    // Laid out again for the new shape (e.g. a phone turned sideways).
-    if (state.needsRelayout(this.loop.host.aspect(), this.loop.laidOut)) await this.loop.relayout();
-    this.view.render();
   }
 
   /**

@@ -112,3 +112,19 @@ export async function openTable(parts) {
   const [linkModule, panelModule, settings] = await Promise.all([import("../link/index.js"), import("../link/invite-panel.js"), import("../settings.js")]);
   return new HostTable(parts, linkModule, panelModule, settings.stunServer());
 }
+
+/**
+ * The friends' table for `parts.snap`'s game: `current` when its remote seats are those of
+ * the game before (Play again keeps the friends connected; the seats start over), else
+ * `current` closed and a new one (null without remote seats).
+ * @param {HostTable | null} current
+ * @param {TableParts} parts
+ */
+export async function nextTable(current, parts) {
+  if (current && String(current.book.seats) === String(remoteSeats(parts.snap.bots))) {
+    current.book.restart();
+    return current;
+  }
+  current?.close();
+  return openTable(parts);
+}
