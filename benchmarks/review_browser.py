@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright
 
-from seven_rocks.app.review.coach import REVIEW_BUDGET
+from seven_rocks.app.review.model import REVIEW_BUDGET
 from seven_rocks.engine.record import to_record
 from seven_rocks.site.build import build
 from seven_rocks.site.serve import serving

@@ -44,7 +44,6 @@ from ..engine.view import PlayerView
 from .geometry import GeometryBuilder
 from .protocol import RequestError, move_text, point_of, tile_of
 from .replies import Table
-from .review.analysis import _reasons  # the coach's reasons, one definition
 from .review.model import ReasonJson
 from .seen import offered
 from .tables import geometry_of, table_json
@@ -375,6 +374,9 @@ def trainer_check(
     loss = max(0.0, round(best.value - values[move], 1))
     correct = loss < SAME_VALUE or move is PASS
     answer = move if correct else best.move
+    # The coach's reasons, one definition; imported when first needed (see .review.desk).
+    from .review.analysis import _reasons
+
     reasons = _reasons(view, move, answer, found, loss if not correct else 0.0)
     return {
         "correct": correct,

@@ -72,18 +72,15 @@ from .replies import (
     Save,
     Snapshot,
 )
-from .review import (
+from .review.desk import Desk
+from .review.model import (
     DEFAULT_LEVEL,
     RECORD_FIELD,
-    GameReview,
+    REVIEW_BUDGET,
     ReviewBoard,
+    ReviewCancelled,
     ReviewProgress,
-    attach,
-    cache_or_error,
-    fingerprint,
 )
-from .review.coach import REVIEW_BUDGET, Coach
-from .review.model import GameReviewJson, ReviewCancelled
 from .runner import Runner, bot_seed
 from .seen import last_turn, offered, previous_table, scores_after
 from .tables import TableCache
@@ -114,14 +111,7 @@ class Session:
         self._runner: Runner | None = None
         self._tables = TableCache()
         self._replay: RecordLoad | None = None  # the record open in the replay viewer
-        #: The live game's cached reviews (the record's optional "reviews" field): kept in
-        #: its saves and downloaded records, so a review opened again is instant.
-        self.reviews: list[JSONObject] = []
-        self._coach = Coach()
-        self._review_record: dict[str, object] | None = None  # the record under review, if any
-        #: Fingerprints of the reviews this worker made: a record handed back holding one of
-        #: them (the viewer's record, reviewed again) is trusted; any other is checked.
-        self._made_reviews: set[str] = set()
+        self._desk = Desk()  # the coach's: the game's reviews, the one under way
 
     # -------------------------------------------------------------- lifecycle
     def new_game(
@@ -168,8 +158,7 @@ class Session:
             game, [None if b is None else b.choose for b in self.bots], timed=True
         )
         self._tables.clear()
-        self.reviews = []
-        self._coach = Coach()
+        self._desk = Desk()
 
     @property
     def _game(self) -> Game:
@@ -267,8 +256,8 @@ class Session:
     def record(self) -> GameRecord:
         """The game's record, with the reviews made of it (an optional field)."""
         record = cast(GameRecord, to_record(self._game))
-        if self.reviews:
-            record["reviews"] = self.reviews
+        if self._desk.reviews:
+            record["reviews"] = self._desk.reviews
         return record
 
     def save(self) -> Save:
@@ -299,7 +288,8 @@ class Session:
         assert isinstance(record, dict)  # from_record read it
         reviews = record.get(RECORD_FIELD)
         # Kept as found: each is checked when a review would use it (see .review.cached).
-        self.reviews = cast(list[JSONObject], list(reviews) if isinstance(reviews, list) else [])
+        kept = list(reviews) if isinstance(reviews, list) else []
+        self._desk = Desk(cast(list[JSONObject], kept))
         return self.snapshot(aspect)
 
     # ----------------------------------------------------------------- guests
@@ -369,70 +359,25 @@ class Session:
         a record opened in the replay viewer.  A review cached with the game is reused;
         the reply of a finished ``record`` review carries the record's updated ``reviews``."""
         budget = budget_seconds(budget_ms)
-        self._stop_review()
         if record is None:
             game = self._game
             if seat != VIEWER:
                 raise RequestError("in a game in progress only your own moves are reviewed")
-            copy = from_record(to_record(game))  # the game goes on; the review looks at now
-            # The game's own reviews, made by this worker and kept in its saves: trusted.
-            cache, error = cache_or_error({RECORD_FIELD: self.reviews}, seat, level)
-            self._coach.start(copy, seat, level, cache, trusted=True, cache_error=error)
-            self._review_record = None
-        else:
-            copy = from_record(record)
-            assert isinstance(record, dict)
-            # A record from anywhere: its cached review is checked move by move, unless it
-            # is one this worker made (the viewer's record, reviewed again).
-            cache, error = cache_or_error(record, seat, level)
-            trusted = cache is not None and fingerprint(cache) in self._made_reviews
-            self._coach.start(copy, seat, level, cache, trusted=trusted, cache_error=error)
-            self._review_record = {RECORD_FIELD: record.get(RECORD_FIELD)}
-        return self._review_reply(self._coach.advance(budget))
+            return self._desk.start_game(game, seat, level, budget)
+        assert isinstance(record, dict)
+        return self._desk.start_record(record, seat, level, budget)
 
     def review_step(self, budget_ms: float = REVIEW_BUDGET * 1000) -> ReviewProgress:
         """The next slice of the review under way."""
-        return self._review_reply(self._coach.advance(budget_seconds(budget_ms)))
+        return self._desk.step(budget_seconds(budget_ms))
 
     def review_cancel(self) -> ReviewCancelled:
         """Stop the review; what it found so far is cached for the next time."""
-        job = self._coach.job
-        reply: ReviewCancelled = {"cancelled": job is not None and not job.finished}
-        partial = self._stop_review()
-        if partial is not None and self._review_record is not None:
-            reply["reviews"] = self._record_reviews()
-        return reply
+        return self._desk.cancel()
 
     def review_board(self, round: int, number: int, aspect: float = DEFAULT_ASPECT) -> ReviewBoard:
         """The position before a reviewed move, with the played and the best move's tables."""
-        return self._coach.board(round, number, checks.aspect(aspect))
-
-    def _review_reply(self, reply: ReviewProgress) -> ReviewProgress:
-        if reply["finished"]:
-            self._keep_review(self._coach.job.result() if self._coach.job else None)
-            if self._review_record is not None:
-                reply["reviews"] = self._record_reviews()
-        return reply
-
-    def _record_reviews(self) -> list[GameReviewJson]:
-        """The reviews of the record under review (the viewer's), as they are now."""
-        assert self._review_record is not None
-        return cast(list[GameReviewJson], self._review_record[RECORD_FIELD])
-
-    def _stop_review(self) -> GameReview | None:
-        """Cancel the job under way (if any), caching what it found."""
-        partial = self._coach.stop()
-        self._keep_review(partial)
-        return partial
-
-    def _keep_review(self, review: GameReview | None) -> None:
-        if review is None:
-            return
-        self._made_reviews.add(fingerprint(review))
-        if self._review_record is None:
-            self.reviews = attach({RECORD_FIELD: self.reviews}, review)[RECORD_FIELD]
-        else:
-            self._review_record = {RECORD_FIELD: attach(self._review_record, review)[RECORD_FIELD]}
+        return self._desk.board(round, number, checks.aspect(aspect))
 
     def replay_load(
         self, record: object = None, budget_ms: float = DEFAULT_BUDGET * 1000

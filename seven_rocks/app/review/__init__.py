@@ -43,8 +43,16 @@ deal by deal, every move on the same deals), :mod:`.job` (a whole game in
 slices), :mod:`.cache` (the record's ``"reviews"`` field), :mod:`.text` (the reasons in
 English), :mod:`.headline` (the costliest moves, as the review's head says them) and
 :mod:`.coach` (the review in the worker: a slice per request, and the boards the page
-draws; imported from its own module, because it answers with the worker protocol's errors).
+draws; imported from its own module, because it answers with the worker protocol's errors),
+made by :mod:`.desk` (a session's reviews, and the coach once one is asked for).
 
+Only :mod:`.model` is imported with the package: the rest (the search, the job, the
+worker's coach) is imported the first time one of its names is used, so a program that
+only reads or writes a review's JSON (the worker, until someone asks for a review) does not
+load the search, and the browser fetches that part only then (``seven_rocks.site``'s
+``coach.zip``).
+
+>>> from seven_rocks.app.review import Mark, ReviewJob
 >>> from seven_rocks.engine.game import Game
 >>> game = Game(seed=4)
 >>> for _ in range(12):
@@ -57,10 +65,9 @@ draws; imported from its own module, because it answers with the worker protocol
 
 from __future__ import annotations
 
-from .analysis import fingerprint, review_position, view_key
-from .cache import attach, cache_or_error, cached
-from .headline import Headline, Swing, headline_of, headline_text
-from .job import ReviewJob, review_record
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .model import (
     BLUNDER_LOSS,
     DEFAULT_LEVEL,
@@ -90,8 +97,34 @@ from .model import (
     mark_of,
     move_accuracy,
 )
-from .reading import read_game_review, read_move_review
-from .text import reason_text
+
+if TYPE_CHECKING:
+    from .analysis import fingerprint, review_position, view_key
+    from .cache import attach, cache_or_error, cached
+    from .headline import Headline, Swing, headline_of, headline_text
+    from .job import ReviewJob, review_record
+    from .reading import read_game_review, read_move_review
+    from .text import reason_text
+
+#: The names of the package that live outside :mod:`.model`, by their module.
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("fingerprint", "review_position", "view_key"), "analysis"),
+    **dict.fromkeys(("attach", "cache_or_error", "cached"), "cache"),
+    **dict.fromkeys(("Headline", "Swing", "headline_of", "headline_text"), "headline"),
+    **dict.fromkeys(("ReviewJob", "review_record"), "job"),
+    **dict.fromkeys(("read_game_review", "read_move_review"), "reading"),
+    "reason_text": "text",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the module holding ``name`` when it is first used (PEP 562)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BLUNDER_LOSS",

@@ -30,7 +30,6 @@ True
 from __future__ import annotations
 
 import time
-from typing import Final
 
 from ...engine.game import Game
 from ...engine.layout import Layout
@@ -44,10 +43,14 @@ from ..tables import table_json
 from ..tally import tile_count
 from .headline import headline_of
 from .job import ReviewJob
-from .model import BoardMove, GameReview, MoveReview, ReviewBoard, ReviewProgress
-
-#: How long one slice of a review may keep the engine busy by default, in seconds.
-REVIEW_BUDGET: Final = 0.2
+from .model import (
+    REVIEW_BUDGET,
+    BoardMove,
+    GameReview,
+    MoveReview,
+    ReviewBoard,
+    ReviewProgress,
+)
 
 
 def _board_move(move: Move, table: Table) -> BoardMove:

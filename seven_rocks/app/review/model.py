@@ -28,6 +28,8 @@ RECORD_FIELD: Final = "reviews"
 #: review must take at most 10 s in the browser (see
 #: :data:`seven_rocks.app.session.REVIEW_LEVEL`).
 DEFAULT_LEVEL: Final = "brisk"
+#: How long one slice of a review may keep the engine busy by default, in seconds.
+REVIEW_BUDGET: Final = 0.2
 #: Drops in the team's chance to win (0..1) from which a move is a mistake, a blunder.
 #: Lichess marks 10 and 20 points of win% in chess; a domino move swings far less (a
 #: round's deal decides more than any one tile), so the lines are where a strong club
