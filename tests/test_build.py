@@ -40,6 +40,7 @@ from seven_rocks.site.build import (
     zip_engine,
 )
 from seven_rocks.site.claims import claimed
+from seven_rocks.site.engine_zip import zip_coach
 from seven_rocks.site.output import MARKER
 from seven_rocks.site.serve import accepted_encodings, serving
 
@@ -414,6 +415,50 @@ def test_the_browser_zip_leaves_out_the_desktop_layers(tmp_path: Path) -> None:
     assert "seven_rocks.app.session" in loaded
     desktop = ("seven_rocks.cli", "seven_rocks.site", "seven_rocks.research", "tqdm", "argparse")
     assert not [name for name in loaded if name.startswith(desktop)]
+
+
+def test_the_coachs_search_ships_apart_and_completes_the_engine(tmp_path: Path) -> None:
+    """A session from the engine zip alone plays and saves without the coach's search; the
+    coach zip unpacked beside it (as the worker does) makes a review run."""
+    package = Path(seven_rocks.__file__).parent
+    engine = zipfile.ZipFile(zip_engine(package, tmp_path / "engine.zip"))
+    coach = zipfile.ZipFile(zip_coach(package, tmp_path / "coach.zip"))
+    assert "seven_rocks/app/review/settle.py" in coach.namelist()
+    assert "seven_rocks/app/review/model.py" in engine.namelist()
+    assert not set(engine.namelist()) & set(coach.namelist())
+    unpacked = tmp_path / "worker"
+    engine.extractall(unpacked)
+    before = _in_worker(unpacked, "print(' '.join(sorted(sys.modules)))")
+    review_modules = {n for n in before.split() if n.startswith("seven_rocks.app.review.")}
+    assert review_modules == {"seven_rocks.app.review.desk", "seven_rocks.app.review.model"}
+    coach.extractall(unpacked)
+    review = "r = session.review_start(level='quick')\nwhile not r['finished']:\n"
+    review += "    r = session.review_step()\nprint(r['done'], r['total'])"
+    done, total = _in_worker(unpacked, review).split()
+    assert done == total != "0"
+
+
+def _in_worker(folder: Path, then: str) -> str:
+    """Play a few moves of a game from the package in ``folder`` alone, save it, run ``then``;
+    what it printed."""
+    script = f"""
+import sys
+sys.path[:] = [{str(folder)!r}, *(p for p in sys.path if "site-packages" not in p)]
+from seven_rocks.app.session import Session
+session = Session()
+snap = session.new_game(seed=3, bots=[None, "greedy", "greedy", "greedy"])
+for _ in range(8):
+    if snap["human_turn"]:
+        tile, points = next(iter(snap["legal"].items()))
+        snap = session.play(tile if points[0] == "open" else f"{{tile}}@{{points[0]}}")
+    else:
+        snap = session.step()
+session.save()
+{then}
+"""
+    done = subprocess.run([sys.executable, "-I", "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def test_the_browser_zip_has_nothing_of_the_cluster(tmp_path: Path) -> None:

@@ -32,6 +32,8 @@ const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("engine.snapshot", INDEX_URL).href;
 export const STDLIB_URL = new URL("stdlib-cut.zip", INDEX_URL).href;
 const FULL_STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
+/** The site, where the engine's worker fetches what it loads on demand (worker.py). */
+const SITE_URL = new URL("../", INDEX_URL).href;
 
 /** The snapshot's bytes; rejects when there is none (an older build, or offline without it). */
 async function fetchSnapshot() {
@@ -53,6 +55,7 @@ async function start(settings) {
   } finally {
     fallback.destroy();
   }
+  pyodide.runPython(`__import__("os").environ["SEVEN_ROCKS_SITE"] = ${JSON.stringify(SITE_URL)}`);
   return pyodide;
 }
 

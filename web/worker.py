@@ -11,14 +11,54 @@ a bug in the service comes back as an ``InternalError`` with its traceback in th
 If the engine fails to import, ``handle`` still exists and reports that error for every
 request, ``ping`` included: PyScript would otherwise only print the traceback to the console
 and the page could not say what went wrong.
+
+The engine zip holds all of the package but the coach's search, which comes in its own zip
+(``coach.zip``), fetched and unpacked beside the engine's the first time someone asks for a
+review or a puzzle's answer (``PackageRestFinder``): most visits never need it.
 """
 
+import importlib
+import importlib.machinery
 import json
 import os
 import random
 import sys
 import traceback
 from collections.abc import Callable
+
+#: The site's address (the Pyodide loader, web/pyodide-loader.mjs, puts it in the
+#: environment); empty where the build's tools run this file in Node with both zips unpacked.
+SITE = os.environ.get("SEVEN_ROCKS_SITE", "")
+
+
+class PackageRestFinder:
+    """Last on ``sys.meta_path``, so asked only for a module no other finder has: for one of
+    the package's (the coach's, whose zip is not here yet), fetch ``coach.zip`` once
+    (synchronously: a worker may; the service worker keeps it for offline use), unpack it
+    where PyScript unpacked the engine's, and let the ordinary finder take it from there."""
+
+    fetched = False
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if cls.fetched or not SITE or not name.startswith("seven_rocks."):
+            return None
+        import pyodide_js
+        from js import Uint8Array, XMLHttpRequest
+
+        request = XMLHttpRequest.new()
+        request.open("GET", SITE + "coach.zip", False)
+        request.responseType = "arraybuffer"
+        request.send(None)
+        if request.status != 200:
+            raise ImportError(f"the coach's files could not be fetched (HTTP {request.status})")
+        pyodide_js.unpackArchive(Uint8Array.new(request.response), "zip", extractDir=".")
+        cls.fetched = True
+        importlib.invalidate_caches()
+        return importlib.machinery.PathFinder.find_spec(name, path)
+
+
+sys.meta_path.append(PackageRestFinder)
 
 #: "snapshot" when Pyodide was restored from the build's memory snapshot (which sets it, see
 #: seven_rocks/site/snapshot.mjs), "start-up" when Python started the ordinary way.

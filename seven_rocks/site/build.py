@@ -61,14 +61,25 @@ from seven_rocks.site.precache import (
     file_digests,
     service_worker_text,
 )
-from seven_rocks.site.snapshot import SnapshotError, make_snapshot
-from seven_rocks.site.stdlib import StdlibError, cut_stdlib
+from seven_rocks.site.python_images import (
+    COACH_ZIP,
+    FALLBACK,
+    SNAPSHOT,
+    STDLIB_CUT,
+    STDLIB_FULL,
+    WORKER,
+    make_images,
+    write_zips,
+)
+from seven_rocks.site.snapshot import SnapshotError
+from seven_rocks.site.stdlib import StdlibError
 from seven_rocks.site.stdlib_cut import strip_source
 from seven_rocks.site.stylesheets import StylesheetError, bundle_stylesheets
 from seven_rocks.site.wasm_exports import WasmError, names_in, trim_exports
 
 __all__ = [
     "BROWSER_PACKAGES",
+    "COACH_ZIP",
     "COMPRESSED_SUFFIXES",
     "EARLY_DOWNLOADS",
     "ICONS",
@@ -180,16 +191,6 @@ WEB_SUFFIXES: tuple[str, ...] = (
     ".woff2",
 )
 
-_ENGINE_ZIP = "seven_rocks.zip"
-#: Where the Pyodide memory snapshot goes (``web/pyodide-loader.mjs`` reads it from there).
-SNAPSHOT = "pyodide/engine.snapshot"
-#: The standard library cut to what the game imports (``seven_rocks.site.stdlib``), and the
-#: full one it falls back on for anything else.
-STDLIB_CUT = "pyodide/stdlib-cut.zip"
-STDLIB_FULL = "pyodide/python_stdlib.zip"
-#: The finder that imports from the full library; packed into the cut zip, not copied.
-_FALLBACK = "stdlib_fallback.py"
-_WORKER = "worker.py"
 #: What the service worker may leave out of its cache: the 31 MB snapshot, which could
 #: exceed a small storage quota (older Safari allowed about 50 MB an origin) and which the
 #: game can do without; and the full standard library, which a game never loads unless
@@ -431,7 +432,7 @@ def _copy_sources(inputs: _Inputs, site: Path) -> None:
         split_catalogues(site / "i18n")  # the lazy parts' strings wait for the parts
     except CatalogueError as error:
         raise BuildError(f"web/i18n: {error}") from None
-    zip_engine(inputs.package_dir, site / _ENGINE_ZIP)
+    write_zips(inputs.package_dir, site)
 
 
 #: The shipped text a runtime export may be called from (its glue, PyScript, the pages).
@@ -466,28 +467,9 @@ def _write_lock_file(src: Path, dst: Path) -> None:
 
 
 def _make_python_images(inputs: _Inputs, site: Path, *, snapshot: bool) -> None:
-    """Cut the standard library and (``snapshot``) take the memory snapshot from it.
-
-    Both run the engine in Node's Pyodide, so they come after the engine zip is written;
-    their failures become ``BuildError`` so ``build`` has one error type for its callers.
-    """
+    """Cut the standard library and take the snapshot (``python_images``)."""
     try:
-        cut_stdlib(
-            site / "pyodide",
-            site / _ENGINE_ZIP,
-            inputs.web / "worker.py",
-            inputs.web / _FALLBACK,
-            site / STDLIB_CUT,
-            cache=inputs.cache,
-        )
-        if snapshot:
-            make_snapshot(
-                site / "pyodide",
-                site / _ENGINE_ZIP,
-                site / SNAPSHOT,
-                cache=inputs.cache,
-                stdlib=site / STDLIB_CUT,
-            )
+        make_images(site, inputs.web, inputs.cache, snapshot=snapshot)
     except (SnapshotError, StdlibError) as error:
         raise BuildError(str(error)) from None
 
@@ -500,9 +482,9 @@ def _copy_web(web: Path, site: Path) -> None:
             continue
         if "__pycache__" in relative.parts or any(p.startswith(".") for p in relative.parts):
             continue
-        if relative.as_posix() == _FALLBACK:  # packed into the cut standard library instead
+        if relative.as_posix() == FALLBACK:  # packed into the cut standard library instead
             continue
-        if relative.as_posix() == _WORKER:  # read by PyScript as source: ship it without notes
+        if relative.as_posix() == WORKER:  # read by PyScript as source: ship it without notes
             (site / relative).parent.mkdir(parents=True, exist_ok=True)
             (site / relative).write_text(strip_source(src.read_text(encoding="utf-8")), "utf-8")
             continue

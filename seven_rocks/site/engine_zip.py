@@ -1,5 +1,8 @@
-"""The engine as the browser gets it: one deterministic zip of the package's browser part,
-which PyScript's ``files`` config unpacks into the worker's file system."""
+"""The engine as the browser gets it: deterministic zips of the package's browser part.
+
+The engine zip, which PyScript's ``files`` config unpacks into the worker's file system at
+every start, holds all of it but the coach's search; the coach zip holds that, and the
+worker unpacks it beside the engine's when it is first imported (``web/worker.py``)."""
 
 from __future__ import annotations
 
@@ -19,6 +22,18 @@ _ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 _PACKAGE = "seven_rocks"
 
 
+#: The coach's search, which the browser fetches only when someone first asks for a review
+#: or a puzzle's answer (``coach.zip``, see ``web/worker.py``): the review package but the
+#: part every session holds (its reviews, their JSON, and the lazy door to the rest).
+COACH_PACKAGE = ("app", "review")
+COACH_KEPT: frozenset[str] = frozenset({"__init__.py", "desk.py", "model.py"})
+
+
+def is_coach(relative: Path) -> bool:
+    """Whether the package file at ``relative`` goes into the coach zip."""
+    return relative.parts[:2] == COACH_PACKAGE and relative.name not in COACH_KEPT
+
+
 def _engine_sources(package_dir: Path) -> list[Path]:
     """The package's ``.py`` files the browser needs, in a stable order."""
     sources = []
@@ -35,7 +50,22 @@ def _engine_sources(package_dir: Path) -> list[Path]:
 
 
 def zip_engine(package_dir: Path, destination: Path, *, strip: bool = True) -> Path:
-    """Write the engine package to ``destination`` as a deterministic zip.
+    """Write the engine package but the coach's search to ``destination`` (see _write)."""
+    sources = _engine_sources(package_dir)
+    kept = [path for path in sources if not is_coach(path.relative_to(package_dir))]
+    return _write(package_dir, kept, destination, strip=strip)
+
+
+def zip_coach(package_dir: Path, destination: Path, *, strip: bool = True) -> Path:
+    """Write the coach's search (``is_coach``) to ``destination`` (see _write): unpacked
+    where the engine zip was, it completes the package."""
+    sources = _engine_sources(package_dir)
+    coach = [path for path in sources if is_coach(path.relative_to(package_dir))]
+    return _write(package_dir, coach, destination, strip=strip)
+
+
+def _write(package_dir: Path, sources: list[Path], destination: Path, *, strip: bool) -> Path:
+    """Write ``sources`` (files of ``package_dir``) to ``destination`` as a deterministic zip.
 
     Entries are sorted, stamped with a fixed date and a fixed mode, so the same sources
     always give the same bytes (cache-friendly and diffable). Paths inside the zip start
@@ -46,7 +76,7 @@ def zip_engine(package_dir: Path, destination: Path, *, strip: bool = True) -> P
     """
     destination.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(destination, "w", compression=zipfile.ZIP_STORED) as archive:
-        for path in _engine_sources(package_dir):
+        for path in sources:
             arcname = f"{_PACKAGE}/{path.relative_to(package_dir).as_posix()}"
             info = zipfile.ZipInfo(arcname, date_time=_ZIP_EPOCH)
             info.compress_type = zipfile.ZIP_STORED

@@ -1,8 +1,10 @@
 // Cut Pyodide's standard library to what the game imports (run by seven_rocks/site/stdlib.py).
 //
-//   node stdlib.mjs PYODIDE_DIR ENGINE_ZIP WORKER_PY TOOL_PY FALLBACK_PY EXTRA_MODULES OUT_ZIP OUT_JSON
+//   node stdlib.mjs PYODIDE_DIR ZIPS WORKER_PY TOOL_PY FALLBACK_PY EXTRA_MODULES OUT_ZIP OUT_JSON
 //
-// 1. Starts Pyodide with its full library, unpacks the engine zip the way PyScript does, runs
+// 1. Starts Pyodide with its full library, unpacks the engine's zips (ZIPS, comma-separated:
+//    the engine zip, which PyScript unpacks, and the coach's, which the worker unpacks beside
+//    it when a review is first asked for) where the browser's worker has them, runs
 //    the worker (web/worker.py) and drives it through a game session (stdlib_cut.exercise),
 //    imports EXTRA_MODULES (comma-separated: what PyScript's own bootstrap imports).
 // 2. Writes the library modules that were imported, docstrings and comments stripped and
@@ -15,7 +17,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, engineZip, workerPy, toolPy, fallbackPy, extras, outZip, outJson] =
+const [pyodideDir, zips, workerPy, toolPy, fallbackPy, extras, outZip, outJson] =
   process.argv.slice(2);
 process.argv.length = 1;
 
@@ -30,8 +32,11 @@ async function session(loadPyodide, stdLibURL) {
     ...(stdLibURL ? { stdLibURL } : {}),
     env: { PYTHONHASHSEED: "0" },
   });
-  // What PyScript's `files: {"./seven_rocks.zip": "./*"}` does in the browser's worker.
-  pyodide.unpackArchive(new Uint8Array(readFileSync(engineZip)), "zip", { extractDir: "./" });
+  // What PyScript's `files: {"./seven_rocks.zip": "./*"}` does in the browser's worker (and
+  // the worker itself with coach.zip, once asked for a review).
+  for (const zip of zips.split(",")) {
+    pyodide.unpackArchive(new Uint8Array(readFileSync(zip)), "zip", { extractDir: "./" });
+  }
   pyodide.FS.mkdirTree("/tmp/seven-rocks-tool");
   pyodide.FS.writeFile("/tmp/seven-rocks-tool/stdlib_cut.py", readFileSync(toolPy));
   pyodide.FS.writeFile("/tmp/seven-rocks-tool/worker_source.py", readFileSync(workerPy));

@@ -88,29 +88,32 @@ def cut_stdlib(
     destination: Path,
     *,
     cache: Path | None = None,
+    coach_zip: Path | None = None,
 ) -> CutLibrary:
-    """Write the cut standard library zip for ``worker`` running ``engine_zip`` on
-    ``pyodide_dir``'s Pyodide, with ``fallback`` (the finder module) packed in.
+    """Write the cut standard library zip for ``worker`` running ``engine_zip`` (and
+    ``coach_zip``, unpacked beside it) on ``pyodide_dir``'s Pyodide, with ``fallback`` (the
+    finder module) packed in.
 
     The report (the files, their sizes) is kept in ``cache`` beside the cached zip.
     Raises ``StdlibError`` when Node is missing or the cut cannot be made or fails its check.
     """
-    inputs = (_SCRIPT, _TOOL, engine_zip, worker, fallback)
+    zips = (engine_zip,) if coach_zip is None else (engine_zip, coach_zip)
+    inputs = (_SCRIPT, _TOOL, *zips, worker, fallback)
     key = _inputs_digest(pyodide_dir, inputs)
     cached = cache / f"stdlib-{key}.zip" if cache is not None else None
     destination.parent.mkdir(parents=True, exist_ok=True)
     if cached is None:
-        return _cut(pyodide_dir, engine_zip, worker, fallback, destination, None)
+        return _cut(pyodide_dir, zips, worker, fallback, destination, None)
     with claimed(cached, wait=True):  # another build cutting it: wait, then copy its
         if not (cached.is_file() and cached.with_suffix(".json").is_file()):
-            return _cut(pyodide_dir, engine_zip, worker, fallback, destination, cached)
+            return _cut(pyodide_dir, zips, worker, fallback, destination, cached)
     shutil.copyfile(cached, destination)
     return _read(destination, cached.with_suffix(".json"))
 
 
 def _cut(
     pyodide_dir: Path,
-    engine_zip: Path,
+    zips: tuple[Path, ...],
     worker: Path,
     fallback: Path,
     destination: Path,
@@ -124,7 +127,8 @@ def _cut(
         node,
         str(_SCRIPT),
         str(pyodide_dir.resolve()),
-        *(str(path.resolve()) for path in (engine_zip, worker, _TOOL, fallback)),
+        ",".join(str(path.resolve()) for path in zips),
+        *(str(path.resolve()) for path in (worker, _TOOL, fallback)),
         ",".join(PYSCRIPT_IMPORTS),
         str(partial.resolve()),
         str(partial_report.resolve()),

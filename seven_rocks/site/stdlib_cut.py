@@ -119,6 +119,7 @@ def exercise(handle: Handle, moves_per_bot: int = _MOVES_PER_BOT) -> list[str]:
     client.call("examples")
     _bot_games(client, bots, moves_per_bot)
     _human_game(client, bots)
+    _review(client)
     _bad_requests(client)
     _format_a_traceback()
     return client.errors
@@ -165,6 +166,17 @@ def _human_game(client: _Client, bots: list[str]) -> None:
     save = client.call("save")
     client.call("restore", save=save)
     client.call("state")
+
+
+def _review(client: _Client) -> None:
+    """The coach on the game so far: its search (the coach zip's modules), a board, a cancel."""
+    progress = client.call("review_start", level="quick", budget_ms=0)
+    for _ in range(3):
+        if progress.get("finished") or "error" in progress:
+            break
+        progress = client.call("review_step", budget_ms=0)
+    client.call("review_board", round=1, number=1)
+    client.call("review_cancel")
 
 
 def _bad_requests(client: _Client) -> None:
