@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import seven_rocks
-from seven_rocks.site.build import zip_engine
+from seven_rocks.site.build import build, zip_engine
+from seven_rocks.site.python_images import COACH_ZIP, ENGINE_ZIP
 from seven_rocks.site.stdlib import CutLibrary, cut_stdlib
 from seven_rocks.site.stdlib_cut import compile_module, strip_source
 
@@ -80,15 +81,18 @@ def test_a_compiled_module_imports_from_a_zip_without_its_source(tmp_path: Path)
 
 @pytest.fixture(scope="module")
 def cut(tmp_path_factory: pytest.TempPathFactory) -> CutLibrary:
-    folder = tmp_path_factory.mktemp("cut")
-    engine = zip_engine(Path(seven_rocks.__file__).parent, folder / "seven_rocks.zip")
+    """The cut a build of this tree ships, read back from the build's cache: the same
+    inputs (the site's runtime, as trimmed and minified, and both of its zips) as every
+    build's, so a test run makes the cut once whoever asks first."""
+    site = build(tmp_path_factory.mktemp("cut") / "site", compress=False, snapshot=False)
     return cut_stdlib(
-        PYODIDE,
-        engine,
+        site / "pyodide",
+        site / ENGINE_ZIP,
         ROOT / "web" / "worker.py",
         ROOT / "web" / "stdlib_fallback.py",
-        folder / "stdlib-cut.zip",
+        tmp_path_factory.mktemp("read") / "stdlib-cut.zip",
         cache=ROOT / "node_modules" / ".cache" / "seven-rocks",
+        coach_zip=site / COACH_ZIP,
     )
 
 
