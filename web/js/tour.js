@@ -360,8 +360,14 @@ export function startTour({ hold = null } = {}) {
   });
   addEventListener("resize", render);
   // The game goes on behind the tour: new tiles may come where the bubble is; move it away
-  // at the frame after they are drawn (when reading the layout forces nothing).
-  const onDraw = () => requestAnimationFrame(() => dialog.isConnected && place());
+  // at the frame after they are drawn (when reading the layout forces nothing), and again
+  // once the table has eased to its new view (table.js), where its places end up.
+  const placeAgain = () => dialog.isConnected && place();
+  const onDraw = () =>
+    requestAnimationFrame(() => {
+      placeAgain();
+      for (const easing of document.querySelector("#table")?.getAnimations() ?? []) easing.finished.then(placeAgain, () => {});
+    });
   document.addEventListener("seven-rocks:rendered", onDraw);
   // A player who plays on without reading it has chosen to play: the tour ends with South's
   // move (the computer players it held then answer), or at the latest with the round, not
