@@ -19,8 +19,9 @@ Every context is guarded:
 * console errors and uncaught page errors are recorded;
 
 and the test fails in teardown if anything was recorded. The last screen of every page of a
-failed test is saved into ``test-artifacts/`` (of every test with ``SEVEN_ROCKS_SCREENSHOTS=all``:
-a picture costs time, and a passing test's is seldom looked at). The browser is the system's
+failed test is saved into ``test-artifacts/``, the console's messages beside it (of every
+test with ``SEVEN_ROCKS_SCREENSHOTS=all``: a picture costs time, and a passing test's is
+seldom looked at). The browser is the system's
 Chromium, never a Playwright download: when it is missing the tests error out, they are never
 skipped.
 """
@@ -244,6 +245,7 @@ def finish_context(
     problems = guard.problems()
     if _keeps_pictures(node, problems):
         ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / f"{name}.console.txt").write_text("\n".join(guard.console_messages))
         for index, page in enumerate(ctx.pages):
             suffix = f"-{index}" if index else ""
             # A crashed or closed page gives no picture; that alone is not a failure.
@@ -287,6 +289,7 @@ def lent(
         problems = guard.problems()
         if _keeps_pictures(node, problems):
             ARTIFACTS.mkdir(exist_ok=True)
+            (ARTIFACTS / f"{name}.console.txt").write_text("\n".join(guard.console_messages))
             for index, shown in enumerate(returning.test_pages()):
                 suffix = f"-{index}" if index else ""
                 with contextlib.suppress(PlaywrightError):

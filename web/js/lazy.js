@@ -17,7 +17,8 @@ export async function loadPart(host, load, strings = null) {
   try {
     const [part] = await Promise.all([load(), strings && loadStrings(strings)]);
     return part;
-  } catch {
+  } catch (error) {
+    console.warn(`Seven Rocks: a part of the page did not load (${error})`); // why, for whoever looks
     host.notify("notice.part_missing");
     return null;
   }
