@@ -158,7 +158,7 @@ class Session:
             game, [None if b is None else b.choose for b in self.bots], timed=True
         )
         self._tables.clear()
-        self._desk = Desk()
+        self._desk.new_game()
 
     @property
     def _game(self) -> Game:
@@ -289,7 +289,7 @@ class Session:
         reviews = record.get(RECORD_FIELD)
         # Kept as found: each is checked when a review would use it (see .review.cached).
         kept = list(reviews) if isinstance(reviews, list) else []
-        self._desk = Desk(cast(list[JSONObject], kept))
+        self._desk.reviews = cast(list[JSONObject], kept)
         return self.snapshot(aspect)
 
     # ----------------------------------------------------------------- guests

@@ -26,14 +26,20 @@ if TYPE_CHECKING:
 class Desk:
     """One session's reviews: the live game's, and the record opened in the viewer."""
 
-    def __init__(self, reviews: list[JSONObject] | None = None) -> None:
+    def __init__(self) -> None:
         #: The live game's cached reviews, as its record carries them.
-        self.reviews: list[JSONObject] = reviews or []
+        self.reviews: list[JSONObject] = []
         self._coach_made: Coach | None = None
         self._record: dict[str, object] | None = None  # the record under review, if any
         #: Fingerprints of the reviews this worker made: a record handed back holding one of
         #: them (the viewer's record, reviewed again) is trusted; any other is checked.
         self._made: set[str] = set()
+
+    def new_game(self) -> None:
+        """A new game: no reviews yet, and the review under way dropped; the reviews this
+        worker made stay trusted (a finished game's record opened in the viewer)."""
+        self.reviews = []
+        self._coach_made = None
 
     @property
     def _coach(self) -> Coach:
