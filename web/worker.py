@@ -17,7 +17,6 @@ The engine zip holds all of the package but the coach's search, which comes in i
 review or a puzzle's answer (``PackageRestFinder``): most visits never need it.
 """
 
-import importlib
 import importlib.machinery
 import json
 import os
@@ -43,7 +42,9 @@ class PackageRestFinder:
     def find_spec(cls, name, path=None, target=None):
         if cls.fetched or not SITE or not name.startswith("seven_rocks."):
             return None
-        import pyodide_js
+        import io
+        import zipfile
+
         from js import Uint8Array, XMLHttpRequest
 
         request = XMLHttpRequest.new()
@@ -52,9 +53,17 @@ class PackageRestFinder:
         request.send(None)
         if request.status != 200:
             raise ImportError(f"the coach's files could not be fetched (HTTP {request.status})")
-        pyodide_js.unpackArchive(Uint8Array.new(request.response), "zip", extractDir=".")
+        # With zipfile (in the cut library), not Pyodide's unpackArchive: restored from the
+        # snapshot, that imports importlib.metadata, which the cut leaves out.
+        zipfile.ZipFile(io.BytesIO(Uint8Array.new(request.response).to_bytes())).extractall(".")
         cls.fetched = True
-        importlib.invalidate_caches()
+        # The package's folders were listed before their new files came: list them again.
+        # (Not importlib.invalidate_caches(): that imports importlib.metadata, which the cut
+        # library leaves out.)
+        for entry in path or ():
+            finder = sys.path_importer_cache.get(entry)
+            if finder is not None:
+                finder.invalidate_caches()
         return importlib.machinery.PathFinder.find_spec(name, path)
 
 

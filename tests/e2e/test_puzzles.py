@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from .conftest import Guard
 from .playing import LANGUAGE, REVIEW_DONE, call, next_round_or_turn, open_page
 
 pytestmark = pytest.mark.e2e
@@ -79,9 +80,11 @@ def drawn(page: Page, index: int) -> None:
     page.wait_for_selector(f"{PANEL} [data-trainer-board][data-drawn='{index}']", timeout=15_000)
 
 
-def test_puzzles_on_a_desktop_in_english(page: Page) -> None:
+def test_puzzles_on_a_desktop_in_english(page: Page, guard: Guard) -> None:
     """?puzzle=N opens puzzle N; the answer solves it at once; two wrong tries fail the next
-    and show the answer with its reasons; a bad ?puzzle= is one sentence over the game."""
+    and show the answer with its reasons; a bad ?puzzle= is one sentence over the game. The
+    answer's check brings the coach's search (coach.zip) into a Python restored from the
+    snapshot with nothing from outside the cut standard library."""
     puzzles = shipped()
     page.set_viewport_size({"width": 1440, "height": 900})
     page.add_init_script(LANGUAGE.replace("{lang}", "en"))
@@ -99,6 +102,8 @@ def test_puzzles_on_a_desktop_in_english(page: Page) -> None:
     expect(page.locator(PROMPT)).to_contain_text("find the best move")
     try_move(page, first["answer"], phone=False)
     expect(page.locator(TRAINER)).to_have_attribute("data-puzzle-result", "solved")
+    assert page.evaluate("document.body.dataset.pythonStart") == "snapshot"
+    assert not [m for m in guard.console_messages if "full standard library" in m]
     expect(page.locator(META)).to_contain_text("streak: 1 day")
     expect(page.locator(REASON).first).to_be_visible()
 
