@@ -53,8 +53,7 @@ class PackageRestFinder:
         request.send(None)
         if request.status != 200:
             raise ImportError(f"the coach's files could not be fetched (HTTP {request.status})")
-        # With zipfile (in the cut library), not Pyodide's unpackArchive: restored from the
-        # snapshot, that imports importlib.metadata, which the cut leaves out.
+        # Python's own zipfile (in the cut library: Pyodide unpacks with it too).
         zipfile.ZipFile(io.BytesIO(Uint8Array.new(request.response).to_bytes())).extractall(".")
         cls.fetched = True
         # The package's folders were listed before their new files came: list them again.
