@@ -147,10 +147,28 @@ def test_the_tours_bubbles_point_at_things_without_covering_them(
         expect(tour).to_have_attribute("data-step", step)
         for viewport in viewports:
             width, height = map(int, viewport.split("x"))
-            page.set_viewport_size({"width": width, "height": height})
+            resize(page, width, height)
             check_bubble(page, tour, step, width, height)
         tour.locator("[data-tour-action='next']").click()
     expect(tour).to_have_count(0)
+
+
+#: Armed before a resize: resolves at the game's next draw.
+ARM_REDRAWN = """() => { window.__redrawn = new Promise((resolve) =>
+  document.addEventListener("seven-rocks:rendered", () => resolve(true), { once: true })); }"""
+REDRAWN = """() => Promise.race([
+  window.__redrawn, new Promise((resolve) => setTimeout(() => resolve(false), 10000))])"""
+
+
+def resize(page: Page, width: int, height: int) -> None:
+    """Turn or resize the screen, and wait for the game to draw the table again: once a resize
+    has settled the game lays the table out anew (after asking the engine), and the tour's
+    bubble moves with what it points at."""
+    if page.viewport_size == {"width": width, "height": height}:
+        return
+    page.evaluate(ARM_REDRAWN)
+    page.set_viewport_size({"width": width, "height": height})
+    assert page.evaluate(REDRAWN), f"the table was not drawn again at {width}x{height}"
 
 
 def check_bubble(page: Page, tour: Locator, step: str, width: int, height: int) -> None:
