@@ -264,6 +264,7 @@ def test_a_tile_picked_while_the_tour_is_open_can_be_played_where_it_is_lit(
             break
     assert not covered, f"the bubble covers {len(covered)} of the {len(lit)} lit places"
     expect(tour).to_be_visible()
+    expect(tour.locator("[data-tour-action='next']")).to_be_visible()  # folded, still there
     page.locator("#table [data-target]").last.tap()  # a person's tap: fails if covered
     expect(page.locator("[data-hand='0'] [data-tile='3-4']")).to_have_count(0)
 

@@ -304,7 +304,20 @@ export function startTour({ hold = null } = {}) {
       return dialog.getBoundingClientRect();
     };
     const view = { width: innerWidth, height: innerHeight };
-    const at = fitBubble(sizeAt, WIDTHS.length, subject, rectsOf(KEEP_CLEAR), view, avoid, MARGIN, rectsOf(LIT));
+    const lit = rectsOf(LIT);
+    /** @param {boolean} compact */
+    const fit = (compact) => {
+      dialog.toggleAttribute("data-compact", compact);
+      return fitBubble(sizeAt, WIDTHS.length, subject, rectsOf(KEEP_CLEAR), view, avoid, MARGIN, lit);
+    };
+    let at = fit(false);
+    // A player who picked a tile is playing: where no width keeps the bubble off the tile's
+    // lit places (and its subject), it folds its text away, its title and buttons left.
+    if (lit.length && at.cost[1] > 0) {
+      const compact = fit(true);
+      if (cheaper(compact.cost, at.cost)) at = compact;
+      else at = fit(false);
+    }
     const box = sizeAt(at.index);
     Object.assign(dialog.style, { top: `${at.top}px`, left: `${at.left}px` });
     dialog.dataset.side = at.side;
