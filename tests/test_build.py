@@ -139,7 +139,14 @@ def test_the_cache_version_follows_the_files_and_only_them(tmp_path: Path) -> No
     assert _sw_build(changed)["version"] != version
 
     # Compressed copies are the same bytes once decoded: they do not change the version.
-    compress_site(first, cache=ROOT / "node_modules" / ".cache" / "seven-rocks")
+    # The runtime's big files (a megabyte or more) are left out of this copy and the cache is
+    # the test's own: at brotli's best level they are most of a cold build's time, and the
+    # build the other tests share is making them meanwhile.
+    for path in [p for p in first.rglob("*") if p.is_file() and p.stat().st_size >= 1 << 20]:
+        path.unlink()
+    version = cache_version(file_digests(first))
+    written = compress_site(first, cache=tmp_path / "cache")
+    assert written[".br"] > 10 and written[".gz"] > 10
     assert cache_version(file_digests(first)) == version
 
 
