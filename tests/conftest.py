@@ -2,9 +2,6 @@
 
 A skip hides a missing browser, tool or file as "fine"; on a developer's machine it is
 reported (``-ra``), under CI it fails with the skip's reason.
-
-The tests that take longest (marked ``slow`` or ``long``) start first, in both passes of
-``make test``.
 """
 
 from __future__ import annotations
@@ -40,13 +37,3 @@ def pytest_make_collect_report(
         report.outcome = "failed"
         report.longrepr = f"skipped under CI=true, which must run every test: {report.longrepr}"
     return report
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Start the longest tests first: spread over the workers (``make test`` runs each pass
-    in parallel) while the short tests fill the gaps, rather than one worker left running a
-    long one at the end of the pass with the others idle. Otherwise the order is the
-    collection's."""
-    items.sort(
-        key=lambda item: not any(item.iter_markers("slow")) and not any(item.iter_markers("long"))
-    )

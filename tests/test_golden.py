@@ -52,7 +52,6 @@ def test_simulated_records_are_byte_identical(tmp_path: Path) -> None:
     _assert_same(expected, out.read_bytes())
 
 
-@pytest.mark.long  # whole tournament games of the strongest bot: started first
 @pytest.mark.parametrize(
     ("bot", "golden"),
     [

@@ -114,9 +114,22 @@ class Guard:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
+        "long: takes minutes where most browser tests take seconds (whole games, a site of "
+        "its own); started first",
+    )
+    config.addinivalue_line(
+        "markers",
         "first_visit: the test's ``page`` is a first visit's (a fresh context, no service "
         "worker) instead of a returning player's (profiles.py)",
     )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Start the long tests first: spread over the workers (``make test`` runs the browser
+    tests in parallel) while the short tests fill the gaps, rather than one worker left
+    running a long one at the end of the run with the others idle. Otherwise the order
+    is the collection's."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 @pytest.fixture(scope="session")
