@@ -103,9 +103,8 @@ function cheaper(a, b) {
  * within `reach` of the subject (a quarter of the screen's short side) if it can, so that the
  * arrow is seen to point at it; over as little of `clear` (the tiles) as it can; then as near
  * the subject as it can (a lit place with `margin` to spare). Closeness comes before the
- * tiles: taken again mid-round on a phone, a
- * bubble about the hand kept off the full table by going to the top of the screen, its arrow
- * pointing down at the table. Returns {left, top, side}: `side` is where the bubble is from
+ * tiles: taken again mid-round on a phone, a bubble about the hand kept off the full table
+ * by going to the top of the screen, its arrow pointing down at the table. Returns {left, top, side}: `side` is where the bubble is from
  * its subject (its arrow points the other way). Pure, for the unit tests.
  * @param {Size} size
  * @param {Rect} subject
@@ -315,8 +314,7 @@ export function startTour({ hold = null } = {}) {
     // lit places (and its subject), it folds its text away, its title and buttons left.
     if (lit.length && at.cost[1] > 0) {
       const compact = fit(true);
-      if (cheaper(compact.cost, at.cost)) at = compact;
-      else at = fit(false);
+      at = cheaper(compact.cost, at.cost) ? compact : fit(false);
     }
     const box = sizeAt(at.index);
     Object.assign(dialog.style, { top: `${at.top}px`, left: `${at.left}px` });
