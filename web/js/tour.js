@@ -104,8 +104,9 @@ function cheaper(a, b) {
  * arrow is seen to point at it; over as little of `clear` (the tiles) as it can; then as near
  * the subject as it can (a lit place with `margin` to spare). Closeness comes before the
  * tiles: taken again mid-round on a phone, a bubble about the hand kept off the full table
- * by going to the top of the screen, its arrow pointing down at the table. Returns {left, top, side}: `side` is where the bubble is from
- * its subject (its arrow points the other way). Pure, for the unit tests.
+ * by going to the top of the screen, its arrow pointing down at the table. Returns {left,
+ * top, side}: `side` is where the bubble is from its subject (its arrow points the other
+ * way). Pure, for the unit tests.
  * @param {Size} size
  * @param {Rect} subject
  * @param {readonly Rect[]} clear
@@ -304,8 +305,7 @@ export function startTour({ hold = null } = {}) {
     };
     const view = { width: innerWidth, height: innerHeight };
     const lit = rectsOf(LIT);
-    /** @param {boolean} compact */
-    const fit = (compact) => {
+    const fit = (/** @type {boolean} */ compact) => {
       dialog.toggleAttribute("data-compact", compact);
       return fitBubble(sizeAt, WIDTHS.length, subject, rectsOf(KEEP_CLEAR), view, avoid, MARGIN, lit);
     };
