@@ -60,6 +60,7 @@ def try_move(page: Page, move: str, *, phone: bool) -> None:
     verdict = page.locator(
         f"{TRAINER}:not([data-trainer-phase='{tries}']):not([data-trainer-busy])"
     )
+    judging = page.locator(f"{TRAINER}[data-trainer-busy]")
     deadline = time.monotonic() + 30
     while not verdict.count():
         assert time.monotonic() < deadline, f"{move} was never judged"
@@ -70,10 +71,14 @@ def try_move(page: Page, move: str, *, phone: bool) -> None:
             if not verdict.count():
                 target.tap(timeout=5_000) if phone else target.click(timeout=5_000)
         except PlaywrightTimeout:
-            continue
-        # Tried: one verdict comes (never a second try sent for the same pick).
-        left = max(deadline - time.monotonic(), 1)
-        verdict.wait_for(timeout=left * 1000)
+            # A tile with one place is tried at once: if the try went in (the engine is
+            # judging it, or the tile has left the hand), its verdict is on its way.
+            if not judging.count() and hand_tile.count():
+                continue
+        break
+    # Tried: one verdict comes (never a second try sent for the same pick).
+    left = max(deadline - time.monotonic(), 1)
+    verdict.wait_for(timeout=left * 1000)
 
 
 def drawn(page: Page, index: int) -> None:
