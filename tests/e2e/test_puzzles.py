@@ -87,9 +87,10 @@ def drawn(page: Page, index: int) -> None:
 
 def test_puzzles_on_a_desktop_in_english(page: Page, guard: Guard) -> None:
     """?puzzle=N opens puzzle N; the answer solves it at once; two wrong tries fail the next
-    and show the answer with its reasons; a bad ?puzzle= is one sentence over the game. The
-    answer's check brings the coach's search (coach.zip) into a Python restored from the
-    snapshot with nothing from outside the cut standard library."""
+    and show the answer with its reasons; a bad ?puzzle= is one sentence over the game; a
+    puzzle on an empty table asks for a lead. The answer's check brings the coach's search
+    (coach.zip) into a Python restored from the snapshot with nothing from outside the cut
+    standard library."""
     puzzles = shipped()
     page.set_viewport_size({"width": 1440, "height": 900})
     page.add_init_script(LANGUAGE.replace("{lang}", "en"))
@@ -98,6 +99,13 @@ def test_puzzles_on_a_desktop_in_english(page: Page, guard: Guard) -> None:
         f"There is no puzzle “abc”: the puzzles are numbered 1 to {len(puzzles)}."
     )
     expect(page.locator(PANEL)).to_have_count(0)
+
+    # A puzzle on an empty table is a lead: the prompt says so, or the table looks unloaded.
+    lead = next(p for p in puzzles if not p["position"]["turns"])
+    open_page(page, f"?puzzle={lead['id']}")
+    drawn(page, lead["id"] - 1)
+    expect(page.locator(PROMPT)).to_contain_text("open the round: find the best tile to lead")
+    expect(page.locator(f"{TABLE} [data-tile]")).to_have_count(0)
 
     first = puzzles[2]
     open_page(page, "?puzzle=3")

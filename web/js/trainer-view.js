@@ -111,7 +111,7 @@ export class TrainerView {
     if (!board) return t("trainer.loading");
     const check = ctrl.check;
     const { phase, result, tries } = ctrl.state;
-    if (phase === "first") return t("trainer.find", { seat: seatName(board.seat) });
+    if (phase === "first") return t(board.table.tiles.length ? "trainer.find" : "trainer.find_open", { seat: seatName(board.seat) });
     if (phase === "second") return t("trainer.again", { move: moveLabel(tries[0]) });
     if (result === "solved") return tries.length === 1 ? t("trainer.right", { move: moveLabel(tries[0]) }) : t("trainer.right_second", { move: moveLabel(tries[1]) });
     return t("trainer.answer", { move: moveLabel(check?.best.move ?? "") });
