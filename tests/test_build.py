@@ -209,7 +209,7 @@ def test_every_shared_chunk_the_page_imports_is_preloaded(site: Path) -> None:
 
 def test_the_page_links_one_style_sheet_holding_every_source_sheet(site: Path) -> None:
     """The sheets are joined in the order index.html linked them, and nothing else is lost
-    (how they are joined: tests/test_stylesheets.py)."""
+    (how they are joined: tests/test_stylesheets.py); a lazily loaded part's go apart."""
     source = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
     sheets = re.findall(r'<link rel="stylesheet" href="\./([^"]+)">', source)
     assert len(sheets) > 1, "the source page links one sheet: nothing to check"
@@ -227,6 +227,12 @@ def test_the_page_links_one_style_sheet_holding_every_source_sheet(site: Path) -
         assert selector, f"{name} has no simple rule to look for"
         firsts.append(joined.index(selector.group(1), firsts[-1] if firsts else 0))
         assert not (site / name).exists()
+    # Each lazily loaded part's sheets, joined apart in the same way, for the part to link.
+    parts = re.findall(r'<link rel="stylesheet" href="\./([^"]+)" data-part="([\w-]+)">', source)
+    assert parts, "no part's sheet is left out of the first visit: nothing to check"
+    for name, part in parts:
+        assert f"/* {name} */" in (site / f"style.{part}.css").read_text(encoding="utf-8")
+        assert f"/* {name} */" not in joined and not (site / name).exists()
     assert "<!--" not in html
     assert "<py-config" in html  # the page's configuration survives the comments' removal
 

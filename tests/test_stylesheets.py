@@ -1,5 +1,6 @@
 """The style sheets as the build ships them: breakpoints named in the sources, written out
-in full in one ``style.css``, and given to the scripts as the same strings."""
+in full in one ``style.css`` (and one for each part loaded on first use), and given to the
+scripts as the same strings."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from seven_rocks.site import generated
 from seven_rocks.site.build import BuildError, build
+from seven_rocks.site.catalogues import LAZY_PARTS
 from seven_rocks.site.stylesheets import (
     BREAKPOINTS,
     BUNDLE,
@@ -20,7 +22,9 @@ from seven_rocks.site.stylesheets import (
     expand_media,
     expand_sheet,
     linked_sheets,
+    part_bundle,
     read_breakpoints,
+    sheet_parts,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -150,6 +154,39 @@ def test_the_bundle_joins_the_linked_sheets_in_order_and_replaces_their_links(
     assert 'export const SIDE = "(max-height: 30rem) and (orientation: landscape)";' in scripts
 
 
+def test_a_lazily_loaded_parts_sheets_are_joined_apart_and_not_linked(tmp_path: Path) -> None:
+    site = _site(tmp_path, {"css/a.css": ".a { color: green; }\n"})
+    index = site / "index.html"
+    parts = {
+        "css/r.css": ("review", "@media (--side) { .r { color: blue; } }\n"),
+        "css/s.css": ("review", ".s { color: red; }\n"),
+        "css/u.css": ("rules", ".u { color: red; }\n"),
+    }
+    links = "".join(
+        f'    <link rel="stylesheet" href="./{name}" data-part="{part}">\n'
+        for name, (part, _) in parts.items()
+    )
+    index.write_text(
+        index.read_text(encoding="utf-8").replace("    <script", links + "    <script"),
+        encoding="utf-8",
+    )
+    for name, (_, text) in parts.items():
+        (site / name).write_text(text, encoding="utf-8")
+    assert sheet_parts(index.read_text(encoding="utf-8")) == {
+        "review": ["css/r.css", "css/s.css"],
+        "rules": ["css/u.css"],
+    }
+    bundle = bundle_stylesheets(site).read_text(encoding="utf-8")
+    assert ".a {" in bundle and ".r {" not in bundle and ".u {" not in bundle
+    review = (site / part_bundle("review")).read_text(encoding="utf-8")
+    assert review.index(".r {") < review.index(".s {") and ".u {" not in review
+    assert "@media (max-height: 30rem) and (orientation: landscape) {" in review
+    assert ".u {" in (site / part_bundle("rules")).read_text(encoding="utf-8")
+    html = index.read_text(encoding="utf-8")
+    assert linked_sheets(html) == [BUNDLE] and "data-part" not in html
+    assert not [name for name in parts if (site / name).exists()]
+
+
 def test_the_bundle_refuses_an_unknown_name_or_a_missing_sheet(tmp_path: Path) -> None:
     site = _site(tmp_path / "one", {"css/a.css": "@media (--wide) { .a { color: red; } }\n"})
     with pytest.raises(StylesheetError, match=r"web/css/a\.css: unknown breakpoint --wide"):
@@ -195,7 +232,10 @@ def test_the_generator_writes_the_breakpoints_module(tmp_path: Path) -> None:
 
 # The page's own sheets.
 
-PAGE_SHEETS = linked_sheets((WEB / "index.html").read_text(encoding="utf-8"))
+PAGE_HTML = (WEB / "index.html").read_text(encoding="utf-8")
+PAGE_SHEETS = linked_sheets(PAGE_HTML)
+PAGE_PARTS = sheet_parts(PAGE_HTML)
+FIRST_VISIT_SHEETS = [n for n in PAGE_SHEETS if not any(n in p for p in PAGE_PARTS.values())]
 SIZE = re.compile(r"\b(?:min-|max-)?(?:width|height)\b")
 MEDIA = re.compile(r"@media([^{;]*)\{")
 
@@ -205,9 +245,12 @@ def _source(name: str) -> str:
 
 
 def test_the_page_links_its_component_sheets_with_the_theme_last() -> None:
-    assert len(PAGE_SHEETS) > 10
+    assert len(FIRST_VISIT_SHEETS) > 10
     assert all(name.startswith("css/") for name in PAGE_SHEETS)
-    assert PAGE_SHEETS[-1] == "css/theme.css"  # its variants win over the components
+    assert FIRST_VISIT_SHEETS[-1] == "css/theme.css"  # its variants win over the components
+    # The lazily loaded parts' sheets come after the theme in the source, as they do in
+    # the built page once a part has loaded them: the same cascade before and after.
+    assert PAGE_SHEETS[: len(FIRST_VISIT_SHEETS)] == FIRST_VISIT_SHEETS
     assert BREAKPOINTS not in PAGE_SHEETS  # definitions only, written out by the build
     on_disk = {f"css/{path.name}" for path in (WEB / "css").glob("*.css")}
     assert on_disk == {*PAGE_SHEETS, BREAKPOINTS}, "a sheet the page does not link"
@@ -259,10 +302,25 @@ def test_the_page_bundle_has_no_name_left_and_every_rule_of_every_sheet(tmp_path
     pieces = {piece.strip() for query in written for piece in query.split(",")}
     known = {piece.strip() for value in breakpoints.values() for piece in value.split(",")}
     assert pieces <= known
-    # Nothing lost: the bundle is the linked sheets, whole, one after another.
+    # Nothing lost: each bundle is its linked sheets, whole, one after another.
     position = 0
-    for name in PAGE_SHEETS:
+    for name in FIRST_VISIT_SHEETS:
         rules = re.findall(r"^[^\s@/}][^{;]*\{", _source(name), re.M)
         assert rules, name
         for rule in rules:
             position = bundle.index(rule, position)
+    for part, names in PAGE_PARTS.items():
+        joined = (site / part_bundle(part)).read_text(encoding="utf-8")
+        assert not [query for query in MEDIA.findall(joined) if "--" in query]
+        position = 0
+        for name in names:
+            assert f"/* {name} */" not in bundle, f"{name} is in the first visit's sheet"
+            for rule in re.findall(r"^[^\s@/}][^{;]*\{", _source(name), re.M):
+                position = joined.index(rule, position)
+
+
+def test_each_lazily_loaded_part_brings_its_strings_and_its_style_sheet() -> None:
+    """A part the page loads on first use (web/js/lazy.js loadPart) fetches both, by the
+    same name: every part has a sheet in the page and a share of the catalogue."""
+    assert set(PAGE_PARTS) == set(LAZY_PARTS) == {"review", "rules"}
+    assert {"css/coach.css", "css/trainer.css"} <= set(PAGE_PARTS["review"])

@@ -9,6 +9,12 @@ into one ``style.css``, in the order the page linked them (the same cascade; one
 and one compression context instead of twenty). The scripts get the same queries from
 ``js/breakpoints.js`` (:func:`breakpoints_js`), so a layout the style sheets change at is
 the one the scripts test for.
+
+The sheets of a part loaded on first use (``data-part="review"``: the coach, its replay
+viewer and trainer; the rule book) are joined apart, into ``style.<part>.css``
+(:func:`part_bundle`), which the page links when it loads the part (``web/js/lazy.js``):
+a first visit does not download them. The page links them after the theme, where they
+come in the cascade once loaded.
 """
 
 from __future__ import annotations
@@ -26,7 +32,9 @@ __all__ = [
     "bundle_stylesheets",
     "expand_media",
     "linked_sheets",
+    "part_bundle",
     "read_breakpoints",
+    "sheet_parts",
 ]
 
 #: Where the breakpoints are defined, relative to ``web/`` (and to the built site).
@@ -44,7 +52,8 @@ _CUSTOM_MEDIA = re.compile(r"@custom-media\b")
 #: A comment (left as it is) or an ``@media`` rule's opening (its query expanded).
 _COMMENT_OR_MEDIA = re.compile(r"(/\*.*?\*/)|@media\s+([^{;]+?)\s*\{", re.DOTALL)
 _REFERENCE = re.compile(r"\(\s*(--[\w-]+)\s*\)")
-_LINK = re.compile(r'[ \t]*<link rel="stylesheet" href="\./([^"]+)">\n?')
+#: A style sheet's link: the sheet, and the lazily loaded part it belongs to, if any.
+_LINK = re.compile(r'[ \t]*<link rel="stylesheet" href="\./([^"]+)"(?: data-part="([\w-]+)")?>\n?')
 
 
 class StylesheetError(ValueError):
@@ -143,41 +152,73 @@ def expand_sheet(text: str, breakpoints: dict[str, str], where: str) -> str:
 
 
 def linked_sheets(index_html: str) -> list[str]:
-    """The style sheets ``index.html`` links, site-relative, in order."""
+    """The style sheets ``index.html`` links, site-relative, in order (the parts' too)."""
     return [match.group(1) for match in _LINK.finditer(index_html)]
 
 
-def bundle_stylesheets(site: Path) -> Path:
-    """Join the sheets ``site/index.html`` links into ``site/style.css``, names expanded.
+def sheet_parts(index_html: str) -> dict[str, list[str]]:
+    """The sheets of each lazily loaded part ``index.html`` names (``data-part``), in order.
 
-    The page then links that one file where it linked the first sheet; the source sheets
-    and the breakpoints file leave the site (the service worker lists what is left), and
-    ``site/js/breakpoints.js`` is written from the same definitions. Returns the bundle.
+    >>> sheet_parts('<link rel="stylesheet" href="./css/a.css">\\n'
+    ...             '<link rel="stylesheet" href="./css/r.css" data-part="rules">')
+    {'rules': ['css/r.css']}
     """
-    index = site / "index.html"
-    html = index.read_text(encoding="utf-8")
-    sheets = linked_sheets(html)
-    if not sheets:
-        raise StylesheetError("web/index.html links no style sheet")
-    definitions = site / BREAKPOINTS
-    if not definitions.is_file():
-        raise StylesheetError(f"web/{BREAKPOINTS} is missing: the style sheets' breakpoints")
-    source = definitions.read_text(encoding="utf-8")
-    breakpoints = read_breakpoints(source)
+    parts: dict[str, list[str]] = {}
+    for match in _LINK.finditer(index_html):
+        if match.group(2):
+            parts.setdefault(match.group(2), []).append(match.group(1))
+    return parts
+
+
+def part_bundle(part: str) -> str:
+    """The file a lazily loaded part's sheets are joined into (site-relative).
+
+    >>> part_bundle("review")
+    'style.review.css'
+    """
+    return f"style.{part}.css"
+
+
+def _join(site: Path, names: list[str], breakpoints: dict[str, str]) -> str:
     parts = []
-    for name in sheets:
+    for name in names:
         path = site / name
         if not path.is_file():
             raise StylesheetError(f"web/index.html links web/{name}, which does not exist")
         text = expand_sheet(path.read_text(encoding="utf-8"), breakpoints, f"web/{name}")
         parts.append(f"/* {name} */\n{text}")
+    return "\n".join(parts)
+
+
+def bundle_stylesheets(site: Path) -> Path:
+    """Join the sheets ``site/index.html`` links into ``site/style.css``, names expanded,
+    and each lazily loaded part's into its own (:func:`part_bundle`).
+
+    The page then links that one file where it linked the first sheet, and no part's; the
+    source sheets and the breakpoints file leave the site (the service worker lists what
+    is left), and ``site/js/breakpoints.js`` is written from the same definitions. Returns
+    the page's bundle.
+    """
+    index = site / "index.html"
+    html = index.read_text(encoding="utf-8")
+    sheets = linked_sheets(html)
+    parts = sheet_parts(html)
+    eager = [name for name in sheets if not any(name in names for names in parts.values())]
+    if not eager:
+        raise StylesheetError("web/index.html links no style sheet for the first visit")
+    definitions = site / BREAKPOINTS
+    if not definitions.is_file():
+        raise StylesheetError(f"web/{BREAKPOINTS} is missing: the style sheets' breakpoints")
+    source = definitions.read_text(encoding="utf-8")
+    breakpoints = read_breakpoints(source)
     bundle = site / BUNDLE
-    bundle.write_text("\n".join(parts), encoding="utf-8")
-    first = _LINK.search(html)
-    assert first is not None  # sheets were found
+    bundle.write_text(_join(site, eager, breakpoints), encoding="utf-8")
+    for part, names in parts.items():
+        (site / part_bundle(part)).write_text(_join(site, names, breakpoints), encoding="utf-8")
+    first = next(m for m in _LINK.finditer(html) if not m.group(2))
     link = first.group(0).replace(f"./{first.group(1)}", f"./{BUNDLE}")
-    rest = _LINK.sub("", html[first.end() :])
-    index.write_text(html[: first.start()] + link + rest, encoding="utf-8")
+    before, rest = _LINK.sub("", html[: first.start()]), _LINK.sub("", html[first.end() :])
+    index.write_text(before + link + rest, encoding="utf-8")
     for name in {*sheets, BREAKPOINTS} - {BUNDLE}:
         (site / name).unlink(missing_ok=True)
         folder = (site / name).parent
