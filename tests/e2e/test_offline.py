@@ -172,6 +172,14 @@ def test_plays_offline_after_one_visit(
     second = context.new_page()
     assert _open_game(second) == "snapshot"
     expect(_play_to_the_summary(second).locator(OFFLINE_NOTICE)).to_have_count(0)
+    # A part loaded on first use comes from the cache with its style sheet: the rule book
+    # opens at its own width (rules.css), not as wide as its text.
+    second.locator(f"{SUMMARY} [data-next-round]").click()
+    second.locator("[data-action='rules']").click()
+    rules = second.locator("dialog[data-rules]")
+    expect(rules).to_be_visible()
+    box, width = rules.bounding_box(), second.evaluate("innerWidth")
+    assert box is not None and box["width"] == pytest.approx(min(960, width - 16), abs=1)
 
 
 def test_the_offline_note_not_said_in_a_visit_is_said_in_the_next(
