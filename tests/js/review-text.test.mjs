@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { setLanguage } from "../../web/js/i18n.js";
-import { chartLabel, headlineTexts, markName, percent } from "../../web/js/review-text.js";
+import { chartLabel, headlineTexts, markName, moveLabel, percent } from "../../web/js/review-text.js";
 
 /** The catalogues as the page would fetch them, and the little of a document i18n.js touches. */
 async function speak(/** @type {string} */ lang) {
@@ -47,6 +47,17 @@ test("the headline names the costliest move with the chance before and after, th
     "Sua jogada mais cara: passe (rodada 2) levou sua chance de vitória de 62% para 41%.",
     "A segunda mais cara: passe (rodada 2), −4,5%.",
   ]);
+});
+
+test("an opening move is named as one, with no second pair of brackets before the round's", async () => {
+  const opening = { swings: [{ ...swing(1, "mistake", 50, 44), move: "0-0" }], mistake: 3 };
+  const plain = (/** @type {string} */ text) => text.replaceAll("\u2011", "-"); // a tile's hyphen does not break
+  await speak("en");
+  assert.equal(plain(moveLabel("0-0")), "0-0 to open");
+  assert.equal(plain(headlineTexts(opening, { seat: 0, you: true })[0].text), "Your costliest move: 0-0 to open (round 2) took your chance to win from 50% to 44%.");
+  await speak("pt-BR");
+  assert.equal(plain(moveLabel("0-0")), "0-0 de saída");
+  assert.equal(plain(headlineTexts(opening, { seat: 0, you: true })[0].text), "Sua jogada mais cara: 0-0 de saída (rodada 2) levou sua chance de vitória de 50% para 44%.");
 });
 
 test("a mark the search could not settle says its chances with an about, and another seat is named", async () => {

@@ -18,7 +18,7 @@ const signed = (value) => signedDecimal(value, language());
 const pips = (count) => (count === 1 ? t("review.pips_one") : t("review.pips", { count }));
 
 /**
- * "3-5 on 1-1 (branch A)", "1-4 (opening)", "pass", from the engine's move text.
+ * "3-5 on 1-1 (branch A)", "1-4 to open", "pass", from the engine's move text.
  * @param {string} text
  * @returns {string}
  */
