@@ -431,12 +431,14 @@ def test_the_browser_zip_leaves_out_the_desktop_layers(tmp_path: Path) -> None:
 
 
 def test_the_coachs_search_ships_apart_and_completes_the_engine(tmp_path: Path) -> None:
-    """A session from the engine zip alone plays and saves without the coach's search; the
-    coach zip unpacked beside it (as the worker does) makes a review run."""
+    """A session from the engine zip alone plays, hints and saves without the coach's
+    search and the win-chance table; the coach zip unpacked beside it (as the worker does)
+    makes a review run."""
     package = Path(seven_rocks.__file__).parent
     engine = zipfile.ZipFile(zip_engine(package, tmp_path / "engine.zip"))
     coach = zipfile.ZipFile(zip_coach(package, tmp_path / "coach.zip"))
     assert "seven_rocks/app/review/settle.py" in coach.namelist()
+    assert "seven_rocks/bots/winchance_table.py" in coach.namelist()
     assert "seven_rocks/app/review/model.py" in engine.namelist()
     assert not set(engine.namelist()) & set(coach.namelist())
     unpacked = tmp_path / "worker"
@@ -462,6 +464,7 @@ session = Session()
 snap = session.new_game(seed=3, bots=[None, "greedy", "greedy", "greedy"])
 for _ in range(8):
     if snap["human_turn"]:
+        session.hint()  # the strongest fair bot's search, as a person asks for it
         tile, points = next(iter(snap["legal"].items()))
         snap = session.play(tile if points[0] == "open" else f"{{tile}}@{{points[0]}}")
     else:
