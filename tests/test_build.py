@@ -432,13 +432,13 @@ def test_the_browser_zip_leaves_out_the_desktop_layers(tmp_path: Path) -> None:
 
 def test_the_coachs_search_ships_apart_and_completes_the_engine(tmp_path: Path) -> None:
     """A session from the engine zip alone plays, hints and saves without the coach's
-    search and the win-chance table; the coach zip unpacked beside it (as the worker does)
-    makes a review run."""
+    search (the master and its hint play for the game: the win-chance table is the
+    engine's); the coach zip unpacked beside it (as the worker does) makes a review run."""
     package = Path(seven_rocks.__file__).parent
     engine = zipfile.ZipFile(zip_engine(package, tmp_path / "engine.zip"))
     coach = zipfile.ZipFile(zip_coach(package, tmp_path / "coach.zip"))
     assert "seven_rocks/app/review/settle.py" in coach.namelist()
-    assert "seven_rocks/bots/winchance_table.py" in coach.namelist()
+    assert "seven_rocks/bots/winchance_table.py" in engine.namelist()
     assert "seven_rocks/app/review/model.py" in engine.namelist()
     assert not set(engine.namelist()) & set(coach.namelist())
     unpacked = tmp_path / "worker"

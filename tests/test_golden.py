@@ -5,9 +5,10 @@ The files in ``tests/golden/`` are the records of
     seven-rocks simulate --games 300 --seed 5 --bots random,greedy,expert,random --record F
     seven-rocks tournament BOT expert --games 2 --seed 3 --record F --no-progress --json
 
-for ``BOT`` ``master`` (the default level), ``master-v1`` (the research name of
-``master-150-uniform``, the ``brisk`` search) and ``master-h1000`` (the research name of
-``master-1000-weighted``): each name's file holds the seats as that name spells them.
+for ``BOT`` ``master`` (the default level's search playing for the game), ``master-v1``
+(the research name of ``master-150-uniform``, the ``brisk`` search) and ``master-h1000``
+(the research name of ``master-1000-weighted``): each name's file holds the seats as that
+name spells them.
 One duplicate pair still puts the search through 13 rounds and 316 moves; a tournament's
 games do not depend on how many are played (``--games 2`` writes exactly the first two
 lines of ``--games 4``).

@@ -286,6 +286,30 @@ def test_hint_reply_carries_the_facts_of_the_move_it_suggests() -> None:
         snap = after
 
 
+def test_the_hints_margin_is_the_masters_lead_in_points_of_win_percent() -> None:
+    """The master plays for the game: its values are chances (0..1), and the hint says the
+    lead of its move over the next best as points of win%."""
+    from seven_rocks.app.runner import bot_seed
+    from seven_rocks.bots.master import MasterBot
+    from seven_rocks.engine.record import from_record
+
+    session = Session()
+    snap = session.new_game(seed=8, bots=[None, "greedy", "greedy", "greedy"])
+    for _ in range(7):
+        while not snap["human_turn"]:
+            snap = session.step()
+        hint = session.hint()
+        if "margin" in hint["why"]:
+            break
+        snap = session.play(hint["move"], since=snap["events_total"])
+    assert "margin" in hint["why"], "no move of the first round had a choice to weigh"
+    game = from_record(session.record())
+    bot = MasterBot(bot_seed(game.seed, 4 + len(game.events)))
+    analysis = bot.analyse(game.view(0))
+    assert all(-0.01 <= a.value <= 1.01 for a in analysis), "values are not chances"
+    assert hint["why"]["margin"] == round(100 * (analysis[0].value - analysis[1].value), 1)
+
+
 def test_examples_are_the_rule_books_worked_examples() -> None:
     examples = _call("examples", aspect=1.6)["examples"]
     main = examples["main"]

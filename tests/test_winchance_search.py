@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from seven_rocks.bots import make_bot
 from seven_rocks.bots.master import (
     LEVELS,
+    PLAY,
     TIE_POINT,
     MasterBot,
     outcome_chance,
@@ -173,4 +175,13 @@ def test_a_round_end_is_worth_its_chance_and_a_game_won_sooner_more() -> None:
 def test_the_chances_variants_are_the_brisk_and_default_searches_playing_for_the_game() -> None:
     assert CHANCES_150.level == dataclasses.replace(LEVELS["brisk"], win=True)
     assert CHANCES_1000.level == dataclasses.replace(LEVELS["default"], win=True)
-    assert not any(level.win for level in LEVELS.values())
+
+
+def test_the_master_and_its_hint_play_for_the_game_and_the_named_levels_for_points() -> None:
+    """The master (and the hint, its search) plays the default's search for the game; the
+    levels the coach, the puzzles and research name read their values as points."""
+    master = make_bot("master", 1)
+    assert isinstance(master, MasterBot) and master.level == PLAY == CHANCES_1000.level
+    for name in LEVELS:
+        preset = make_bot(f"master-{name}", 1)
+        assert isinstance(preset, MasterBot) and not preset.level.win, name

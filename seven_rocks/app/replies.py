@@ -207,7 +207,7 @@ class MoveFacts(TypedDict):
     threat: int | None
     only: bool
     samples: NotRequired[int]  # the searches behind the verdict (the master's hint)
-    margin: NotRequired[float]  # how much better than the runner-up, in points
+    margin: NotRequired[float]  # how much better than the runner-up, in points of win%
 
 
 class Hint(TypedDict):

@@ -241,7 +241,9 @@ class Session:
         why = hint_facts(view, move)
         if len(analysis) > 1 and analysis[0].samples and why["kind"] != "pass":
             why["samples"] = analysis[0].samples
-            why["margin"] = round(analysis[0].value - analysis[1].value, 1)
+            # The master plays for the game (master.PLAY): its values are chances to win.
+            assert isinstance(bot, MasterBot) and bot.level.win
+            why["margin"] = round(100 * (analysis[0].value - analysis[1].value), 1)
         return {
             "move": move_text(move),
             "tile": tile_of(move),

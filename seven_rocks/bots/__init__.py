@@ -40,7 +40,8 @@ Tier = Literal["offered", "fair", "research"]
 BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, ExpertBot, MasterBot)}
 
 #: Named levels of the search bot (``master-quick``, ``master-strong``, ...): fair players
-#: that trade strength for time.  ``master`` itself is ``master-default``.
+#: that trade strength for time, valuing a round by its points.  ``master`` itself plays
+#: ``master-default``'s search for the game (``master.PLAY``).
 PRESETS: dict[str, BotFactory] = {
     f"master-{level}": partial(MasterBot, level=level) for level in LEVELS
 }

@@ -23,14 +23,16 @@ the opponents', deductions included), plus a large bonus or penalty when a team
 reaches the target, so near the target reaching it first beats a bigger round.  A level
 with ``win`` values an outcome by the team's chance to win the game instead: 1 or 0 at
 the target, else the win-chance table (:mod:`.winchance`) at the scores the round
-leaves, with who opens next (:func:`outcome_win`); no level plays so until a match
-of the default's search shows it stronger (``docs/bots-measured.md``).
+leaves, with who opens next (:func:`outcome_win`).  The master plays so (:data:`PLAY`):
+the default's search playing for the game beat it playing for points in 55% of 400
+games (``docs/bots-measured.md``).  The named levels stay on points: the coach, the
+puzzles and the research read their values as points.
 
 The number of deals is fixed by the level, so a seeded bot is deterministic; an
 optional ``time_limit`` (seconds) caps a decision (then it depends on the clock).
 
 Levels (``MasterBot(level=...)``, or the tournament names ``master-quick`` etc.;
-``master`` is ``"default"``):
+``master`` is :data:`PLAY`, ``"default"``'s search playing for the game):
 
 =========  ==========  ==========  ==============================================
 level      deals       exact at    what for
@@ -38,7 +40,8 @@ level      deals       exact at    what for
 quick         40       <= 8 tiles  a quick opponent
 brisk        150       <= 10       the coach's (a whole game's review within 10 s
                                    in the browser)
-default    1,000 (*)   <= 12       the hint and the default opponent
+default    1,000 (*)   <= 12       the search of the hint and the master (both
+                                   playing it for the game: :data:`PLAY`)
 strong     2,000 (*)   <= 12       twice the default's deals
 =========  ==========  ==========  ==============================================
 
@@ -121,6 +124,10 @@ DEFAULT = replace(
 )
 #: Twice the default's deals.
 STRONG = replace(DEFAULT, samples=2000)
+#: The master's own play and the hint: the default's search playing for the game.  Not a
+#: named level: what reads a level's values as points (the coach, the puzzles, research
+#: yardsticks) names one of :data:`LEVELS`.
+PLAY = replace(DEFAULT, win=True)
 
 LEVELS: dict[str, Level] = {"quick": QUICK, "brisk": BRISK, "default": DEFAULT, "strong": STRONG}
 
@@ -288,7 +295,7 @@ class MasterBot(Bot):
     def __init__(
         self,
         seed: int | None = None,
-        level: str | Level = "default",
+        level: str | Level = PLAY,
         *,
         time_limit: float | None = None,
         chances: bool = False,
@@ -463,6 +470,7 @@ __all__ = [
     "BRISK",
     "DEFAULT",
     "LEVELS",
+    "PLAY",
     "QUICK",
     "STRONG",
     "TIE_POINT",

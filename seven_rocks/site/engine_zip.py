@@ -24,18 +24,13 @@ _PACKAGE = "seven_rocks"
 
 #: The coach's search, which the browser fetches only when someone first asks for a review
 #: or a puzzle's answer (``coach.zip``, see ``web/worker.py``): the review package but the
-#: part every session holds (its reviews, their JSON, and the lazy door to the rest), and
-#: the win-chance table's data, which only the coach reads (``bots/winchance.py`` imports
-#: it at its first use; no level of play values positions by it).
+#: part every session holds (its reviews, their JSON, and the lazy door to the rest).
 COACH_PACKAGE = ("app", "review")
 COACH_KEPT: frozenset[str] = frozenset({"__init__.py", "desk.py", "model.py"})
-COACH_FILES: frozenset[str] = frozenset({"bots/winchance_table.py"})
 
 
 def is_coach(relative: Path) -> bool:
     """Whether the package file at ``relative`` goes into the coach zip."""
-    if relative.as_posix() in COACH_FILES:
-        return True
     return relative.parts[:2] == COACH_PACKAGE and relative.name not in COACH_KEPT
 
 
