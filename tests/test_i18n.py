@@ -150,7 +150,7 @@ def test_portuguese_play_says_bateu_only_for_going_out() -> None:
 
 def test_the_rules_dialog_shows_every_rule_of_the_catalogue() -> None:
     """No rule text is orphaned: every rules.* and help.* string is placed by rules.js."""
-    source = (WEB / "js" / "rules.js").read_text(encoding="utf-8")
+    source = (WEB / "js" / "help" / "rules.js").read_text(encoding="utf-8")
     for key in _catalogue("en"):
         if key.startswith(("rules.", "help.")):
             assert f'"{key}"' in source, key

@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { readParams } from "../../web/js/params.js";
-import { bottomSeat, cleanName, isShared, namedSeat, onlyPerson, parseSeatLabel, peopleOf, positionOf } from "../../web/js/people.js";
+import { readParams } from "../../web/js/util/params.js";
+import { bottomSeat, cleanName, isShared, namedSeat, onlyPerson, parseSeatLabel, peopleOf, positionOf } from "../../web/js/game/people.js";
 
 const BOTS = ["random", "greedy", "expert", "master"];
 const SEATS = ["South", "West", "North", "East"];
