@@ -15,7 +15,7 @@ export const number = (value) => decimal(value, language());
 /** @type {(value: number) => string} */
 const signed = (value) => signedDecimal(value, language());
 /** "1 pip", "5 pips" ("1 ponto", "5 pontos"). @type {(count: number) => string} */
-const pips = (count) => (count === 1 ? t("review.pips_one") : t("review.pips", { count }));
+const pips = (count) => t("review.pips", { count });
 
 /**
  * "3-5 on 1-1 (branch A)", "1-4 to open", "pass", from the engine's move text.
@@ -40,7 +40,7 @@ const REASONS = {
   forced: (a) => (a.pass ? t("review.reason.forced_pass") : t("review.reason.forced")),
   best: (a) =>
     a.margin > 0
-      ? t("review.reason.best_margin", { points: a.points, margin: number(a.margin) })
+      ? t("review.reason.best_margin", { points: a.points, margin: number(a.margin), count: a.margin })
       : t("review.reason.best", { points: a.points }),
   scores_less: (a, m) => t("review.reason.scores_less", { points: a.points, best: moveLabel(m.best), best_points: a.best_points }),
   hands_more: (a, m) =>
@@ -159,6 +159,6 @@ export function summaryText(s) {
   return [
     t("review.accuracy", { accuracy: number(s.accuracy) }),
     counts,
-    t("review.average", { average: number(Math.round(average * 10) / 10) }),
+    t("review.average", { average: number(Math.round(average * 10) / 10), count: Math.round(average * 10) / 10 }),
   ].join(" · ");
 }

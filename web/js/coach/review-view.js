@@ -166,7 +166,7 @@ export class ReviewView {
     if (ctrl.review) {
       summary.textContent = t("review.game", { summary: summaryText(ctrl.review) });
       summary.dataset.accuracy = String(ctrl.review.accuracy ?? "");
-    } else summary.textContent = ctrl.phase === "cancelled" ? t("review.cancelled", { done: ctrl.done ?? 0, total: ctrl.total ?? 0 }) : "";
+    } else summary.textContent = ctrl.phase === "cancelled" ? t("review.cancelled", { done: ctrl.done ?? 0, count: ctrl.total ?? 0 }) : "";
     const retry = /** @type {HTMLElement} */ (d.querySelector("[data-action='review-retry']"));
     retry.hidden = !(ctrl.phase === "done" && ctrl.review && ctrl.review.mistakes + ctrl.review.blunders > 0);
     const note = /** @type {HTMLElement} */ (d.querySelector("[data-review-cache-note]"));

@@ -229,7 +229,7 @@ export function prompt(snap, ui, { shown = null, autoplay = false } = {}) {
   if (snap.human_turn && snap.must_pass) return { key: "prompt.must_pass", vars: {} };
   if (snap.human_turn && ui.selected) {
     const count = targetsOf(snap, ui.selected).length;
-    return { key: count === 1 ? "prompt.choose_target_one" : "prompt.choose_target", vars: { tile: ui.selected, count } };
+    return { key: "prompt.choose_target", vars: { tile: ui.selected, count } };
   }
   if (snap.human_turn) return { key: snap.table.tiles.length ? "prompt.choose_tile" : "prompt.open", vars: {} };
   return { key: "prompt.waiting", vars: { seat: snap.turn } };

@@ -21,7 +21,7 @@ import { setAttr, setData, setText, toggleClass } from "../util/write.js";
  * @param {readonly number[]} lacking
  */
 function numberLabel(number, hidden, lacking) {
-  const seen = hidden === 1 ? t("count.number_one", { number }) : t("count.number", { number, count: hidden });
+  const seen = t("count.number", { number, count: hidden });
   return lacking.length ? `${seen}; ${t("count.lacking", { seats: listOf(lacking.map(seatName)) })}` : seen;
 }
 

@@ -126,7 +126,7 @@ function caption(name, index, step) {
   const n = index + 1;
   const move = step.at ? t("rules.step.on", { tile: step.tile, point: pointName(step.at) }) : t("rules.step.open", { tile: step.tile });
   const sum = `${step.terms.join(" + ") || "0"} = ${step.sum}`;
-  const points = step.points > 0 ? `+${step.points}` : t("rules.step.points", { points: 0 });
+  const points = step.points > 0 ? `+${step.points}` : t("rules.step.points");
   const noteKey = NOTES[`${name}:${n}`];
   const note = noteKey ? t(noteKey, { points: step.open.map((point) => pointName(point)).join("; ") }) : "";
   const label = t("rules.figure_label", {

@@ -202,7 +202,7 @@ export class ReplayView {
     if (atEnd && events.settled) {
       const s = events.settled;
       const how = howRoundEnded(s);
-      const parts = [0, 1, 2, 3].map((seat) => t("replay.deduction", { seat: seatName(seat), pips: s.pips[seat], points: s.deductions[seat] ? `−${s.deductions[seat]}` : "0" }));
+      const parts = [0, 1, 2, 3].map((seat) => t("replay.deduction", { seat: seatName(seat), count: s.pips[seat], points: s.deductions[seat] ? `−${s.deductions[seat]}` : "0" }));
       settle.textContent = `${how}. ${parts.join(" · ")}`;
     } else if (atEnd && events.won) {
       settle.textContent = t("over.winner", { team: this.teamName(events.won.team) });

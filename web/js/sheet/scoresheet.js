@@ -229,7 +229,7 @@ function roundRows(r) {
       rows.push(
         `<tr data-sheet-row="deduction" data-seat="${seat}">` +
           `<td>${esc(seatName(seat))}</td><td class="sheet__tile">${esc(s.hands[seat].join(" ") || t("round.empty_hand"))}</td>` +
-          `<td class="sheet__ends">${esc(t("sheet.pips", { pips: s.pips[seat], rounded: s.deductions[seat] }))}</td>` +
+          `<td class="sheet__ends">${esc(t("sheet.pips", { count: s.pips[seat], rounded: s.deductions[seat] }))}</td>` +
           teamCells(s.teams[seat], s.deductions[seat] ? `−${s.deductions[seat]}` : "0", ` data-deduction="${s.deductions[seat]}"`) +
           `</tr>`,
       );

@@ -154,7 +154,7 @@ export function renderSeatHead(el, model) {
   setText(part(".seat__name"), name);
   const human = level === t("bot.human");
   setText(part(".seat__level"), human ? "" : seat === 2 ? `${t("seat.partner")} · ${level}` : level);
-  setText(part(".seat__count"), count === 1 ? t("seat.tiles_one") : t("seat.tiles", { count }));
+  setText(part(".seat__count"), t("seat.tiles", { count }));
   const status = part(".seat__status");
   let text = "";
   if (thinking) text = t("seat.thinking");

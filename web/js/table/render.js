@@ -303,7 +303,7 @@ function renderScores(snap, animate) {
     const bar = part(box, ".team__bar");
     setAttr(bar, "aria-valuenow", String(score));
     setAttr(bar, "aria-valuemax", String(snap.target));
-    setAttr(bar, "aria-label", t("team.score_label", { team: teamName(team), score, target: snap.target }));
+    setAttr(bar, "aria-label", t("team.score_label", { team: teamName(team), count: score, target: snap.target }));
     setText(part(box, ".team__target"), t("team.progress", { score, target: snap.target }));
     if (changed && gain) {
       const gainEl = part(box, ".team__gain");

@@ -113,7 +113,7 @@ export async function openPuzzles(host, { asked = null } = {}) {
       const parts = [t(THEMES[ctrl.item?.theme ?? ""] ?? THEMES.counting)];
       if (ctrl.board) parts.push(t("puzzle.round", { round: ctrl.board.round }), standingText(ctrl.board));
       const streak = streakOn(state, dayOf(new Date()));
-      parts.push(streak === 1 ? t("puzzle.streak_one") : t("puzzle.streak", { days: streak }));
+      parts.push(t("puzzle.streak", { count: streak }));
       parts.push(t("puzzle.solved", { solved: state.solved.length, count }));
       return parts.join(" · ");
     },

@@ -3,7 +3,9 @@
 // i18n/<lang>.<part>.json (seven_rocks/site/catalogues.py); `loadStrings(part)` fetches them
 // with the part, and a language switch fetches them for every part already loaded.
 // `t(key, vars)` looks a key up in the current language (English as the fallback) and fills
-// `{name}` placeholders. Elements with `data-i18n="key"` get their text from `apply()`;
+// `{name}` placeholders; with a numeric `count` it takes the language's plural form of the
+// key where the catalogue has one (`key_one`, `key_few`...: Intl.PluralRules' categories, the
+// plain key being "other"), so "1 ponto" and "2 pontos" come from one call. Elements with `data-i18n="key"` get their text from `apply()`;
 // `data-i18n-label="key"` fills aria-label, `data-i18n-title` the title.
 
 export const LANGUAGES = Object.freeze({ en: "English", "pt-BR": "Português (Brasil)" });
@@ -164,13 +166,25 @@ export function has(key) {
  */
 const lookup = (key) => catalogues[current]?.[key] ?? partStrings[current]?.[key] ?? catalogues.en?.[key] ?? partStrings.en?.[key];
 
+/** @type {Map<string, Intl.PluralRules>} */
+const pluralRules = new Map();
+/**
+ * The plural category of `count` in the current language ("one", "other"...).
+ * @param {number} count
+ */
+function plural(count) {
+  let rules = pluralRules.get(current);
+  if (!rules) pluralRules.set(current, (rules = new Intl.PluralRules(current)));
+  return rules.select(count);
+}
+
 /**
  * The text of `key` in the current language, its {name} places filled from `vars`.
  * @param {string} key
  * @param {Vars} [vars]
  */
 export function t(key, vars = {}) {
-  const text = lookup(key) ?? key;
+  const text = (typeof vars.count === "number" && lookup(`${key}_${plural(vars.count)}`)) || (lookup(key) ?? key);
   return text.replace(/\{(\w+)\}/g, (match, name) => (name in vars ? num(vars[name]) : match));
 }
 
