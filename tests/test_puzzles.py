@@ -404,3 +404,62 @@ def test_the_command_writes_the_file_grows_it_and_never_replaces_one_unasked(
     assert after["daily"][-1] == {"from": "2026-12-06", "count": len(after["puzzles"])}
     assert [run["seed"] for run in after["made"]] == [7, 4]
     assert "the file: " in capsys.readouterr().out
+
+
+def _shipped_with(change: Any) -> str:
+    """The shipped file's text, its first puzzle changed by ``change``."""
+    data = _shipped()
+    change(data["puzzles"][0])
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda p: p.pop("position"), "puzzle 1 of the file has no 'position'"),
+        (lambda p: p.pop("candidates"), "puzzle 1 of the file has no 'candidates'"),
+        (lambda p: p.update(position=[]), "puzzle 1 of the file has a 'position' of the wrong"),
+        (lambda p: p.update(id=True), "puzzle 1 of the file has a 'id' of the wrong kind"),
+        (lambda p: p["position"].pop("hand"), "puzzle 1 of the file: a position needs 'hand'"),
+        (lambda p: p.update(candidates=[[1]]), "puzzle 1 of the file: not enough values"),
+    ],
+)
+def test_a_puzzle_file_to_grow_with_a_bad_puzzle_is_refused_in_one_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Any, words: str
+) -> None:
+    path, out = tmp_path / "bad.json", tmp_path / "out.json"
+    path.write_text(_shipped_with(change), encoding="utf-8")
+    day = ["--daily-from", "2099-01-01"]
+    assert main(["puzzles", "--games", "1", "--extend", str(path), *day, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert err.startswith("seven-rocks puzzles: ") and words in err
+    assert not out.exists()
+
+
+def test_a_huge_file_to_grow_is_read_no_further_than_the_bound(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["puzzles", "--games", "1", "--extend", "/dev/zero", "--out", str(tmp_path / "o")]
+    assert main(argv) == 2  # /dev/zero never ends: only the bound ends the read
+    assert "/dev/zero is larger than 16,777,216 bytes, more than a puzzle file" in (
+        capsys.readouterr().err
+    )
+    assert main([*argv, "--max-file-bytes", "64K"]) == 2
+    assert "larger than 65,536 bytes, more than a puzzle file" in capsys.readouterr().err
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    argv[4] = str(deep)
+    assert main(argv) == 2
+    assert "nest 100000 deep" in capsys.readouterr().err
+
+
+def test_daily_from_without_a_file_to_grow_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "puzzles.json"
+    argv = ["puzzles", "--games", "1", "--daily-from", "2026-12-06", "--out", str(out)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--daily-from is the day --extend's new puzzles join: give --extend FILE" in err
+    assert not out.exists()

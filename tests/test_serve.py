@@ -160,6 +160,27 @@ def test_a_malformed_request_gets_the_security_headers(url: str) -> None:
         _assert_site_headers(headers)
 
 
+def test_a_request_expecting_100_continue_is_answered_whole(url: str) -> None:
+    """A request without a body has nothing to wait for: its answer comes at once, not a
+    "100 Continue" and then nothing (the socket's timeout fails the test, never a sleep).
+    A request with a body gets the "100 Continue" that asks for it, then its answer."""
+    asked = b"GET /index.html HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nConnection: close\r\n"
+    for request in (asked + b"\r\n", asked + b"Content-Length: 0\r\n\r\n"):
+        answer = _raw(url, request)
+        assert answer.startswith(b"HTTP/1.1 200 OK\r\n") and PAGE in answer, answer[:200]
+    with socket.create_connection(_address(url), timeout=10) as sock:
+        sock.sendall(
+            b"POST /index.html HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+            b"Content-Length: 4\r\nConnection: close\r\n\r\n"
+        )
+        assert sock.recv(65536) == b"HTTP/1.1 100 Continue\r\n\r\n"
+        sock.sendall(b"body")
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 405 "), answer[:200]
+
+
 def test_no_header_names_the_server_software(url: str) -> None:
     _, headers, _ = _request(url, "/")
     assert headers["Server"] is None

@@ -5,7 +5,11 @@ by a data channel. The host's engine is the table: it deals, checks every move a
 each guest only what that seat may know. A guest's snapshot is built from the
 :class:`~seven_rocks.engine.view.PlayerView` the bots get (its own hand, the table, the
 public history, hand sizes, scores), so it can hold no other hand's tile until the round's
-settlement reveals the hands to everybody.
+settlement reveals the hands to everybody. Nor does it hold the game's seed: every deal
+follows from the seed alone (and the bots' play from seeds made of it), so a guest who had it
+could work out every hand. The host's device holds every hand, as the dealer; a guest's page
+tells a new game by its number (``game``), and gets the seed only with the record, once the
+game is over.
 
 A guest's move arrives as the raw text of its message: anything can arrive on a channel, so
 every step is checked here (size, JSON, shape, turn, legality) and a bad message is refused
@@ -119,7 +123,10 @@ class Guests:
     """The remote seats of one game: their refusals and each one's table, laid out for the
     shape of its own screen."""
 
-    def __init__(self, kinds: Sequence[str | None]) -> None:
+    def __init__(self, kinds: Sequence[str | None], game: int = 0) -> None:
+        #: Which game of the table this is: a guest's page tells a new game by it, as it
+        #: may not by the seed.
+        self.game = game
         self.seats = tuple(remote_seats(kinds))
         self.refused = [0, 0, 0, 0]
         self._tables = {seat: TableCache() for seat in self.seats}
@@ -162,7 +169,7 @@ class Guests:
         before = scores_after(history[:since])
         snap: Snapshot = {
             "protocol": PROTOCOL,
-            "seed": game.seed,
+            "game": self.game,
             "target": view.target,
             "round": view.round_number,
             "turn": view.turn,

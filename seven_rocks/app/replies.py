@@ -139,7 +139,7 @@ class Snapshot(TypedDict):
     first (the page shows a pass screen and then asks for that seat's ``view``)."""
 
     protocol: int
-    seed: int
+    game: int  # which game of this table it is (1, 2, ...): how a guest's page tells a new one
     target: int
     round: int
     turn: int
@@ -170,6 +170,9 @@ class Snapshot(TypedDict):
     think_ms: NotRequired[float]
     #: Each seat's refused messages, in a game with friends on other devices.
     refused: NotRequired[list[int]]
+    #: The game's seed, in the host's snapshot only: every deal and every bot's play follow
+    #: from it, so a guest's snapshot never holds it (see :mod:`.guests`).
+    seed: NotRequired[int]
 
 
 class GuestMoveReply(TypedDict):

@@ -152,7 +152,7 @@ class Session:
         ]
         # The people at this screen: a remote seat's person holds their own device.
         self.holder = Holder([seat for seat, kind in enumerate(kinds) if kind is None])
-        self.guests = Guests(kinds)
+        self.guests = Guests(kinds, self.guests.game + 1)
         # The page paces the bots, one 'step' request per decision: the runner makes each.
         self._runner = Runner(
             game, [None if b is None else b.choose for b in self.bots], timed=True
@@ -428,6 +428,7 @@ class Session:
         before = scores_after(game.events[:since])
         snap: Snapshot = {
             "protocol": PROTOCOL,
+            "game": self.guests.game,
             "seed": game.seed,
             "target": game.target,
             "round": game.round_number,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import collections
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..research.puzzle_themes import THEMES
@@ -15,14 +14,17 @@ from ..research.puzzles import (
     EVERY,
     LOOKS,
     MARGIN,
+    MAX_FILE_BYTES,
     SCREEN,
+    PuzzleFile,
+    PuzzleFileError,
     check_joins,
     extend,
     puzzle_file,
     read_file,
 )
-from .args import games_count, non_negative_int, positive_int
-from .files import open_new
+from .args import byte_count, games_count, non_negative_int, positive_int
+from .files import check_new, write_whole
 
 
 def register(subparsers: Any) -> None:
@@ -66,8 +68,15 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--daily-from",
         metavar="DAY",
-        help="with --extend: the day (YYYY-MM-DD) the new puzzles join the daily round; the "
-        "days before keep their daily puzzles",
+        help="with --extend (and only with it): the day (YYYY-MM-DD) the new puzzles join "
+        "the daily round; the days before keep their daily puzzles",
+    )
+    parser.add_argument(
+        "--max-file-bytes",
+        type=byte_count,
+        default=MAX_FILE_BYTES,
+        metavar="SIZE",
+        help="refuse an --extend file larger than this (default 16M; e.g. 64K, 32M)",
     )
     parser.add_argument(
         "--jobs",
@@ -76,7 +85,12 @@ def register(subparsers: Any) -> None:
         metavar="J",
         help="processes to search games in (default 1; the file is the same for any J)",
     )
-    parser.add_argument("--out", required=True, metavar="FILE", help="the puzzle file to write")
+    parser.add_argument(
+        "--out",
+        required=True,
+        metavar="FILE",
+        help="the puzzle file to write: whole at the end, or not at all (it may be --extend's)",
+    )
     parser.add_argument(
         "--force", action="store_true", help="let --out replace a file that already exists"
     )
@@ -84,32 +98,38 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: Any) -> int:
-    # The file to grow is read whole before --out is opened: they may be the same file.
+    if args.daily_from is not None and args.extend is None:
+        from . import UsageError
+
+        raise UsageError("--daily-from is the day --extend's new puzzles join: give --extend FILE")
+    # Refused before the search, which may take half an hour; the file is written at the end.
+    check_new(args.out, force=args.force)
+    # The file to grow is read whole first: it may be --out too, replaced once all is found.
     base = puzzle_file([], [])
     if args.extend is not None:
-        base = read_file(Path(args.extend).read_text(encoding="utf-8"))
+        base = _read(args.extend, args.max_file_bytes)
     check_joins(base, args.daily_from)
-    with open_new(args.out, force=args.force) as out:
 
-        def report(game: int, screened: int, found: int) -> None:
-            print(
-                f"\rgame {game}/{args.games}: {screened} screened, {found} puzzles",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
-
-        grown, stats = extend(
-            base,
-            args.games,
-            args.seed,
-            theme=args.theme,
-            checks=args.checks,
-            daily_from=args.daily_from,
-            jobs=args.jobs,
-            progress=report,
+    def report(game: int, screened: int, found: int) -> None:
+        print(
+            f"\rgame {game}/{args.games}: {screened} screened, {found} puzzles",
+            end="",
+            file=sys.stderr,
+            flush=True,
         )
-        print(file=sys.stderr)
+
+    grown, stats = extend(
+        base,
+        args.games,
+        args.seed,
+        theme=args.theme,
+        checks=args.checks,
+        daily_from=args.daily_from,
+        jobs=args.jobs,
+        progress=report,
+    )
+    print(file=sys.stderr)
+    with write_whole(args.out, force=args.force) as out:
         json.dump(grown, out, separators=(",", ":"))
         out.write("\n")
     found = grown["puzzles"][len(base["puzzles"]) :]
@@ -129,3 +149,22 @@ def run(args: Any) -> int:
 
 def _count(puzzles: list[Any]) -> collections.Counter[str]:
     return collections.Counter(p["theme"] for p in puzzles)
+
+
+def _read(path: str, max_bytes: int) -> PuzzleFile:
+    """The puzzle file at ``path``, read at most ``max_bytes`` (and one more, to tell)."""
+    with open(path, "rb") as stream:
+        data = stream.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise PuzzleFileError(
+            f"{path} is larger than {max_bytes:,} bytes, more than a puzzle file; "
+            "--max-file-bytes raises the limit"
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PuzzleFileError(f"{path} is not UTF-8 text") from None
+    try:
+        return read_file(text, max_bytes)
+    except PuzzleFileError as error:
+        raise PuzzleFileError(f"{path}: {error}") from None

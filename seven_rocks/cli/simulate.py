@@ -16,7 +16,7 @@ from ..engine.record import dumps
 from ..engine.scoring import DEFAULT_TARGET
 from ..research.stats import GameFacts, Tally
 from .args import MAX_GAMES, MAX_TARGET, games_count, non_negative_int, target_points
-from .files import add_record_options, open_new
+from .files import add_record_options, write_whole
 
 
 def bot_list(text: str) -> list[str]:
@@ -91,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
         context: Any = nullcontext(sys.stdout)
         out = sys.stderr  # keep the summary off the record stream
     elif args.record:
-        context = open_new(args.record, force=getattr(args, "force", False))
+        # The record appears whole once every game is played; a failure leaves none.
+        context = write_whole(args.record, force=getattr(args, "force", False))
     else:
         context = nullcontext(None)
     names = seat_names(args.bots)

@@ -37,8 +37,10 @@ from typing import Final, TypedDict
 from ..app.puzzles import Position, PositionJson
 from ..bots import make_bot
 from ..bots.master import Analysis, evaluate
+from ..engine.errors import RecordError
 from ..engine.game import Game
 from ..engine.moves import Move
+from ..engine.record.limits import parse_json
 from ..engine.view import PlayerView
 from .puzzle_themes import (
     THEMES,
@@ -291,10 +293,29 @@ class PuzzleFileError(ValueError):
     """A file to extend that is not a puzzle file this version can grow."""
 
 
-def read_file(text: str) -> PuzzleFile:
-    """A puzzle file to extend, its puzzles numbered 1..n (:func:`extend` reads each whole);
-    a file of version 1 as the one run, every puzzle in the daily round from the start."""
-    data = json.loads(text)
+#: The largest puzzle file :func:`read_file` takes, in bytes: the shipped one is some
+#: 200 KB, and a bound keeps ``--extend /dev/zero`` from taking every byte of memory.
+MAX_FILE_BYTES: Final = 16 * 1024 * 1024
+#: Each field of a puzzle and the type it must have, as :func:`extend` reads them.
+_FIELDS: Final[dict[str, type | tuple[type, ...]]] = {
+    "id": int,
+    "theme": str,
+    "position": dict,
+    "answer": str,
+    "margin": (int, float),
+    "candidates": list,
+}
+
+
+def read_file(text: str, max_bytes: int = MAX_FILE_BYTES) -> PuzzleFile:
+    """A puzzle file to extend, its puzzles numbered 1..n, each with every field (:func:`extend`
+    reads each whole); a file of version 1 as the one run, every puzzle in the daily round
+    from the start. Text larger than ``max_bytes`` or nested too deeply is refused before it
+    is parsed."""
+    try:
+        data = parse_json(text, max_bytes=max_bytes)
+    except RecordError as error:
+        raise PuzzleFileError(str(error).replace("the record", "the puzzle file")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PuzzleFileError("not a puzzle file")
     made, puzzles, daily = data.get("made"), data.get("puzzles"), data.get("daily")
@@ -302,11 +323,25 @@ def read_file(text: str) -> PuzzleFile:
         made = [{**run_of(0, 0, EVERY, 1), **made}]
     if not isinstance(made, list) or not isinstance(puzzles, list):
         raise PuzzleFileError("a puzzle file lists its runs and its puzzles")
+    for number, puzzle in enumerate(puzzles, 1):
+        _check_fields(number, puzzle)
     if [p.get("id") for p in puzzles] != list(range(1, len(puzzles) + 1)):
         raise PuzzleFileError("the puzzles must be numbered 1, 2, 3, ... in order")
     if daily is None:  # version 1: every puzzle in the daily round from the start
         daily = [{"from": FIRST_DAY, "count": len(puzzles)}]
     return puzzle_file(puzzles, made, daily)
+
+
+def _check_fields(number: int, puzzle: object) -> None:
+    """That the ``number``-th puzzle of a file has every field, each of its type."""
+    if not isinstance(puzzle, dict):
+        raise PuzzleFileError(f"puzzle {number} of the file is not a JSON object")
+    for field, kind in _FIELDS.items():
+        if field not in puzzle:
+            raise PuzzleFileError(f"puzzle {number} of the file has no {field!r}")
+        value = puzzle[field]
+        if isinstance(value, bool) or not isinstance(value, kind):
+            raise PuzzleFileError(f"puzzle {number} of the file has a {field!r} of the wrong kind")
 
 
 def daily_day(text: str) -> str:
@@ -341,8 +376,11 @@ def joined(daily: list[Edition], day: str, count: int) -> list[Edition]:
 def retheme(puzzle: PuzzleJson) -> PuzzleJson:
     """``puzzle`` with its theme from :func:`theme_of` as it stands (everything else,
     its number first, unchanged): a set grown by several runs names every puzzle alike."""
-    view = Position.from_json(puzzle["position"]).view()
-    found = [Analysis(Move.parse(str(m)), float(v), 0) for m, v in puzzle["candidates"]]
+    try:
+        view = Position.from_json(puzzle["position"]).view()
+        found = [Analysis(Move.parse(str(m)), float(v), 0) for m, v in puzzle["candidates"]]
+    except (ValueError, TypeError) as error:  # the engine's errors are ValueErrors
+        raise PuzzleFileError(f"puzzle {puzzle['id']} of the file: {error}") from None
     pair = tempting(view, found)
     if pair is None or str(pair[0]) != puzzle["answer"]:
         raise PuzzleFileError(f"puzzle {puzzle['id']}: its answer is not its best move")
@@ -395,6 +433,7 @@ __all__ = [
     "FORMAT",
     "LOOKS",
     "MARGIN",
+    "MAX_FILE_BYTES",
     "SCREEN",
     "THEMES",
     "Edition",

@@ -13,6 +13,8 @@ made for serving real traffic, and sets it up for what a static site meets:
 * **Every answer carries the security headers**, Waitress's own error pages (a malformed
   request line, an oversized header) included.
 * **No ``Server`` header**: nothing names the software or its version.
+* **``Expect: 100-continue``** is answered with "100 Continue" only when a body is to come;
+  a request without one is answered at once.
 * **HTTP/1.1 keep-alive**, and stopping the server hangs up on kept-alive connections, so a
   stopped server looks stopped to a browser (the offline tests rely on it).
 """
@@ -81,6 +83,16 @@ class _ErrorTask(ErrorTask):  # type: ignore[misc]  # waitress ships no type hin
 
 class _Channel(HTTPChannel):  # type: ignore[misc]
     error_task_class = _ErrorTask
+
+    def send_continue(self) -> None:
+        """ "100 Continue" only to a request whose body is still to come. Waitress sends it to
+        any request that asks (``Expect: 100-continue``) and marks the request unfinished
+        so as to read the body; a request without one (a GET) then never finished, and the
+        client waited for an answer that never came. Such a request is answered at once."""
+        if self.request.completed:
+            self.request.expect_continue = False
+            return
+        super().send_continue()
 
 
 class _Listener(TcpWSGIServer):  # type: ignore[misc]

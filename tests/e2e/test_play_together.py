@@ -141,6 +141,7 @@ def test_a_host_and_a_guest_play_a_whole_round_with_two_bots(
     received: list[str] = guest.evaluate("() => window.__received")
     assert received and json.loads(received[0])["t"] == "hello"
     assert leaks(received) == []
+    assert [text for text in received if '"seed"' in text] == []  # nor the deal's seed
     # The guest's round summary is its own to close; the host's game goes on meanwhile.
     guest.locator(SUMMARY).click()
     expect(guest.locator(SUMMARY)).to_have_count(0)

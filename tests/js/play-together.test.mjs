@@ -15,7 +15,7 @@ import { UiStore } from "../../web/js/game/ui-store.js";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const BOTS = [null, "remote", "expert", "remote"];
-const snap = (fields = {}) => ({ seed: 1, round: 1, bots: BOTS, names: [null, null, null, null], events: [], events_total: 0, over: false, human_turn: false, turn: 1, hand: [], ...fields });
+const snap = (fields = {}) => ({ game: 1, round: 1, bots: BOTS, names: [null, null, null, null], events: [], events_total: 0, over: false, human_turn: false, turn: 1, hand: [], ...fields });
 const placed = (seat, tile) => ({ type: "placed", seat, tile, team: seat % 2, points: 0 });
 
 /** A fake HostLink: what each seat was sent, parsed. */
@@ -189,4 +189,18 @@ test("the guest's engine: a move waits for the table, a refusal answers null, hi
   assert.deepEqual(told, ["snap", "refused", "snap", "snap"]);
   await assert.rejects(engine.call("hint"), { name: "NotForGuests" });
   assert.equal(readHost('{"t":"end","reason":"bored"}'), null);
+});
+
+test("the guest's engine tells the host's next game by its number (a guest is never sent the seed)", () => {
+  const sent = [];
+  const engine = new LinkEngine({ send: (text) => sent.push(JSON.parse(text)), told: () => {} });
+  const six = ["6-6", "6-5", "5-5", "5-4", "4-4", "4-3"].map((tile, i) => placed(i % 4, tile));
+  engine.onMessage(hostSays.snap(snap({ events: six, events_total: 6 })));
+  // The next game's snapshot, with only its latest events: this page missed the others.
+  engine.onMessage(hostSays.snap(snap({ game: 2, events: [placed(1, "3-3")], events_total: 5 })));
+  assert.deepEqual(sent, [{ t: "next" }]);
+  assert.equal(engine.latest.game, 1);
+  engine.onMessage(hostSays.snap(snap({ game: 2, events: [placed(0, "2-2"), placed(1, "3-3")], events_total: 2 })));
+  assert.deepEqual(engine.snapshot(0).events.map((e) => e.tile), ["2-2", "3-3"]);
+  assert.equal("seed" in engine.latest, false);
 });

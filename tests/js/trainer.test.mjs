@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { afterSolve, dailyNumber, dayOf, noProgress, readProgress, streakOn } from "../../web/js/trainer/puzzles-daily.js";
 import { Trainer } from "../../web/js/trainer/trainer.js";
-import { KEPT_GAMES, gameKey, mistakesOf, withResult } from "../../web/js/trainer/trainer-progress.js";
+import { KEPT_GAMES, gameKey, mistakesOf, readRetryStore, withResult } from "../../web/js/trainer/trainer-progress.js";
 import { TRIES, afterTry, freshTry } from "../../web/js/trainer/trainer-state.js";
 
 test("a right first try solves the position", () => {
@@ -115,11 +115,31 @@ test("the streak grows once a day, holds through today, and ends after a missed 
   assert.equal(afterSolve({ solved: [], days: 4, last: "2026-11-30" }, 1, "2026-12-01").days, 5);
 });
 
-test("stored puzzle progress is checked; anything malformed is no progress", () => {
+test("stored puzzle progress is checked; what is not progress at all is none", () => {
   assert.deepEqual(readProgress({ solved: [1, 2], days: 3, last: "2026-12-05" }), { solved: [1, 2], days: 3, last: "2026-12-05" });
-  for (const bad of [null, "x", { solved: ["1"], days: 1, last: null }, { solved: [], days: -1, last: null }, { solved: [], days: 1, last: "today" }]) {
+  for (const bad of [null, "x", [1, 2], { solved: ["1"], days: 1, last: null }, { solved: [], days: -1, last: null }, { solved: [], days: 1, last: "today" }]) {
     assert.deepEqual(readProgress(bad), noProgress());
   }
+});
+
+test("one malformed entry of puzzle progress is dropped alone: the solves and the streak stay", () => {
+  const twelve = Array.from({ length: 12 }, (_, i) => i + 1);
+  for (const bad of ["13", null, -4, 2.5, { n: 13 }, 7]) {
+    const progress = readProgress({ solved: [...twelve.slice(0, 6), bad, ...twelve.slice(6)], days: 5, last: "2026-12-05" });
+    assert.deepEqual(progress, { solved: twelve, days: 5, last: "2026-12-05" });
+    assert.deepEqual(afterSolve(progress, 40, "2026-12-06"), { solved: [...twelve, 40], days: 6, last: "2026-12-06" });
+  }
+  // A streak whose day is malformed is no streak; the solves stay.
+  assert.deepEqual(readProgress({ solved: twelve, days: 5, last: "yesterday" }), { solved: twelve, days: 0, last: null });
+  assert.deepEqual(readProgress({ solved: "many", days: 5, last: "2026-12-05" }), { solved: [], days: 5, last: "2026-12-05" });
+});
+
+test("one malformed game or result of the retried mistakes is dropped alone", () => {
+  const kept = { g1: { "1-4": "solved" }, g3: { "2-3": "failed", "5-5": "solved" } };
+  const stored = { g0: "x", ...kept, g2: [1], g4: { "6-6": "maybe" }, g5: null };
+  stored.g3 = { ...stored.g3, "0-0": 7 };
+  assert.deepEqual(readRetryStore(stored), kept);
+  for (const bad of [null, "x", [kept]]) assert.deepEqual(readRetryStore(bad), {});
 });
 
 test("retried mistakes: only mistakes and blunders with their analysis; solved stays solved", () => {

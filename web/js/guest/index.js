@@ -80,7 +80,7 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
         say(ENDS[message.reason], message.reason === "host-left" ? "error" : "info");
         if (ended) loop.begin(); // nothing more comes: no step waits for it
       } else if (message.t === "snap" && !loop.snap) start();
-      else if (message.t === "snap" && message.snap.seed !== loop.snap?.seed) start(); // the host dealt a new game
+      else if (message.t === "snap" && message.snap.game !== loop.snap?.game) start(); // the host dealt a new game
       else if (message.t === "snap" && !awaited && message.snap.events_total > loop.count && loop.snap?.human_turn && !loop.shown) {
         start(); // the table moved on while this seat had the turn (a bot stood in for it)
       }

@@ -55,7 +55,7 @@ export class LinkEngine {
   /** @param {Snapshot} snap */
   #take(snap) {
     const first = snap.events_total - snap.events.length; // where this snapshot's events start
-    if (first > this.history.length || snap.seed !== this.latest?.seed || snap.round < (this.latest?.round ?? 0)) {
+    if (first > this.history.length || snap.game !== this.latest?.game || snap.round < (this.latest?.round ?? 0)) {
       // A new game, or events this page missed: only a whole history is taken.
       if (first !== 0) return this.parts.send(guestSays.next());
       this.history = [];

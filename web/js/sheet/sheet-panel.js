@@ -54,7 +54,8 @@ async function copyText(text, input) {
  */
 export function openSheet(host, { openStats }) {
   const opened = host.snap();
-  if (!opened || document.querySelector("dialog[data-sheet]")) return false;
+  // A snapshot without the seed is a guest's: the sheet (the deal's link, the record) is the host's.
+  if (!opened || opened.seed == null || document.querySelector("dialog[data-sheet]")) return false;
   const seed = opened.seed;
   const link = shareLink(seed);
   /** @type {(selector: string) => HTMLElement} */

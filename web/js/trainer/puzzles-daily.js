@@ -81,20 +81,17 @@ const gcd = (a, b) => (b === 0 ? a : gcd(b, a % b));
 export const noProgress = () => ({ solved: [], days: 0, last: null });
 
 /**
- * Stored progress, checked (anything malformed is no progress).
+ * Stored progress, checked part by part: a malformed entry is dropped alone (a solved number
+ * that is no puzzle's, a streak without its day), never the valid solves and streak beside it.
  * @param {unknown} raw
  * @returns {PuzzleProgress}
  */
 export function readProgress(raw) {
-  if (!raw || typeof raw !== "object") return noProgress();
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return noProgress();
   const { solved, days, last } = /** @type {Record<string, unknown>} */ (raw);
-  const ok =
-    Array.isArray(solved) &&
-    solved.every((n) => Number.isInteger(n) && n > 0) &&
-    Number.isInteger(days) &&
-    Number(days) >= 0 &&
-    (last === null || (typeof last === "string" && /^\d{4}-\d{2}-\d{2}$/.test(last)));
-  return ok ? { solved: /** @type {number[]} */ (solved), days: Number(days), last: /** @type {string | null} */ (last) } : noProgress();
+  const numbers = Array.isArray(solved) ? solved.filter((n) => Number.isInteger(n) && n > 0) : [];
+  const streak = Number.isInteger(days) && Number(days) >= 0 && typeof last === "string" && /^\d{4}-\d{2}-\d{2}$/.test(last);
+  return { solved: [...new Set(numbers)], days: streak ? Number(days) : 0, last: streak ? /** @type {string} */ (last) : null };
 }
 
 /**

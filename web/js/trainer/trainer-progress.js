@@ -28,6 +28,24 @@ export function gameKey(record, seat) {
 }
 
 /**
+ * A stored retry store, checked entry by entry: a game or a result that is malformed is
+ * dropped alone, the others kept.
+ * @param {unknown} raw
+ * @returns {RetryStore}
+ */
+export function readRetryStore(raw) {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
+  /** @type {RetryStore} */
+  const store = {};
+  for (const [game, results] of Object.entries(raw)) {
+    if (!results || typeof results !== "object" || Array.isArray(results)) continue;
+    const kept = Object.entries(results).filter(([, result]) => result === "solved" || result === "failed");
+    if (kept.length) store[game] = Object.fromEntries(kept);
+  }
+  return store;
+}
+
+/**
  * The store with `result` for move `key` of game `game`, that game now the newest.
  * @param {RetryStore} store
  * @param {string} game

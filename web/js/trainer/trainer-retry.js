@@ -4,7 +4,7 @@
 // moves), so it survives a reload and a review opened again shows the same progress.
 
 import { t } from "../util/i18n.js";
-import { gameKey, mistakesOf, withResult } from "./trainer-progress.js";
+import { gameKey, mistakesOf, readRetryStore, withResult } from "./trainer-progress.js";
 import { openTrainer } from "./trainer-panel.js";
 import { keep, recall } from "./trainer-store.js";
 import { standingText } from "./trainer-view.js";
@@ -18,8 +18,7 @@ export const RETRY_KEY = "seven-rocks:retried";
 
 /** @returns {RetryStore} */
 export function readRetries() {
-  const stored = recall(RETRY_KEY);
-  return stored && typeof stored === "object" && !Array.isArray(stored) ? /** @type {RetryStore} */ (stored) : {};
+  return readRetryStore(recall(RETRY_KEY));
 }
 
 /**
