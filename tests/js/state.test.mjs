@@ -139,3 +139,18 @@ test("while the device is passed, the prompt names who it goes to", () => {
   const passing = { ...snap({ human_turn: false, pass_to: 2, turn: 2 }) };
   assert.deepEqual(state.prompt(passing, state.freshUi()), { key: "prompt.pass", vars: { seat: 2 } });
 });
+
+test("a person taking the device missed the moves since their own, within the round", () => {
+  const started = { type: "round_started", round: 2, opener: 1 };
+  const placed = (/** @type {number} */ seat, /** @type {string} */ tile) => ({ type: "placed", seat, tile, at: null, points: 0, sum_text: "0" });
+  const passed = (/** @type {number} */ seat) => ({ type: "passed", seat });
+  const settled = { type: "round_settled", round: 1 };
+  const events = /** @type {any[]} */ ([placed(0, "1-1"), settled, started, placed(1, "3-3"), placed(2, "3-5"), passed(3), placed(0, "5-6"), placed(1, "6-6"), passed(2)]);
+  // North moved (3-5), then East knocked, South and West placed: North missed those three;
+  // once North has knocked in turn, nothing.
+  assert.deepEqual(state.missedMoves(events.slice(0, 8), 2).map((e) => [e.type, e.seat]), [["passed", 3], ["placed", 0], ["placed", 1]]);
+  assert.deepEqual(state.missedMoves(events, 2), []);
+  // South has not moved in this round yet: everything since the round began, nothing of the last.
+  assert.deepEqual(state.missedMoves(events.slice(0, 6), 0).map((e) => e.seat), [1, 2, 3]);
+  assert.deepEqual(state.missedMoves([started], 0), []);
+});

@@ -19,6 +19,7 @@ import { keepScreenOn } from "../cues/wake.js";
  * @property {Snap | null} snap
  * @property {number} count  events seen so far
  * @property {import("./state.js").Shown | null} shown  a finished round's table under its summary
+ * @property {readonly GameEvent[]} events  the public history so far
  * @property {boolean} autoplay
  */
 /** @typedef {import("./game-loop.js").Snap} Snap */
@@ -136,7 +137,8 @@ export class GameView {
    */
   passTo(snap, onReady) {
     const seat = /** @type {number} */ (snap.pass_to);
-    showPassScreen(this.parts.board, { seat, name: snap.names?.[seat] ?? null, onReady });
+    const missed = state.missedMoves(this.parts.game().events, seat);
+    showPassScreen(this.parts.board, { seat, name: snap.names?.[seat] ?? null, missed, onReady });
     this.announce(() => t("pass.title", { seat: this.#who(snap, seat) }));
   }
 

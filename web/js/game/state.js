@@ -7,6 +7,7 @@
 /** @typedef {import("../protocol").Table} Table */
 /** @typedef {import("../protocol").WorkerEvent} WorkerEvent */
 /** @typedef {import("../protocol").PlacedJSON} PlacedJSON */
+/** @typedef {import("../protocol").PassedJSON} PassedJSON */
 /** @typedef {import("../protocol").RoundSettledJSON} RoundSettledJSON */
 /** @typedef {import("../protocol").RoundStartedJSON} RoundStartedJSON */
 /** @typedef {import("../protocol").GameWonJSON} GameWonJSON */
@@ -141,6 +142,28 @@ export function resumedUi(events) {
   const start = events.findLastIndex((e) => e.type === "round_started");
   const { ui } = foldEvents(freshUi(), start < 0 ? events : events.slice(start));
   return { ...ui, newTile: null };
+}
+
+/** What a person taking the device in pass-and-play missed: the moves (placements and
+ *  knocks) since `seat` last moved, or since the round began when it has not moved in it.
+ * @param {readonly WorkerEvent[]} events the public history
+ * @param {number} seat
+ * @returns {(PlacedJSON | PassedJSON)[]}
+ */
+export function missedMoves(events, seat) {
+  let from = 0;
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const event = events[i];
+    if (event.type === "round_started") {
+      from = i;
+      break;
+    }
+    if ((event.type === "placed" || event.type === "passed") && event.seat === seat) {
+      from = i + 1;
+      break;
+    }
+  }
+  return events.slice(from).flatMap((event) => (event.type === "placed" || event.type === "passed" ? [event] : []));
 }
 
 /** The latest event of the current round worth a line in the move log (a placement, a
