@@ -56,7 +56,7 @@ def try_move(page: Page, move: str, *, phone: bool) -> None:
     hand_tile = page.locator(f"{PANEL} [data-trainer-hand] [data-tile='{tile}']")
     picked = page.locator(f"{PANEL} [data-trainer-hand] [data-tile='{tile}'][aria-pressed='true']")
     target = page.locator(f"{TABLE} [data-target='{point or 'open'}']")
-    # Lit only when the tile has more than one place; a tile with one is tried at once.
+    # Its places light up (a lone one too); a tap on the place, or on the tile again, tries it.
     verdict = page.locator(
         f"{TRAINER}:not([data-trainer-phase='{tries}']):not([data-trainer-busy])"
     )
@@ -71,8 +71,8 @@ def try_move(page: Page, move: str, *, phone: bool) -> None:
             if not verdict.count():
                 target.tap(timeout=5_000) if phone else target.click(timeout=5_000)
         except PlaywrightTimeout:
-            # A tile with one place is tried at once: if the try went in (the engine is
-            # judging it, or the tile has left the hand), its verdict is on its way.
+            # The try may have gone in already (the engine is judging it, or the tile has
+            # left the hand): its verdict is on its way.
             if not judging.count() and hand_tile.count():
                 continue
         break
@@ -137,6 +137,31 @@ def test_puzzles_on_a_desktop_in_english(page: Page, guard: Guard) -> None:
     expect(page.locator(REASON).first).to_be_visible()
     page.locator(f"{PANEL} [data-trainer-show='played']").click()
     expect(page.locator(TABLE)).to_have_attribute("data-showing", "played")
+
+
+def test_a_tile_with_one_place_is_shown_not_tried(viewport_page: Callable[..., Page]) -> None:
+    """On a phone, a tap on a tile that fits one place only lights that place: the try (one of
+    two) is spent only by a tap on the place, so a tap meant to look never answers."""
+    puzzles = shipped()
+    lone = next(
+        (puzzle, move)
+        for puzzle in puzzles
+        for move, _ in puzzle["candidates"]
+        if "@" in move
+        and sum(m.startswith(move.split("@")[0] + "@") for m, _ in puzzle["candidates"]) == 1
+    )
+    puzzle, move = lone
+    tile, _, point = move.partition("@")
+    page = viewport_page("390x844")
+    open_page(page, f"?puzzle={puzzle['id']}")
+    drawn(page, puzzle["id"] - 1)
+    page.locator(f"{PANEL} [data-trainer-hand] [data-tile='{tile}']").tap()
+    target = page.locator(f"{TABLE} [data-target='{point}']")
+    expect(target).to_be_visible()
+    expect(page.locator(TRAINER)).to_have_attribute("data-trainer-phase", "first")
+    expect(page.locator(f"{TRAINER}[data-trainer-busy]")).to_have_count(0)
+    target.tap()
+    expect(page.locator(TRAINER)).not_to_have_attribute("data-trainer-phase", "first")
 
 
 def test_puzzles_on_a_phone_in_portuguese_both_ways_up(

@@ -67,11 +67,17 @@ test("picking a tile lights its places; a place is then judged by the engine", a
   assert.deepEqual(results, [["1", "solved"]]);
 });
 
-test("a tile with one place is tried at once; after the answer taps do nothing", async () => {
+test("a tile with one place is lit, not tried; a second tap or its place tries it", async () => {
   const { ctrl, calls, results } = trainer(() => false);
   await ctrl.go(0);
   await ctrl.pick("3-4");
+  assert.equal(ctrl.selected, "3-4");
+  assert.equal(calls.length, 1, "a pick alone asks the engine nothing");
+  assert.equal(ctrl.state.phase, "first");
   await ctrl.pick("3-4");
+  assert.equal(ctrl.state.phase, "second");
+  ctrl.pick("3-4");
+  await ctrl.place("4-4:low");
   assert.equal(ctrl.state.result, "failed");
   assert.deepEqual(results, [["1", "failed"]]);
   const asked = calls.length;

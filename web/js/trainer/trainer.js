@@ -114,18 +114,17 @@ export class Trainer {
   }
 
   /**
-   * A tile of the hand was picked: its places light up; with only one place it is tried at
-   * once (as in the game). Picking it again puts it down.
+   * A tile of the hand was picked: its places light up, even a lone one. Unlike the game, a
+   * pick never answers by itself: a try is one of only two, and a tap meant to look must not
+   * spend it. Picking a tile with one place again tries it there; picking a tile with several
+   * again puts it down.
    * @param {string} tile
    */
   pick(tile) {
     if (this.answered || this.busy || !this.board) return;
     const places = this.legal[tile];
     if (!places) return;
-    if (places.length === 1) {
-      this.place(places[0], tile);
-      return;
-    }
+    if (this.selected === tile && places.length === 1) return this.place(places[0], tile);
     this.selected = this.selected === tile ? null : tile;
     this.#changed();
   }
