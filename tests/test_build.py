@@ -223,7 +223,7 @@ def test_the_page_links_one_style_sheet_holding_every_source_sheet(site: Path) -
         text = re.sub(
             r"/\*.*?\*/", "", (ROOT / "web" / name).read_text(encoding="utf-8"), flags=re.S
         )
-        selector = re.search(r"^([.:][a-z][\w-]*|[a-z]+\[[\w-]+\])\s*[{:]", text, re.M)
+        selector = re.search(r"^[ \t]*([.:][a-z][\w-]*|[a-z]+\[[\w-]+\])\s*[{:]", text, re.M)
         assert selector, f"{name} has no simple rule to look for"
         firsts.append(joined.index(selector.group(1), firsts[-1] if firsts else 0))
         assert not (site / name).exists()
