@@ -207,6 +207,15 @@ def test_every_shared_chunk_the_page_imports_is_preloaded(site: Path) -> None:
     assert html.index("modulepreload") < html.index('<script type="module"')
 
 
+def _simple_rule(name: str) -> str:
+    """The selector of the first rule of the source sheet ``name`` simple enough to find in
+    a minified one (a class or an element with an attribute)."""
+    text = re.sub(r"/\*.*?\*/", "", (ROOT / "web" / name).read_text(encoding="utf-8"), flags=re.S)
+    selector = re.search(r"^[ \t]*([.:][a-z][\w-]*|[a-z]+\[[\w-]+\])\s*[{:]", text, re.M)
+    assert selector, f"{name} has no simple rule to look for"
+    return selector.group(1)
+
+
 def test_the_page_links_one_style_sheet_holding_every_source_sheet(site: Path) -> None:
     """The sheets are joined in the order index.html linked them, and nothing else is lost
     (how they are joined: tests/test_stylesheets.py); a lazily loaded part's go apart."""
@@ -220,19 +229,17 @@ def test_the_page_links_one_style_sheet_holding_every_source_sheet(site: Path) -
     # looked for after the previous one: a ValueError says one is missing or early).
     firsts: list[int] = []
     for name in sheets:
-        text = re.sub(
-            r"/\*.*?\*/", "", (ROOT / "web" / name).read_text(encoding="utf-8"), flags=re.S
-        )
-        selector = re.search(r"^([.:][a-z][\w-]*|[a-z]+\[[\w-]+\])\s*[{:]", text, re.M)
-        assert selector, f"{name} has no simple rule to look for"
-        firsts.append(joined.index(selector.group(1), firsts[-1] if firsts else 0))
+        firsts.append(joined.index(_simple_rule(name), firsts[-1] if firsts else 0))
         assert not (site / name).exists()
-    # Each lazily loaded part's sheets, joined apart in the same way, for the part to link.
+    # Each lazily loaded part's sheets, joined apart in the same way (and minified too), for
+    # the part to link.
     parts = re.findall(r'<link rel="stylesheet" href="\./([^"]+)" data-part="([\w-]+)">', source)
     assert parts, "no part's sheet is left out of the first visit: nothing to check"
+    starts: dict[str, int] = {}
     for name, part in parts:
-        assert f"/* {name} */" in (site / f"style.{part}.css").read_text(encoding="utf-8")
-        assert f"/* {name} */" not in joined and not (site / name).exists()
+        bundle = (site / f"style.{part}.css").read_text(encoding="utf-8")
+        starts[part] = bundle.index(_simple_rule(name), starts.get(part, 0))
+        assert "\n" not in bundle.strip() and not (site / name).exists()
     assert "<!--" not in html
     assert "<py-config" in html  # the page's configuration survives the comments' removal
 

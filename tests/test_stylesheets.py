@@ -13,6 +13,7 @@ import pytest
 from seven_rocks.site import generated
 from seven_rocks.site.build import BuildError, build
 from seven_rocks.site.catalogues import LAZY_PARTS
+from seven_rocks.site.minify import minify_site
 from seven_rocks.site.stylesheets import (
     BREAKPOINTS,
     BUNDLE,
@@ -238,6 +239,8 @@ PAGE_PARTS = sheet_parts(PAGE_HTML)
 FIRST_VISIT_SHEETS = [n for n in PAGE_SHEETS if not any(n in p for p in PAGE_PARTS.values())]
 SIZE = re.compile(r"\b(?:min-|max-)?(?:width|height)\b")
 MEDIA = re.compile(r"@media([^{;]*)\{")
+#: A style rule's opening line, at any depth (a sheet of phone layouts is all @media).
+RULE_OPENING = re.compile(r"^[ \t]*[^\s@/}][^{;]*\{", re.M)
 
 
 def _source(name: str) -> str:
@@ -305,7 +308,7 @@ def test_the_page_bundle_has_no_name_left_and_every_rule_of_every_sheet(tmp_path
     # Nothing lost: each bundle is its linked sheets, whole, one after another.
     position = 0
     for name in FIRST_VISIT_SHEETS:
-        rules = re.findall(r"^[^\s@/}][^{;]*\{", _source(name), re.M)
+        rules = RULE_OPENING.findall(_source(name))
         assert rules, name
         for rule in rules:
             position = bundle.index(rule, position)
@@ -315,7 +318,7 @@ def test_the_page_bundle_has_no_name_left_and_every_rule_of_every_sheet(tmp_path
         position = 0
         for name in names:
             assert f"/* {name} */" not in bundle, f"{name} is in the first visit's sheet"
-            for rule in re.findall(r"^[^\s@/}][^{;]*\{", _source(name), re.M):
+            for rule in RULE_OPENING.findall(_source(name)):
                 position = joined.index(rule, position)
 
 
@@ -324,3 +327,203 @@ def test_each_lazily_loaded_part_brings_its_strings_and_its_style_sheet() -> Non
     same name: every part has a sheet in the page and a share of the catalogue."""
     assert set(PAGE_PARTS) == set(LAZY_PARTS) == {"review", "rules"}
     assert {"css/coach.css", "css/trainer.css"} <= set(PAGE_PARTS["review"])
+
+
+# The palettes: every colour in theme.css, each theme's values written once.
+
+THEME = "css/theme.css"
+#: A colour written as a value: a hex colour, a colour function, or one of the colour
+#: keywords a sheet would most likely reach for. (``transparent``, ``currentColor`` and the
+#: system colours of forced-colours mode name no palette colour and stay allowed.)
+COLOUR = re.compile(
+    r"#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(|"
+    r"\b(?:white|black|red|green|blue|yellow|orange|gray|grey|silver|gold|purple|pink)\b",
+    re.IGNORECASE,
+)
+#: ``property: value`` inside a rule (a selector's ``a:hover`` has no colour to find).
+DECLARATION = re.compile(r"([-\w]+)\s*:\s*([^;{}]+)")
+#: A rule: its selector and its body (no rule inside it).
+RULE = re.compile(r"([^{};]+)\{([^{}]*)\}")
+#: An at-rule holding rules (its prelude, its body), or a rule outside any (selector, body).
+OUTER_RULE = re.compile(r"(@[^{;]+)\{((?:[^{}]*\{[^{}]*\})*[^{}]*)\}|([^{};@]+)\{([^{}]*)\}")
+#: theme.css's selectors: the root, for a theme or for all but some.
+THEMED_ROOT = re.compile(
+    r':root(?:\[data-theme="\w+"\]|:not\(\[data-theme="\w+"\](?:, \[data-theme="\w+"\])*\))?'
+)
+#: The rule giving the dark values while the theme is automatic and the system is dark.
+SYSTEM_DARK = (
+    '@media (prefers-color-scheme: dark) :root:not([data-theme="light"], [data-theme="contrast"])'
+)
+
+
+def _rules(text: str) -> list[tuple[str, str, str]]:
+    """``(at-rule around it or "", selector, body)`` of each innermost rule of ``text``
+    (comments removed; whitespace in the preludes made single spaces)."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    found = []
+    for outer in OUTER_RULE.finditer(text):
+        if outer.group(1):
+            at = " ".join(outer.group(1).split())
+            found += [(at, " ".join(s.split()), b) for s, b in RULE.findall(outer.group(2))]
+        else:
+            found.append(("", " ".join(outer.group(3).split()), outer.group(4)))
+    return found
+
+
+def _colour(value: str) -> bool:
+    """Whether ``value`` writes a colour (the names of custom properties aside)."""
+    return COLOUR.search(re.sub(r"--[\w-]+", "--", value)) is not None
+
+
+def _declarations(body: str) -> dict[str, str]:
+    return {name: " ".join(value.split()) for name, value in DECLARATION.findall(body)}
+
+
+def _scripts() -> str:
+    return "".join(path.read_text(encoding="utf-8") for path in sorted((WEB / "js").rglob("*.js")))
+
+
+def test_the_rule_reader_sees_every_rule_and_the_media_rule_around_it() -> None:
+    sheet = "/* x { } */\n.a { color: red; }\n@media (y) {\n  .b, .c { --d: 1; }\n}\n"
+    assert _rules(sheet) == [("", ".a", " color: red; "), ("@media (y)", ".b, .c", " --d: 1; ")]
+
+
+def test_no_sheet_but_the_theme_writes_a_colour() -> None:
+    written = [
+        f"{name}: {prop}: {value.strip()}"
+        for name in PAGE_SHEETS
+        if name != THEME
+        for _, _, body in _rules((WEB / name).read_text(encoding="utf-8"))
+        for prop, value in DECLARATION.findall(body)
+        if _colour(value)
+    ]
+    assert written == [], "name the colour in theme.css and use it: " + "; ".join(written)
+
+
+def test_the_scripts_write_no_colour_into_a_style() -> None:
+    """Styles the scripts set (``style.x = ...``, ``setProperty``, ``style="..."``) take their
+    colours from the palette too. A QR code's black on white is the code itself (a scanner
+    reads it so in every theme), not a style: its drawing attributes are not looked at."""
+    styled = re.compile(r"(?:\.style\b|setProperty|cssText|style=)[^\n;]*", re.IGNORECASE)
+    found = [
+        f"{path.relative_to(WEB)}: {match.group()}"
+        for path in sorted((WEB / "js").rglob("*.js"))
+        for match in styled.finditer(path.read_text(encoding="utf-8"))
+        if _colour(match.group())
+    ]
+    assert found == []
+
+
+def test_the_theme_holds_only_custom_properties_of_the_root() -> None:
+    """theme.css sets the palette's names on the page's root, per theme, and nothing else: a
+    component's look is its own sheet's, drawn with those names (``color-scheme``, which
+    tells the browser which of its own controls' schemes to draw, is the one property)."""
+    rules = _rules((WEB / THEME).read_text(encoding="utf-8"))
+    assert len(rules) >= 4
+    for at, selectors, body in rules:
+        assert at in {"", "@media (prefers-color-scheme: dark)"}, at
+        listed = re.split(r",(?![^()]*\))", selectors)  # the commas outside :not(...)
+        assert all(THEMED_ROOT.fullmatch(s.strip()) for s in listed), selectors
+        properties = set(_declarations(body))
+        assert properties, selectors
+        assert all(p.startswith("--") or p == "color-scheme" for p in properties), selectors
+
+
+def _theme_rules() -> dict[str, dict[str, str]]:
+    """Each rule of theme.css by its selector, with ``@media ... `` before it if in one."""
+    return {
+        f"{at} {selectors}".strip(): _declarations(body)
+        for at, selectors, body in _rules((WEB / THEME).read_text(encoding="utf-8"))
+    }
+
+
+def test_the_dark_palette_is_written_once_and_given_alike_by_both_ways_to_dark() -> None:
+    """The system's dark (while the theme is automatic) and the dark theme chosen cannot share
+    a selector: each gives the palette's names the same ``--dark-*`` values, written once."""
+    rules = _theme_rules()
+    by_system = rules[SYSTEM_DARK]
+    chosen = {k: v for k, v in rules[':root[data-theme="dark"]'].items() if k != "color-scheme"}
+    assert by_system == chosen
+    assert all(value == f"var(--dark-{name[2:]})" for name, value in chosen.items())
+    # Whatever the light scheme sets, the dark one sets too.
+    light = rules[':root, :root[data-theme="light"]']
+    assert set(light) == set(chosen)
+    values = [rule for prelude, rule in rules.items() if any(k.startswith("--dark-") for k in rule)]
+    assert len(values) == 1 and set(values[0]) == {f"--dark-{name[2:]}" for name in light}
+
+
+def test_every_name_a_sheet_uses_is_defined_and_every_theme_name_is_used() -> None:
+    sheets = {name: (WEB / name).read_text(encoding="utf-8") for name in PAGE_SHEETS}
+    scripts = _scripts()
+    defined = {n for text in sheets.values() for n in re.findall(r"(--[\w-]+)\s*:", text)}
+    defined |= set(re.findall(r"setProperty\(\s*[\"'`](--[\w-]+)", scripts))
+    used = {n for text in sheets.values() for n in re.findall(r"var\(\s*(--[\w-]+)", text)}
+    assert used - defined == set(), "used, never set"
+    palette = set(re.findall(r"(--[\w-]+)\s*:", _source(THEME)))
+    assert palette - used == set(), "set in theme.css, used nowhere"
+
+
+# What WebKit (every iPhone's browser, Safari) still reads only with its -webkit- prefix.
+
+#: Properties WebKit reads only prefixed (as of Safari 18), or from a later version than the
+#: oldest the sheets are written for (minify.mjs's BROWSERS): without the prefix, on an
+#: iPhone a long press on the table selects its text, a blur behind a bar is not drawn...
+#: The sources write them unprefixed; the build (esbuild, told those browsers) writes the
+#: prefixed form beside each.
+WEBKIT_PREFIXED = (
+    "user-select",  # unprefixed in no Safari
+    "text-size-adjust",  # iOS: prefixed only
+    "backdrop-filter",  # unprefixed from Safari 18
+    "box-decoration-break",  # prefixed only
+    "hyphens",  # unprefixed from Safari 17
+    "mask",  # unprefixed from Safari 15.4; its longhands likewise
+    "mask-image",
+    "mask-size",
+    "mask-position",
+    "mask-repeat",
+)
+
+
+def _unprefixed(css: str) -> list[str]:
+    """Each declaration of a property in WEBKIT_PREFIXED whose -webkit- form, with the same
+    value, is not in the same rule."""
+    missing = []
+    for _, selectors, body in _rules(css):
+        declared = [(p.lower(), " ".join(v.split())) for p, v in DECLARATION.findall(body)]
+        for prop, value in declared:
+            if prop in WEBKIT_PREFIXED and (f"-webkit-{prop}", value) not in declared:
+                missing.append(f"{selectors} {{ {prop}: {value} }}")
+    return missing
+
+
+def test_the_prefix_check_finds_a_property_written_without_its_webkit_form() -> None:
+    assert _unprefixed(".a { user-select: none; }\n@media (x) { .b { mask: url(m); } }") == [
+        ".a { user-select: none }",
+        ".b { mask: url(m) }",
+    ]
+    assert _unprefixed(".a { -webkit-user-select: none; user-select: none; }") == []
+    assert _unprefixed(".a { -webkit-user-select: all; user-select: none; }") != []
+
+
+@pytest.fixture(scope="module")
+def shipped_sheets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The style sheets as the build ships them: bundled, then minified by esbuild."""
+    site = tmp_path_factory.mktemp("shipped") / "site"
+    shutil.copytree(WEB, site, ignore=shutil.ignore_patterns("*.py", "i18n", "breakpoints.js"))
+    bundle_stylesheets(site)
+    minify_site(site, ROOT / "node_modules")
+    return {path.name: path.read_text(encoding="utf-8") for path in site.glob("style*.css")}
+
+
+def test_the_shipped_sheets_give_webkit_its_prefixed_properties(
+    shipped_sheets: dict[str, str],
+) -> None:
+    assert set(shipped_sheets) == {BUNDLE, *map(part_bundle, PAGE_PARTS)}
+    sources = "".join(_source(name) for name in PAGE_SHEETS)
+    # The check has something to check: the table's text is not selectable on a long press.
+    assert re.search(r"(?<!-)user-select\s*:", sources)
+    assert {name: _unprefixed(css) for name, css in shipped_sheets.items()} == {
+        name: [] for name in shipped_sheets
+    }
+    # The parts' sheets are minified as the first visit's is.
+    assert all("\n" not in css.strip() for css in shipped_sheets.values())

@@ -4,9 +4,11 @@ The UI is two dozen small ES modules, written to be read. Loaded as they are, a 
 fetches them as a chain (a module's imports are found only once it arrives), each level a
 round trip, 150 ms on a slow phone network, before the face-down table can show. esbuild
 (pinned in ``package.json``, installed by ``npm ci``) makes each of the page's module
-scripts one minified file, the shared code in chunks beside them, and minifies the CSS
-(``minify.mjs`` beside this module does it; the page's scripts and style sheets are read
-from ``index.html``). The source modules the bundles hold are removed from the site.
+scripts one minified file, the shared code in chunks beside them, and minifies the CSS,
+writing in the vendor prefixes the oldest browsers the sheets are written for still need
+(``minify.mjs`` beside this module does both and names those browsers; the page's scripts
+and style sheets are read from ``index.html``, the lazily loaded parts' sheets are found by
+their names). The source modules the bundles hold are removed from the site.
 No source maps are shipped: the readable sources are in the repository.
 """
 
@@ -17,6 +19,9 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+
+from seven_rocks.site.catalogues import LAZY_PARTS
+from seven_rocks.site.stylesheets import part_bundle
 
 __all__ = ["MinifyError", "minify_scripts", "minify_site", "page_assets"]
 
@@ -60,8 +65,10 @@ def minify_scripts(site: Path, node_modules: Path, scripts: list[str]) -> None:
 
 
 def minify_site(site: Path, node_modules: Path) -> None:
-    """Bundle and minify, in place, the scripts and style sheets ``site/index.html`` loads."""
+    """Bundle and minify, in place, the scripts and style sheets ``site/index.html`` loads,
+    and the style sheets of the parts it loads on first use (:func:`part_bundle`)."""
     entries, styles = page_assets((site / "index.html").read_text(encoding="utf-8"))
+    styles += [name for name in map(part_bundle, LAZY_PARTS) if (site / name).is_file()]
     output = _esbuild(site, node_modules, entries, styles)
     kept = {site / entry for entry in entries}
     inputs = [site / name for name in json.loads(output)]

@@ -51,8 +51,9 @@ def test_settings_persist_after_reload_and_take_effect(page: Page) -> None:
     expect(html).to_have_attribute("data-sound", "on")
     expect(page.locator("#speed")).to_have_value("0")
     assert page.evaluate("window.sevenRocks.controller.settings.speed") == 0
-    # High contrast really changes the colours (pure CSS).
-    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(0, 0, 0)"
+    # High contrast really changes the colours (pure CSS): the page's ground, the root's.
+    ground = "getComputedStyle(document.documentElement).backgroundColor"
+    assert page.evaluate(ground) == "rgb(0, 0, 0)"
     # No animation runs; the instant bots answer at once; a move makes a (synthesized) sound.
     assert not page.locator("#board").evaluate("el => el.classList.contains('board--animate')")
     play_first_move(page)
