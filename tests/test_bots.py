@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from seven_rocks.app.hints import hint_facts
 from seven_rocks.bots import BOTS, PRESETS, Bot, make_bot
 from seven_rocks.bots.master import LEVELS, MasterBot
-from seven_rocks.bots.playout import BLOCKED, DOMINO, TARGET, Sim, move_index
+from seven_rocks.bots.playout import Sim, move_index
 from seven_rocks.bots.sampling import DealSampler, InferredDeals, PlayModel
 from seven_rocks.engine.game import Game
-from seven_rocks.engine.kernel import M_TILE
+from seven_rocks.engine.kernel import M_TILE, End
 from seven_rocks.engine.moves import PASS, Move
 from seven_rocks.engine.round import Round, deal_hands
 from seven_rocks.engine.tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of, tiles_of
@@ -434,8 +434,7 @@ def test_simulator_follows_the_engine_rules() -> None:
             if rng.random() < 0.15:
                 rnd.pop()
                 sim.pop()
-        ends = {"domino": DOMINO, "blocked": BLOCKED, "target": TARGET}
-        assert sim.end == ends[str(rnd.end)]
+        assert sim.end is rnd.end
         net = rnd.result()
         assert sim.margin(0) == net[0] - net[1]
 
@@ -454,7 +453,7 @@ def test_playouts_end_rounds_and_keep_tiles() -> None:
         )
         before = sum(h.bit_count() for h in sim.hands)
         sim.playout(rng, epsilon=0.2)
-        assert sim.end in (DOMINO, BLOCKED, TARGET)
+        assert isinstance(sim.end, End)
         assert sum(h.bit_count() for h in sim.hands) <= before
 
 
@@ -556,7 +555,7 @@ def test_exact_endgame_matches_brute_force() -> None:
                 rnd.target,
             )
             sim.points = list(rnd.points)
-            sim.end = {"domino": DOMINO, "blocked": BLOCKED, "target": TARGET}[str(rnd.end)]
+            sim.end = rnd.end
             return outcome_value(sim, team)
         values = []
         for move in rnd.legal_moves():

@@ -63,10 +63,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from ..engine.kernel import End
 from ..engine.moves import PASS, Move, Point, Side
 from ..engine.view import PlayerView
 from .base import Bot
-from .playout import DOMINO, TARGET, Sim
+from .playout import Sim
 from .sampling import DealSampler, InferredDeals, PlayModel
 from .winchance import win_chance
 
@@ -163,7 +164,7 @@ class Analysis:
 def outcome_value(sim: Sim, team: int) -> float:
     """The value of a finished (simulated) round for ``team``."""
     margin = float(sim.margin(team))
-    if sim.end == TARGET:
+    if sim.end is End.TARGET:
         winner = 0 if sim.base[0] + sim.points[0] >= sim.target else 1
         return margin + (WIN_VALUE if winner == team else -WIN_VALUE)
     return margin
@@ -176,7 +177,7 @@ def _settled(sim: Sim) -> tuple[tuple[int, int], int | None]:
     d0, d1 = sim.deductions()
     scores = (base[0] + points[0] - d0, base[1] + points[1] - d1)
     hands = sim.hands
-    opener = None if sim.end != DOMINO else 0 if not (hands[0] and hands[2]) else 1
+    opener = None if sim.end is not End.DOMINO else 0 if not (hands[0] and hands[2]) else 1
     return scores, opener
 
 
@@ -184,7 +185,7 @@ def outcome_chance(sim: Sim, team: int) -> float:
     """``team``'s chance to win the game after a finished (simulated) round: 1 or 0 at the
     target, else the win-chance model's (:mod:`.winchance`) at the settled scores, the one
     who dominoed opening next (after a block a draw decides)."""
-    if sim.end == TARGET:
+    if sim.end is End.TARGET:
         return 1.0 if sim.base[team] + sim.points[team] >= sim.target else 0.0
     scores, opener = _settled(sim)
     return win_chance(scores, team, opener, sim.target)
@@ -207,7 +208,7 @@ def outcome_win(sim: Sim, team: int) -> float:
     the round's margin.
     """
     base = sim.base
-    if sim.end == TARGET:
+    if sim.end is End.TARGET:
         sooner = TIE_POINT * sum(h.bit_count() for h in sim.hands)
         return 1.0 + sooner if base[team] + sim.points[team] >= sim.target else -sooner
     scores, opener = _settled(sim)
@@ -218,7 +219,7 @@ def outcome_win(sim: Sim, team: int) -> float:
 def solve(sim: Sim, team: int, alpha: float, beta: float, leaf: Leaf = outcome_value) -> float:
     """Exact value of ``sim`` for ``team`` with both teams playing perfectly on this deal
     (the value of a finished round is ``leaf``'s: its points, or a chance to win)."""
-    if sim.end:
+    if sim.end is not None:
         return leaf(sim, team)
     moves = sim.legal()
     maximizing = (sim.turn & 1) == team
