@@ -9,7 +9,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, get_args
 
 import pytest
 
@@ -17,6 +17,7 @@ from seven_rocks.app.dispatch import Dispatcher
 from seven_rocks.app.facts import facts
 from seven_rocks.app.methods import METHODS, Method
 from seven_rocks.app.requests import CHECKS
+from seven_rocks.app.review.model import REASON_CODES, Mark, MarkName
 from seven_rocks.app.session import Session
 from seven_rocks.app.shapes import fields_of
 from seven_rocks.site import generated
@@ -74,6 +75,33 @@ def test_a_typeddict_change_changes_the_declarations() -> None:
     assert "probe: { params: _After; reply: _After };" in after
 
 
+class _Marked(TypedDict):
+    """A shape."""
+
+    mark: Literal["good", "bad"]
+
+
+def test_a_literal_is_a_string_union() -> None:
+    text = generated.protocol_dts({"probe": Method(_Marked, _Marked, None, "A probe.")})
+    assert '  mark: "good" | "bad";' in text
+
+
+def test_the_coachs_marks_and_reason_codes_are_named_string_unions() -> None:
+    """The page compares marks and reason codes against these unions, so each must list
+    exactly what the coach writes."""
+    assert set(get_args(MarkName)) == {str(mark) for mark in Mark}
+    text = generated.protocol_dts()
+    marks = " | ".join(f'"{mark}"' for mark in Mark)
+    codes = " | ".join(f'"{code}"' for code in REASON_CODES)
+    assert f"export type MarkName = {marks};" in text
+    assert f"export type ReasonCode = {codes};" in text
+    for shape in ("MoveReviewJson", "SwingJson"):
+        body = text[text.index(f"export interface {shape} {{") :]
+        assert "  mark: MarkName;" in body[: body.index("}")]
+    body = text[text.index("export interface ReasonJson {") :]
+    assert "  code: ReasonCode;" in body[: body.index("}")]
+
+
 def test_the_declarations_compile(tmp_path: Path) -> None:
     """With TypeScript installed (a dev dependency), the file and a typed call compile;
     without it, the brackets at least pair up and each member line is well formed."""
@@ -91,7 +119,12 @@ def test_the_declarations_compile(tmp_path: Path) -> None:
         'const snap = call("state", { since: 2 });\n'
         "const seat: number = snap.turn;\n"
         "// @ts-expect-error: a misspelt parameter\n"
-        'call("play", { mvoe: "6-6" });\n',
+        'call("play", { mvoe: "6-6" });\n'
+        'import type { MoveReviewJson } from "./protocol";\n'
+        "declare const verdict: MoveReviewJson;\n"
+        'const blunder: boolean = verdict.mark === "blunder";\n'
+        "// @ts-expect-error: a misspelt mark\n"
+        'const misspelt: boolean = verdict.mark === "blundr";\n',
         encoding="utf-8",
     )
     subprocess.run(
