@@ -19,7 +19,16 @@ from ..app.describe import printable
 from ..engine.errors import SevenRocksError
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("simulate", "replay", "review", "puzzles", "tournament", "build", "serve")
+COMMANDS = (
+    "simulate",
+    "replay",
+    "review",
+    "puzzles",
+    "tournament",
+    "winchance",
+    "build",
+    "serve",
+)
 
 USAGE_ERROR = 2
 #: The most of an error message printed: enough for any sentence of ours, never a whole

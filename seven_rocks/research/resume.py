@@ -109,12 +109,12 @@ def _check_game(line: bytes, number: int, a: str, b: str, seed: int, target: int
     if list(game.seats) != expected:
         differences.append(f"seats {', '.join(game.seats)}, not {', '.join(expected)}")
     if game.seed != deal_seed(seed, pair):
-        differences.append("other deals (another --seed, or games out of order)")
+        differences.append("other deals (another seed, or games out of order)")
     if game.target != target:
         differences.append(f"target {game.target}, not {target}")
     if differences:
         raise ResumeError(
-            f"line {number} of the record is not game {number} of {a} vs {b} with --seed "
+            f"line {number} of the record is not game {number} of {a} vs {b} with seed "
             f"{seed}: {'; '.join(differences)}"
         )
     if game.winner is None:
