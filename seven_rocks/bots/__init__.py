@@ -17,7 +17,7 @@ This is the one registry that turns a name into a bot.  Names come in three tier
 >>> make_bot("oracle")
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'oracle' (choose from random, greedy, expert, master, master-quick, ...
+seven_rocks.bots.UnknownBotError: unknown bot 'oracle' (choose from random, greedy, ...
 """
 
 from __future__ import annotations
@@ -26,10 +26,16 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Literal
 
+from ..engine.errors import SevenRocksError
 from .base import Bot
 from .expert import ExpertBot
 from .master import LEVELS, MasterBot
 from .simple import GreedyBot, RandomBot
+
+
+class UnknownBotError(SevenRocksError):
+    """A name the registry does not know (in the tier asked for)."""
+
 
 #: Makes a bot from its seed (``None``: an unseeded bot).
 BotFactory = Callable[[int | None], Bot]
@@ -84,11 +90,12 @@ def bot_names(tier: Tier = "fair") -> list[str]:
 
 
 def bot_factory(name: str, tier: Tier = "fair") -> BotFactory:
-    """The constructor of a bot by name; an unknown name raises a one-line ``ValueError``."""
+    """The constructor of a bot by name; an unknown name raises a one-line
+    :class:`UnknownBotError`."""
     known = factories(tier)
     if tier == "research":
         if name in _RESEARCH_RETIRED:
-            raise ValueError(
+            raise UnknownBotError(
                 f"unknown bot {name!r}: the bot that plays its search is "
                 f"{_RESEARCH_RETIRED[name]!r}"
             )
@@ -96,7 +103,7 @@ def bot_factory(name: str, tier: Tier = "fair") -> BotFactory:
     try:
         return known[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(known)})") from None
+        raise UnknownBotError(f"unknown bot {name!r} (choose from {', '.join(known)})") from None
 
 
 def make_bot(name: str, seed: int | None = None, tier: Tier = "fair") -> Bot:
@@ -114,6 +121,7 @@ __all__ = [
     "MasterBot",
     "RandomBot",
     "Tier",
+    "UnknownBotError",
     "bot_factory",
     "bot_names",
     "factories",

@@ -14,8 +14,10 @@ import os
 import stat
 from typing import IO
 
+from ..engine.errors import SevenRocksError
 
-class ExistingFileError(ValueError):
+
+class ExistingFileError(SevenRocksError):
     """The record file already exists and replacing it was not asked for (one sentence)."""
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import IO, Final
 
-from ..engine.errors import RecordError
+from ..engine.errors import RecordError, SevenRocksError
 from ..engine.record import MAX_RECORD_BYTES, loads, parse_json, record_head
 from .stats import GameFacts
 from .tournament import GameOutcome, TournamentResult, deal_seed, seats_of
@@ -33,7 +33,7 @@ from .tournament import GameOutcome, TournamentResult, deal_seed, seats_of
 PAIR: Final = 2
 
 
-class ResumeError(ValueError):
+class ResumeError(SevenRocksError):
     """The record cannot be continued as this match (one sentence, naming the line)."""
 
 
