@@ -542,7 +542,7 @@ def test_master_time_limit_caps_the_search() -> None:
 def test_exact_endgame_matches_brute_force() -> None:
     """With few tiles left the master solves the sampled deal exactly: check the solver
     against plain minimax on the engine's own Round."""
-    from seven_rocks.bots.master import outcome_value, solve
+    from seven_rocks.bots.outcome import outcome_value, solve
 
     def minimax(rnd: Round, team: int) -> float:
         if rnd.end is not None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from seven_rocks.bots.master import outcome_chance
+from seven_rocks.bots.outcome import outcome_chance
 from seven_rocks.bots.playout import Sim
 from seven_rocks.bots.winchance import LOWEST, STEP, TARGET, encode, opener_chance, win_chance
 from seven_rocks.bots.winchance_table import ENCODED

@@ -10,15 +10,8 @@ from __future__ import annotations
 import dataclasses
 
 from seven_rocks.bots import make_bot
-from seven_rocks.bots.master import (
-    LEVELS,
-    PLAY,
-    TIE_POINT,
-    MasterBot,
-    outcome_chance,
-    outcome_value,
-    outcome_win,
-)
+from seven_rocks.bots.master import LEVELS, PLAY, MasterBot
+from seven_rocks.bots.outcome import TIE_POINT, outcome_chance, outcome_value, outcome_win
 from seven_rocks.bots.playout import Sim
 from seven_rocks.engine.kernel import End
 from seven_rocks.engine.moves import Move

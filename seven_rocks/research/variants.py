@@ -33,7 +33,7 @@ The named bots:
 * ``master-150-chances`` and ``master-1000-chances``: ``master-150-uniform`` and
   ``master-1000-inferred`` playing for the game: each searched round's end is valued by the
   team's chance to win from the resulting scores (the win-chance table,
-  :func:`~seven_rocks.bots.master.outcome_win`) instead of its points;
+  :func:`~seven_rocks.bots.outcome.outcome_win`) instead of its points;
   ``master-1000-chances`` is the search ``master`` plays (``master.PLAY``), frozen.
 """
 
@@ -50,8 +50,8 @@ from ..bots.master import (
     Level,
     MasterBot,
     Race,
-    outcome_value,
 )
+from ..bots.outcome import outcome_value
 from ..engine.moves import PASS, Move
 from ..engine.view import PlayerView
 from . import ismcts
