@@ -23,9 +23,10 @@ the opponents', deductions included), plus a large bonus or penalty when a team
 reaches the target, so near the target reaching it first beats a bigger round.  A level
 with ``win`` values an outcome by the team's chance to win the game instead: 1 or 0 at
 the target, else the win-chance table (:mod:`.winchance`) at the scores the round
-leaves, with who opens next (:func:`.outcome.outcome_win`).  The master plays so (:data:`PLAY`):
-the default's search playing for the game beat it playing for points in 55% of 400
-games (``docs/bots-measured.md``).  The named levels stay on points: the coach, the
+leaves, with who opens next (:func:`.outcome.outcome_win`).  The master plays so
+(:data:`PLAY`): near the target a few points decide a game and early on they matter
+little, and the match of the default's search playing for the game against it playing for
+points is in ``docs/bots-measured.md``.  The named levels stay on points: the coach, the
 puzzles and the research read their values as points.
 
 The number of deals is fixed by the level, so a seeded bot is deterministic; an

@@ -20,7 +20,7 @@ Besides copying, the build makes the site installable, offline-capable and quick
   a new version and an unchanged tree keeps the same one (see ``web/sw.js`` for updates);
 * compressed copies (``.br`` with the ``brotli`` package, ``.gz`` always) sit next to every
   file that shrinks enough (``seven_rocks.site.compress``); ``seven-rocks serve`` sends them
-  when the browser accepts them. Brotli at its best level is slow on the 9.6 MB wasm, so
+  when the browser accepts them. Brotli at its best level is slow on the runtime's wasm, so
   compressed outputs are cached by content hash under ``node_modules/.cache/seven-rocks/``;
 * ``facts.js`` and ``protocol.d.ts`` in ``js/`` are generated from the Python that defines
   them (``seven_rocks.site.generated``);
@@ -375,7 +375,7 @@ def _write_lock_file(src: Path, dst: Path) -> None:
     """Pyodide's lock file without its package list: ``info`` only.
 
     ``loadPyodide`` reads the lock file even though the game loads no package, and the
-    whole list (357 packages) is 22 KB on the wire for nothing. ``info`` stays: Pyodide
+    whole list (every package Pyodide offers) is download for nothing. ``info`` stays: Pyodide
     checks its ABI version against the runtime's.
     """
     try:

@@ -25,9 +25,9 @@ PYODIDE_FILES: tuple[str, ...] = (
     "pyodide-lock.json",
 )
 
-#: Runtime scripts shipped minified by esbuild, each alone: the Emscripten glue comes
-#: readable (1.25 MB; 207 KB on the wire, 181 KB minified); the worker's loader and start
-#: script are ours, commented for reading. Pyodide's loader, ``pyodide.mjs``, is minified
+#: Runtime scripts shipped minified by esbuild, each alone: the Emscripten glue comes readable
+#: (minifying it saves download on a first visit, ``benchmarks/network.py``); the worker's loader
+#: and start script are ours, commented for reading. Pyodide's loader, ``pyodide.mjs``, is minified
 #: already.
 MINIFIED_RUNTIME: tuple[str, ...] = (
     "pyodide/pyodide.asm.mjs",
@@ -96,11 +96,11 @@ WEB_SUFFIXES: tuple[str, ...] = (
     ".woff2",
 )
 
-#: What the service worker may leave out of its cache: the 31 MB snapshot, which could
-#: exceed a small storage quota (older Safari allowed about 50 MB an origin) and which the
-#: game can do without; and the full standard library, which a game never loads unless
-#: something outside the cut is imported. Both are fetched after the first visit's game is
-#: on the table, so that an unforeseen import works offline too.
+#: What the service worker may leave out of its cache: the memory snapshot (a whole heap inflated),
+#: which could exceed a small storage quota (older Safari allowed about 50 MB an origin) and which
+#: the game can do without; and the full standard library, which a game never loads unless something
+#: outside the cut is imported. Both are fetched after the first visit's game is on the table, so
+#: that an unforeseen import works offline too.
 OPTIONAL_FILES: tuple[str, ...] = (SNAPSHOT, STDLIB_FULL)
 #: Files shipped gzip-compressed that the service worker keeps inflated (see snapshot.py).
 INFLATED_FILES: tuple[str, ...] = (SNAPSHOT,)
