@@ -39,7 +39,8 @@ def test_each_handler_takes_exactly_its_described_parameters(name: str) -> None:
         assert described == {}
         return
     taken = dict(inspect.signature(method.handler).parameters)
-    taken.pop("self")
+    assert ("self" in taken) != method.stateless, "a session method takes self, no other"
+    taken.pop("self", None)
     assert set(taken) == set(described)
     for key, field in described.items():  # a required key has no default, and the reverse
         assert field.required == (taken[key].default is inspect.Parameter.empty), key
