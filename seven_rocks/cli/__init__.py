@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from typing import Final, NoReturn
 
 from .. import __version__
-from ..app.describe import printable
 from ..engine.errors import SevenRocksError
 from ..research.puzzles import PuzzleFileError
+from .describe import printable
 
 #: Subcommand modules, in the order ``--help`` lists them.
 COMMANDS = (
