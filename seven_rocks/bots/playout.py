@@ -53,7 +53,7 @@ from ..engine.kernel import (
     legal_indices,
 )
 from ..engine.layout import Layout
-from ..engine.moves import ALL_MOVES, PASS, Move
+from ..engine.moves import PASS, Move
 from ..engine.scoring import DEFAULT_TARGET
 
 # The playout's hot loop reads these as globals rather than as attributes of ``End``.
@@ -64,7 +64,6 @@ _TARGET: Final = End.TARGET
 #: Per move index: the greedy tie-break after points, doubles first (a double matches only
 #: one number, so it is the tile most likely to get stuck), then heavier tiles.
 SHED: Final[list[int]] = [d * 32 + p for d, p in zip(M_DOUBLE, M_PIPS, strict=True)]
-MOVE_OF: Final[tuple[Move, ...]] = ALL_MOVES
 
 Snapshot = tuple[list[int], list[int], int, int, int, int, int, int]
 
@@ -335,7 +334,6 @@ def move_index(move: Move) -> int:
 
 
 __all__ = [
-    "MOVE_OF",
     "SHED",
     "Sim",
     "deduction",

@@ -43,15 +43,6 @@ def view_hand_mask(view: PlayerView) -> int:
     return mask
 
 
-def table_mask(view: PlayerView) -> int:
-    """The tiles on the table as a bit set."""
-    mask = 0
-    for move in view.layout.moves:
-        if move.tile is not None:
-            mask |= move.tile.mask
-    return mask
-
-
 def void_masks(view: PlayerView) -> tuple[int, int, int, int]:
     """For each seat, the tiles it cannot hold because of its passes this round.
 
@@ -220,7 +211,7 @@ def unseen_mask(view: PlayerView) -> int:
     return mask
 
 
-__all__ = ["DealSampler", "table_mask", "unseen_mask", "view_hand_mask", "void_masks"]
+__all__ = ["DealSampler", "unseen_mask", "view_hand_mask", "void_masks"]
 
 
 class PlayModel:
