@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
 from seven_rocks.bots import BOTS
+from tests.helpers import load_catalogue
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 LANGUAGES = ("en", "pt-BR")
-
-
-def _catalogue(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-    return data
 
 
 def _placeholders(text: str) -> set[str]:
@@ -62,14 +57,14 @@ DYNAMIC = (
 
 
 def test_both_languages_have_the_same_keys() -> None:
-    en, pt = (_catalogue(lang) for lang in LANGUAGES)
+    en, pt = (load_catalogue(lang) for lang in LANGUAGES)
     assert sorted(set(en) - set(pt)) == [], "missing in pt-BR"
     assert sorted(set(pt) - set(en)) == [], "missing in en"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_key_the_page_uses_exists(lang: str) -> None:
-    catalogue = _catalogue(lang)
+    catalogue = load_catalogue(lang)
     used = _used_keys() | DYNAMIC
     assert len(used) > 60  # the scan found the keys (a broken regex would find none)
     assert sorted(used - set(catalogue)) == []
@@ -89,11 +84,11 @@ def test_every_key_of_the_catalogue_is_used() -> None:
     for source in sources:
         named |= set(re.findall(r"""["'`]([\w.]+)["'`]""", source.read_text(encoding="utf-8")))
     assert len(sources) > 20 and len(named) > 300  # the scan read the scripts
-    assert sorted(set(_catalogue("en")) - named - DYNAMIC) == []
+    assert sorted(set(load_catalogue("en")) - named - DYNAMIC) == []
 
 
 def test_placeholders_match_and_nothing_is_left_empty() -> None:
-    en, pt = (_catalogue(lang) for lang in LANGUAGES)
+    en, pt = (load_catalogue(lang) for lang in LANGUAGES)
     for key, text in en.items():
         assert text.strip() and pt[key].strip(), key
         assert _placeholders(text) == _placeholders(pt[key]), key
@@ -107,7 +102,7 @@ SAME_IN_BOTH = {"Seven Rocks", "Menu", "Normal", "Total", "S", "N"}
 def test_every_portuguese_string_is_translated() -> None:
     """A pt-BR string equal to the English one is a format (placeholders and signs) or a
     word both languages share; any other English left in the catalogue is a miss."""
-    en, pt = (_catalogue(lang) for lang in LANGUAGES)
+    en, pt = (load_catalogue(lang) for lang in LANGUAGES)
     untranslated = {
         key: text
         for key, text in en.items()
@@ -119,7 +114,7 @@ def test_every_portuguese_string_is_translated() -> None:
 
 
 def test_portuguese_uses_the_rule_books_terms() -> None:
-    pt = " ".join(_catalogue("pt-BR").values()).lower()
+    pt = " ".join(load_catalogue("pt-BR").values()).lower()
     for term in (
         "bateu",
         "dupla de ramificação",
@@ -140,7 +135,7 @@ GOING_OUT = ("round.domino", "announce.by_domino", "round.next_opener_domino")
 def test_portuguese_play_says_bateu_only_for_going_out() -> None:
     """At the table "bateu" is going out; a knock said with the same verb ("Bateu na
     mesa!") reads as the round's end. The rule book's own phrase stays in the rules."""
-    pt = _catalogue("pt-BR")
+    pt = load_catalogue("pt-BR")
     for key in KNOCKS:
         assert "bat" not in pt[key].lower(), (key, pt[key])
         assert "pass" in pt[key].lower(), (key, pt[key])
@@ -151,13 +146,13 @@ def test_portuguese_play_says_bateu_only_for_going_out() -> None:
 def test_the_rules_dialog_shows_every_rule_of_the_catalogue() -> None:
     """No rule text is orphaned: every rules.* and help.* string is placed by rules.js."""
     source = (WEB / "js" / "rules.js").read_text(encoding="utf-8")
-    for key in _catalogue("en"):
+    for key in load_catalogue("en"):
         if key.startswith(("rules.", "help.")):
             assert f'"{key}"' in source, key
 
 
 def test_portuguese_help_uses_the_rule_books_terms() -> None:
-    pt = _catalogue("pt-BR")
+    pt = load_catalogue("pt-BR")
     rules = " ".join(v for k, v in pt.items() if k.startswith(("rules.", "hint.", "tour."))).lower()
     for term in (
         "ponto de encaixe",

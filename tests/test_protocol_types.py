@@ -9,7 +9,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any, Literal, NotRequired, TypedDict, get_args
+from typing import Literal, NotRequired, TypedDict, get_args
 
 import pytest
 
@@ -21,13 +21,10 @@ from seven_rocks.app.review.model import REASON_CODES, Mark, MarkName
 from seven_rocks.app.session import Session
 from seven_rocks.app.shapes import fields_of
 from seven_rocks.site import generated
+from tests.helpers import ask
 
 ROOT = Path(__file__).resolve().parents[1]
 TSC = ROOT / "node_modules" / ".bin" / "tsc"
-
-
-def _ask(door: Dispatcher, method: str, **params: Any) -> Any:
-    return json.loads(door.handle(json.dumps({"method": method, "params": params})))
 
 
 @pytest.mark.parametrize("name", sorted(METHODS))
@@ -154,7 +151,7 @@ def test_facts_js_holds_the_python_facts(tmp_path: Path) -> None:
 
 
 def test_the_info_reply_carries_the_facts() -> None:
-    assert _ask(Dispatcher(Session()), "info")["facts"] == facts()
+    assert ask(Dispatcher(Session()), "info")["facts"] == facts()
 
 
 @pytest.mark.parametrize(
@@ -172,7 +169,7 @@ def test_the_info_reply_carries_the_facts() -> None:
 def test_a_malformed_request_is_a_request_error_naming_the_field(
     method: str, params: dict[str, object], says: str
 ) -> None:
-    reply = _ask(Dispatcher(Session()), method, **params)
+    reply = ask(Dispatcher(Session()), method, **params)
     assert reply["error"]["type"] == "RequestError"
     assert says in reply["error"]["message"]
 
@@ -185,7 +182,7 @@ def test_a_bug_in_the_worker_is_reported_as_one_with_its_traceback(
 
     door = Dispatcher(Session())
     monkeypatch.setitem(METHODS, "info", Method(METHODS["info"].params, dict, broken, "Broken."))
-    reply = _ask(door, "info")
+    reply = ask(door, "info")
     assert reply["error"]["type"] == "InternalError"
     assert "a bug in the engine while answering info" in reply["error"]["message"]
     assert "TypeError: a bug, not a bad request" in capsys.readouterr().err
