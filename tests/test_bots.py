@@ -29,7 +29,7 @@ from seven_rocks.engine.tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of, tiles
 from seven_rocks.engine.view import PlayerView
 from seven_rocks.research import RESEARCH_BOTS, OracleBot
 from seven_rocks.research.tournament import decide
-from seven_rocks.research.variants import VARIANT_BOTS, Variant, VariantBot
+from seven_rocks.research.variants import VARIANTS, Variant, VariantBot
 
 BOT_DIR = Path(__file__).resolve().parent.parent / "seven_rocks" / "bots"
 
@@ -44,13 +44,12 @@ def fair_factories() -> dict[str, Callable[[int | None], Bot]]:
             out[name] = cls
     out["master-quick"] = lambda seed: master(seed, "quick", samples=12)
     small = {"samples": 12, "extend": 48}
-    for variant_bot in VARIANT_BOTS:
-        variant = variant_bot.variant
+    for name, variant in VARIANTS.items():
         smaller = dataclasses.replace(variant.level, samples=small["samples"])
         sized = dataclasses.replace(
             variant, level=smaller, extend=small["extend"] * bool(variant.extend)
         )
-        out[variant_bot.name] = partial(VariantBot, variant=sized)
+        out[name] = partial(VariantBot, variant=sized)
     tree = Variant(dataclasses.replace(LEVELS["default"], samples=12), tree=True)
     out["master-tree"] = lambda seed: VariantBot(seed, tree)
     return out

@@ -57,20 +57,14 @@ PRESETS: dict[str, BotFactory] = {
 _RESEARCH_BOTS: dict[str, BotFactory] = {}
 #: Other names the research tier reads (kept for stored records), each to a bot's own name.
 _RESEARCH_ALIASES: dict[str, str] = {}
-#: Names the research tier refuses, each with the name of the bot that plays the same search.
-_RESEARCH_RETIRED: dict[str, str] = {}
 
 
 def register_research(
-    bots: Mapping[str, BotFactory],
-    *,
-    aliases: Mapping[str, str] | None = None,
-    retired: Mapping[str, str] | None = None,
+    bots: Mapping[str, BotFactory], *, aliases: Mapping[str, str] | None = None
 ) -> None:
     """Add research yardsticks to the ``"research"`` tier (:mod:`seven_rocks.research` does)."""
     _RESEARCH_BOTS.update(bots)
     _RESEARCH_ALIASES.update(aliases or {})
-    _RESEARCH_RETIRED.update(retired or {})
 
 
 def factories(tier: Tier = "fair") -> dict[str, BotFactory]:
@@ -94,11 +88,6 @@ def bot_factory(name: str, tier: Tier = "fair") -> BotFactory:
     :class:`UnknownBotError`."""
     known = factories(tier)
     if tier == "research":
-        if name in _RESEARCH_RETIRED:
-            raise UnknownBotError(
-                f"unknown bot {name!r}: the bot that plays its search is "
-                f"{_RESEARCH_RETIRED[name]!r}"
-            )
         name = _RESEARCH_ALIASES.get(name, name)
     try:
         return known[name]
