@@ -1,10 +1,12 @@
-"""Engine speed: complete random rounds per second, and legal-move generation time.
+"""Engine speed: complete random rounds per second, the bots' simulator, legal-move time.
 
 Run: ``python benchmarks/engine.py [--rounds N] [--games G] [--repeats R]``.  Prints the
 median of R repeats (the measurements take turns, so a change in machine load touches
 them alike).  The search loop is the one bots search with: ``legal_moves()`` + ``push()``
 on a :class:`~seven_rocks.Round`, starting from a fresh deal each round (construction and
-settlement included).  The game-level line is ``seven-rocks simulate --record`` itself
+settlement included).  The bots' :class:`~seven_rocks.bots.playout.Sim` lines time its
+greedy playout (the inlined hot loop) and its ``push`` with undo from a mid-round state.
+The game-level line is ``seven-rocks simulate --record`` itself
 (random bots, G games, every record written): the whole path of a played game, with
 views, bot decisions, events, statistics and records.  If the optional ``dominoes``
 package is installed (``pip install -e .[bench]``), its random complete games run
@@ -26,6 +28,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 from seven_rocks import ALL_TILES, Round, Tile
+from seven_rocks.bots.playout import Sim
 from seven_rocks.cli import main as seven_rocks_command
 from seven_rocks.engine.round import deal_hands
 
@@ -72,6 +75,41 @@ def seven_rocks_copy_playouts(rounds: int) -> float:
             moves = rnd.legal_moves()
             rnd.push(moves[int(choose() * len(moves))])
     return rounds / (time.process_time() - start)
+
+
+def sim_playouts(rounds: int) -> float:
+    """The search bots' greedy playouts (:meth:`Sim.playout`, the inlined hot loop) from a
+    mid-round state, per second."""
+    sim, rng = _mid_round_sim(), random.Random(9)
+    snap = sim.snapshot()
+    start = time.process_time()
+    for _ in range(rounds):
+        sim.restore(snap)
+        sim.playout(rng)
+    return rounds / (time.process_time() - start)
+
+
+def sim_push_rounds(rounds: int) -> float:
+    """Random rounds per second through :meth:`Sim.push` (the search's step with undo)."""
+    sim, rng = _mid_round_sim(), random.Random(10)
+    snap = sim.snapshot()
+    choose = rng.random
+    start = time.process_time()
+    for _ in range(rounds):
+        sim.restore(snap)
+        sim.undo.clear()
+        while not sim.end:
+            moves = sim.legal() or [-1]
+            sim.push(moves[int(choose() * len(moves))])
+    return rounds / (time.process_time() - start)
+
+
+def _mid_round_sim() -> Sim:
+    base = Round(_deals(1, 3)[0], 0)
+    for _ in range(6):
+        base.push(base.legal_moves()[0])
+    hands = [base.hand_mask(s) for s in range(4)]
+    return Sim.from_round_state(base.layout, hands, base.turn, 0, base.scores, base.target)
 
 
 def legal_moves_time(calls: int) -> float:
@@ -149,6 +187,8 @@ def main() -> None:
             "ours": (seven_rocks_rounds, args.rounds),
             "copies": (seven_rocks_copy_playouts, args.rounds),
             "legal": (legal_moves_time, 100_000),
+            "sim_playouts": (sim_playouts, args.rounds),
+            "sim_push": (sim_push_rounds, args.rounds),
             "simulate": (simulate_rounds, args.games),
             "theirs": (dominoes_rounds, max(args.rounds // 5, 200)),
         },
@@ -160,6 +200,9 @@ def main() -> None:
     assert simulate is not None
     print(f"seven_rocks  random complete rounds/s (new deal each)   {ours:10,.0f}")
     print(f"seven_rocks  random playouts/s from a mid-round copy    {copies:10,.0f}")
+    playouts, pushes = found["sim_playouts"] or 0.0, found["sim_push"] or 0.0
+    print(f"bots' Sim    greedy playouts/s from a mid-round state   {playouts:10,.0f}")
+    print(f"bots' Sim    random rounds/s through push (with undo)   {pushes:10,.0f}")
     print(f"seven_rocks  legal_moves() on a mid-round state         {legal * 1e6:10.2f} µs")
     print(f"seven-rocks  simulate --record rounds/s (random bots)   {simulate:10,.0f}")
     if theirs is None:

@@ -34,7 +34,6 @@ def score(
         games,
         seed,
         jobs=jobs,
-        progress=False,
         factories={"candidate": partial(ExpertBot, weights=weights)},
     )
     return result.mean_margin, result.win_rate

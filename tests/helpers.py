@@ -1,8 +1,15 @@
-"""Shared helpers for the engine tests."""
+"""Shared helpers for the tests: hands and rounds, the worker's door, the catalogues."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 from seven_rocks import Round, Tile
+from seven_rocks.app.dispatch import Dispatcher
+
+WEB = Path(__file__).resolve().parents[1] / "web"
 
 
 def hands_from(text: str) -> list[list[Tile]]:
@@ -24,3 +31,14 @@ def snapshot(rnd: Round) -> tuple[object, ...]:
         rnd.passes_in_a_row,
         rnd.turns,
     )
+
+
+def ask(door: Dispatcher, method: str, **params: Any) -> Any:
+    """The worker's reply to ``method`` with ``params``, through its JSON door."""
+    return json.loads(door.handle(json.dumps({"method": method, "params": params})))
+
+
+def load_catalogue(lang: str) -> dict[str, str]:
+    """The page's strings in ``lang`` (``web/i18n/LANG.json``)."""
+    data: dict[str, str] = json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return data

@@ -19,17 +19,17 @@ from hypothesis import strategies as st
 from seven_rocks.app.hints import hint_facts
 from seven_rocks.bots import BOTS, PRESETS, Bot, make_bot
 from seven_rocks.bots.master import LEVELS, MasterBot
-from seven_rocks.bots.playout import BLOCKED, DOMINO, TARGET, Sim, move_index
+from seven_rocks.bots.playout import Sim, move_index
 from seven_rocks.bots.sampling import DealSampler, InferredDeals, PlayModel
 from seven_rocks.engine.game import Game
-from seven_rocks.engine.kernel import M_TILE
+from seven_rocks.engine.kernel import M_TILE, End
 from seven_rocks.engine.moves import PASS, Move
 from seven_rocks.engine.round import Round, deal_hands
 from seven_rocks.engine.tiles import ALL_TILES, SUIT_MASKS, Tile, mask_of, tiles_of
 from seven_rocks.engine.view import PlayerView
 from seven_rocks.research import RESEARCH_BOTS, OracleBot
 from seven_rocks.research.tournament import decide
-from seven_rocks.research.variants import VARIANT_BOTS, Variant, VariantBot
+from seven_rocks.research.variants import VARIANTS, Variant, VariantBot
 
 BOT_DIR = Path(__file__).resolve().parent.parent / "seven_rocks" / "bots"
 
@@ -44,13 +44,12 @@ def fair_factories() -> dict[str, Callable[[int | None], Bot]]:
             out[name] = cls
     out["master-quick"] = lambda seed: master(seed, "quick", samples=12)
     small = {"samples": 12, "extend": 48}
-    for variant_bot in VARIANT_BOTS:
-        variant = variant_bot.variant
+    for name, variant in VARIANTS.items():
         smaller = dataclasses.replace(variant.level, samples=small["samples"])
         sized = dataclasses.replace(
             variant, level=smaller, extend=small["extend"] * bool(variant.extend)
         )
-        out[variant_bot.name] = partial(VariantBot, variant=sized)
+        out[name] = partial(VariantBot, variant=sized)
     tree = Variant(dataclasses.replace(LEVELS["default"], samples=12), tree=True)
     out["master-tree"] = lambda seed: VariantBot(seed, tree)
     return out
@@ -434,8 +433,7 @@ def test_simulator_follows_the_engine_rules() -> None:
             if rng.random() < 0.15:
                 rnd.pop()
                 sim.pop()
-        ends = {"domino": DOMINO, "blocked": BLOCKED, "target": TARGET}
-        assert sim.end == ends[str(rnd.end)]
+        assert sim.end is rnd.end
         net = rnd.result()
         assert sim.margin(0) == net[0] - net[1]
 
@@ -454,7 +452,7 @@ def test_playouts_end_rounds_and_keep_tiles() -> None:
         )
         before = sum(h.bit_count() for h in sim.hands)
         sim.playout(rng, epsilon=0.2)
-        assert sim.end in (DOMINO, BLOCKED, TARGET)
+        assert isinstance(sim.end, End)
         assert sum(h.bit_count() for h in sim.hands) <= before
 
 
@@ -543,7 +541,7 @@ def test_master_time_limit_caps_the_search() -> None:
 def test_exact_endgame_matches_brute_force() -> None:
     """With few tiles left the master solves the sampled deal exactly: check the solver
     against plain minimax on the engine's own Round."""
-    from seven_rocks.bots.master import outcome_value, solve
+    from seven_rocks.bots.outcome import outcome_value, solve
 
     def minimax(rnd: Round, team: int) -> float:
         if rnd.end is not None:
@@ -556,7 +554,7 @@ def test_exact_endgame_matches_brute_force() -> None:
                 rnd.target,
             )
             sim.points = list(rnd.points)
-            sim.end = {"domino": DOMINO, "blocked": BLOCKED, "target": TARGET}[str(rnd.end)]
+            sim.end = rnd.end
             return outcome_value(sim, team)
         values = []
         for move in rnd.legal_moves():

@@ -423,6 +423,8 @@ def test_the_browser_zip_leaves_out_the_desktop_layers(tmp_path: Path) -> None:
     assert "seven_rocks/app/session.py" in names and "seven_rocks/engine/round.py" in names
     for left_out in ("cli", "site", "research"):
         assert not [name for name in names if name.startswith(f"seven_rocks/{left_out}/")]
+    # The command line's plain-English narration of a game: the page draws games itself.
+    assert not [name for name in names if name.endswith("/describe.py")]
     probe = (
         "import sys; sys.path[:] = [p for p in sys.path if 'site-packages' not in p];"
         f"sys.path.insert(0, {str(archive_path)!r});"

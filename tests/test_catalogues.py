@@ -14,6 +14,7 @@ from seven_rocks.site.catalogues import (
     split_catalogue,
     split_catalogues,
 )
+from tests.helpers import load_catalogue
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 #: The modules loaded on first use, and the catalogue part each one's strings are in.
@@ -36,14 +37,9 @@ ALTERNATIVES = "|".join(re.escape(p) for p in LAZY_PREFIXES)
 KEY = re.compile(rf"""["'`]((?:{ALTERNATIVES})[a-z0-9_.]*)""")
 
 
-def _catalogue(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))
-    return data
-
-
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_every_string_lands_in_exactly_one_file(lang: str) -> None:
-    strings = _catalogue(lang)
+    strings = load_catalogue(lang)
     core, parts = split_catalogue(strings)
     files = [core, *parts.values()]
     assert sum(len(f) for f in files) == len(strings)

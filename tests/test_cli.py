@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from seven_rocks.cli import main
+from seven_rocks.cli import simulate as simulate_command
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.record import read_jsonl, to_record
 
@@ -89,6 +90,24 @@ def test_user_errors_are_one_line_and_exit_2(argv: list[str], message: str) -> N
     assert message in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("bug", [ValueError, KeyError, TypeError])
+def test_a_bug_exits_1_with_its_traceback_never_as_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], bug: type[Exception]
+) -> None:
+    """An exception no user input explains, raised inside the command (a plain
+    ``ValueError`` among them), is shown as the bug it is."""
+
+    def broken(bots: list[str]) -> list[str]:
+        raise bug("a bug inside the command")
+
+    monkeypatch.setattr(simulate_command, "seat_names", broken)
+    assert main(["simulate", "--games", "1"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("seven-rocks simulate: internal error (a bug):\n")
+    assert "Traceback (most recent call last):" in err
+    assert f"{bug.__name__}: " in err.strip().splitlines()[-1]
 
 
 def test_an_invalid_record_file_is_reported_with_its_line(tmp_path: Path) -> None:

@@ -263,7 +263,7 @@ def test_cluster_and_jobs_together_are_one_sentence() -> None:
 def test_without_ray_the_cluster_says_how_to_install_it() -> None:
     without_ray = driver("sys.modules['ray'] = None")  # what an install without the extra sees
     assert refused([*without_ray, "tournament", *QUICK, "--cluster", ADDRESS]) == [
-        "seven-rocks tournament: --cluster needs Ray: pip install 'seven-rocks[cluster]'"
+        "seven-rocks tournament: a cluster needs Ray: pip install 'seven-rocks[cluster]'"
     ]
 
 

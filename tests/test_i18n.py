@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
 from seven_rocks.bots import BOTS
+from tests.helpers import load_catalogue
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 LANGUAGES = ("en", "pt-BR")
-
-
-def _catalogue(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-    return data
 
 
 def _placeholders(text: str) -> set[str]:
@@ -62,14 +57,14 @@ DYNAMIC = (
 
 
 def test_both_languages_have_the_same_keys() -> None:
-    en, pt = (_catalogue(lang) for lang in LANGUAGES)
+    en, pt = (load_catalogue(lang) for lang in LANGUAGES)
     assert sorted(set(en) - set(pt)) == [], "missing in pt-BR"
     assert sorted(set(pt) - set(en)) == [], "missing in en"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_key_the_page_uses_exists(lang: str) -> None:
-    catalogue = _catalogue(lang)
+    catalogue = load_catalogue(lang)
     used = _used_keys() | DYNAMIC
     assert len(used) > 60  # the scan found the keys (a broken regex would find none)
     assert sorted(used - set(catalogue)) == []
@@ -94,12 +89,12 @@ def test_every_key_of_the_catalogue_is_used() -> None:
         named |= set(re.findall(r"""["'`]([\w.]+)["'`]""", source.read_text(encoding="utf-8")))
     assert len(sources) > 20 and len(named) > 300  # the scan read the scripts
     # A plural form ("seat.tiles_one") is asked for through its plain key (t() picks it).
-    plain = {re.sub(f"_({'|'.join(PLURAL_CATEGORIES)})$", "", key) for key in _catalogue("en")}
+    plain = {re.sub(f"_({'|'.join(PLURAL_CATEGORIES)})$", "", key) for key in load_catalogue("en")}
     assert sorted(plain - named - DYNAMIC) == []
 
 
 def test_placeholders_match_and_nothing_is_left_empty() -> None:
-    en, pt = (_catalogue(lang) for lang in LANGUAGES)
+    en, pt = (load_catalogue(lang) for lang in LANGUAGES)
     for key, text in en.items():
         assert text.strip() and pt[key].strip(), key
         assert _placeholders(text) == _placeholders(pt[key]), key
@@ -113,7 +108,7 @@ SAME_IN_BOTH = {"Seven Rocks", "Menu", "Normal", "Total", "S", "N"}
 def test_every_portuguese_string_is_translated() -> None:
     """A pt-BR string equal to the English one is a format (placeholders and signs) or a
     word both languages share; any other English left in the catalogue is a miss."""
-    en, pt = (_catalogue(lang) for lang in LANGUAGES)
+    en, pt = (load_catalogue(lang) for lang in LANGUAGES)
     untranslated = {
         key: text
         for key, text in en.items()
@@ -125,7 +120,7 @@ def test_every_portuguese_string_is_translated() -> None:
 
 
 def test_portuguese_uses_the_rule_books_terms() -> None:
-    pt = " ".join(_catalogue("pt-BR").values()).lower()
+    pt = " ".join(load_catalogue("pt-BR").values()).lower()
     for term in (
         "bateu",
         "dupla de ramificação",
@@ -146,7 +141,7 @@ GOING_OUT = ("round.domino", "announce.by_domino", "round.next_opener_domino")
 def test_portuguese_play_says_bateu_only_for_going_out() -> None:
     """At the table "bateu" is going out; a knock said with the same verb ("Bateu na
     mesa!") reads as the round's end. The rule book's own phrase stays in the rules."""
-    pt = _catalogue("pt-BR")
+    pt = load_catalogue("pt-BR")
     for key in KNOCKS:
         assert "bat" not in pt[key].lower(), (key, pt[key])
         assert "pass" in pt[key].lower(), (key, pt[key])
@@ -157,14 +152,14 @@ def test_portuguese_play_says_bateu_only_for_going_out() -> None:
 def test_the_rules_dialog_shows_every_rule_of_the_catalogue() -> None:
     """No rule text is orphaned: every rules.* and help.* string is placed by rules.js."""
     source = (WEB / "js" / "help" / "rules.js").read_text(encoding="utf-8")
-    for key in _catalogue("en"):
+    for key in load_catalogue("en"):
         plain = re.sub(f"_({'|'.join(PLURAL_CATEGORIES)})$", "", key)  # t() picks a plural form
         if key.startswith(("rules.", "help.")):
             assert f'"{plain}"' in source, key
 
 
 def test_portuguese_help_uses_the_rule_books_terms() -> None:
-    pt = _catalogue("pt-BR")
+    pt = load_catalogue("pt-BR")
     rules = " ".join(v for k, v in pt.items() if k.startswith(("rules.", "hint.", "tour."))).lower()
     for term in (
         "ponto de encaixe",

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seven_rocks import ALL_TILES, PASS, Game, Layout, Move, Point, Round, Tile, placement_points
-from seven_rocks.bots.playout import BLOCKED, DOMINO, TARGET, Sim, move_index
+from seven_rocks.bots.playout import Sim, move_index
 from seven_rocks.bots.sampling import PlayModel
 from seven_rocks.engine import kernel
 from seven_rocks.engine.errors import PointNotOpenError
@@ -145,15 +145,12 @@ def sim_of(rnd: Round) -> Sim:
     )
 
 
-ENDS = {"domino": DOMINO, "blocked": BLOCKED, "target": TARGET}
-
-
 def assert_same_state(sim: Sim, rnd: Round) -> None:
     assert sim.hands == [rnd.hand_mask(s) for s in range(4)]
     assert sim.sum == rnd.layout.ends_sum
     assert sorted(sim.open) == [p.index for p in rnd.layout.open_points()]
     assert kernel.spinner_of(sim.spin) is rnd.layout.spinner
-    assert sim.end == (ENDS[str(rnd.end)] if rnd.end else 0)
+    assert sim.end is rnd.end
     assert sim.points == list(rnd.points)
 
 
@@ -290,11 +287,57 @@ def test_the_inlined_playout_loop_plays_by_the_rules_and_its_policy(
                 assert greedy[move] == max(greedy.values())
         rnd.push(move)
     assert rnd.end is not None
-    assert sim.end == ENDS[str(rnd.end)]
+    assert sim.end is rnd.end
     assert sim.hands == [rnd.hand_mask(s) for s in range(4)]
     assert sim.points == list(rnd.points)
     net = rnd.result()
     assert sim.margin(0) == net[0] - net[1]
+
+
+@pytest.mark.parametrize(("epsilon", "wary"), [(0.0, 0.0), (0.4, 0.0), (0.0, 0.5)])
+@settings(max_examples=150, deadline=None)
+@given(seed=seeds, depth=st.integers(0, 40), playout_seed=seeds)
+def test_the_inlined_playout_loop_ends_rounds_as_the_kernel_says(
+    epsilon: float, wary: float, seed: int, depth: int, playout_seed: int
+) -> None:
+    """The playout's hot loop writes :func:`kernel.ending` out inline: its trace, replayed
+    through :meth:`Sim.push` (which asks the kernel), goes on exactly as long and ends the
+    same way (blocked, domino or target) with the same hands, points and passes."""
+    rnd = mid_round(seed, depth)
+    played, replay = sim_of(rnd), sim_of(rnd)
+    trace: list[int] = []
+    played.playout(random.Random(playout_seed), epsilon, wary, trace)
+    for mi in trace:
+        assert replay.end is None
+        replay.push(mi)
+    assert replay.end is not None
+    assert played.end is replay.end
+    assert (played.hands, played.points, played.passes) == (
+        replay.hands,
+        replay.points,
+        replay.passes,
+    )
+
+
+@pytest.mark.parametrize(
+    ("passes", "scored", "team_total", "hand", "end"),
+    [
+        (1, 0, 120, 0b11, None),  # a pass: the next seat plays
+        (3, 0, 120, 0b11, None),
+        (4, 0, 120, 0b11, kernel.End.BLOCKED),  # every seat passed in a row
+        (0, 0, 120, 0b11, None),  # a placement scoring nothing
+        (0, 15, 245, 0b11, None),  # scoring, short of the target
+        (0, 15, 250, 0b11, kernel.End.TARGET),  # reaching the target ends the game
+        (0, 0, 120, 0, kernel.End.DOMINO),  # the last tile
+        (0, 10, 130, 0, kernel.End.DOMINO),
+        (0, 10, 255, 0, kernel.End.TARGET),  # the last tile reaching the target: no settlement
+        (0, 0, 255, 0b11, None),  # only a scoring placement reaches the target
+    ],
+)
+def test_what_a_move_ends(
+    passes: int, scored: int, team_total: int, hand: int, end: kernel.End | None
+) -> None:
+    assert kernel.ending(passes, scored, team_total, 250, hand) is end
 
 
 def after_opening_a_double(seed: int) -> Round:

@@ -9,7 +9,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict, get_args
 
 import pytest
 
@@ -17,16 +17,14 @@ from seven_rocks.app.dispatch import Dispatcher
 from seven_rocks.app.facts import facts
 from seven_rocks.app.methods import METHODS, Method
 from seven_rocks.app.requests import CHECKS
+from seven_rocks.app.review.model import REASON_CODES, Mark, MarkName
 from seven_rocks.app.session import Session
 from seven_rocks.app.shapes import fields_of
 from seven_rocks.site import generated
+from tests.helpers import ask
 
 ROOT = Path(__file__).resolve().parents[1]
 TSC = ROOT / "node_modules" / ".bin" / "tsc"
-
-
-def _ask(door: Dispatcher, method: str, **params: Any) -> Any:
-    return json.loads(door.handle(json.dumps({"method": method, "params": params})))
 
 
 @pytest.mark.parametrize("name", sorted(METHODS))
@@ -38,7 +36,8 @@ def test_each_handler_takes_exactly_its_described_parameters(name: str) -> None:
         assert described == {}
         return
     taken = dict(inspect.signature(method.handler).parameters)
-    taken.pop("self")
+    assert ("self" in taken) != method.stateless, "a session method takes self, no other"
+    taken.pop("self", None)
     assert set(taken) == set(described)
     for key, field in described.items():  # a required key has no default, and the reverse
         assert field.required == (taken[key].default is inspect.Parameter.empty), key
@@ -74,6 +73,33 @@ def test_a_typeddict_change_changes_the_declarations() -> None:
     assert "probe: { params: _After; reply: _After };" in after
 
 
+class _Marked(TypedDict):
+    """A shape."""
+
+    mark: Literal["good", "bad"]
+
+
+def test_a_literal_is_a_string_union() -> None:
+    text = generated.protocol_dts({"probe": Method(_Marked, _Marked, None, "A probe.")})
+    assert '  mark: "good" | "bad";' in text
+
+
+def test_the_coachs_marks_and_reason_codes_are_named_string_unions() -> None:
+    """The page compares marks and reason codes against these unions, so each must list
+    exactly what the coach writes."""
+    assert set(get_args(MarkName)) == {str(mark) for mark in Mark}
+    text = generated.protocol_dts()
+    marks = " | ".join(f'"{mark}"' for mark in Mark)
+    codes = " | ".join(f'"{code}"' for code in REASON_CODES)
+    assert f"export type MarkName = {marks};" in text
+    assert f"export type ReasonCode = {codes};" in text
+    for shape in ("MoveReviewJson", "SwingJson"):
+        body = text[text.index(f"export interface {shape} {{") :]
+        assert "  mark: MarkName;" in body[: body.index("}")]
+    body = text[text.index("export interface ReasonJson {") :]
+    assert "  code: ReasonCode;" in body[: body.index("}")]
+
+
 def test_the_declarations_compile(tmp_path: Path) -> None:
     """With TypeScript installed (a dev dependency), the file and a typed call compile;
     without it, the brackets at least pair up and each member line is well formed."""
@@ -91,7 +117,12 @@ def test_the_declarations_compile(tmp_path: Path) -> None:
         'const snap = call("state", { since: 2 });\n'
         "const seat: number = snap.turn;\n"
         "// @ts-expect-error: a misspelt parameter\n"
-        'call("play", { mvoe: "6-6" });\n',
+        'call("play", { mvoe: "6-6" });\n'
+        'import type { MoveReviewJson } from "./protocol";\n'
+        "declare const verdict: MoveReviewJson;\n"
+        'const blunder: boolean = verdict.mark === "blunder";\n'
+        "// @ts-expect-error: a misspelt mark\n"
+        'const misspelt: boolean = verdict.mark === "blundr";\n',
         encoding="utf-8",
     )
     subprocess.run(
@@ -120,7 +151,7 @@ def test_facts_js_holds_the_python_facts(tmp_path: Path) -> None:
 
 
 def test_the_info_reply_carries_the_facts() -> None:
-    assert _ask(Dispatcher(Session()), "info")["facts"] == facts()
+    assert ask(Dispatcher(Session()), "info")["facts"] == facts()
 
 
 @pytest.mark.parametrize(
@@ -138,7 +169,7 @@ def test_the_info_reply_carries_the_facts() -> None:
 def test_a_malformed_request_is_a_request_error_naming_the_field(
     method: str, params: dict[str, object], says: str
 ) -> None:
-    reply = _ask(Dispatcher(Session()), method, **params)
+    reply = ask(Dispatcher(Session()), method, **params)
     assert reply["error"]["type"] == "RequestError"
     assert says in reply["error"]["message"]
 
@@ -151,7 +182,7 @@ def test_a_bug_in_the_worker_is_reported_as_one_with_its_traceback(
 
     door = Dispatcher(Session())
     monkeypatch.setitem(METHODS, "info", Method(METHODS["info"].params, dict, broken, "Broken."))
-    reply = _ask(door, "info")
+    reply = ask(door, "info")
     assert reply["error"]["type"] == "InternalError"
     assert "a bug in the engine while answering info" in reply["error"]["message"]
     assert "TypeError: a bug, not a bad request" in capsys.readouterr().err

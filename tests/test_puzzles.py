@@ -46,6 +46,7 @@ from seven_rocks.research.puzzles import (
     recheck,
     run_of,
 )
+from tests.helpers import ask
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "web" / "data" / "puzzles.json"
@@ -60,10 +61,6 @@ SHIPPED_EDITIONS = {
     319: "cef6e9f6d185c295",
     421: "7659ea1cc1c85b4d",
 }
-
-
-def _ask(door: Dispatcher, method: str, **params: Any) -> Any:
-    return json.loads(door.handle(json.dumps({"method": method, "params": params})))
 
 
 def _views(seed: int, plies: int) -> list[Any]:
@@ -117,15 +114,15 @@ def test_a_position_no_seat_could_be_in_is_refused(change: dict[str, Any], words
 def test_the_trainer_draws_a_position_and_judges_moves_by_the_analysis() -> None:
     door = Dispatcher(Session())
     position = _position()
-    board = _ask(door, "trainer_board", position=position, aspect=0.6)
+    board = ask(door, "trainer_board", position=position, aspect=0.6)
     legal = [m for tile in board["moves"].values() for m in tile.values()]
     assert len(legal) >= 2 and board["hand"] == position["hand"]
     best, other = legal[0], legal[1]
     candidates = [[best, 10.0], *([m, 1.0] for m in legal[1:])]
-    right = _ask(door, "trainer_check", position=position, move=best, candidates=candidates)
+    right = ask(door, "trainer_check", position=position, move=best, candidates=candidates)
     assert right["correct"] and right["best"]["move"] == best and right["loss"] == 0
     assert right["reasons"][0]["code"] == "best"
-    wrong = _ask(door, "trainer_check", position=position, move=other, candidates=candidates)
+    wrong = ask(door, "trainer_check", position=position, move=other, candidates=candidates)
     assert not wrong["correct"] and wrong["loss"] == 9.0
     assert wrong["best"]["move"] == best and wrong["played"]["move"] == other
     assert wrong["best"]["table"]["last_tile"] == best.split("@")[0]
@@ -143,7 +140,7 @@ def test_the_trainer_refuses_what_the_position_does_not_allow() -> None:
         ("trainer_check", {"position": position, "move": "pass", "candidates": [["pass", 1]]}),
     ]
     for method, params in bad:
-        reply = _ask(door, method, **params)
+        reply = ask(door, method, **params)
         assert reply["error"]["type"] == "RequestError", (method, reply)
 
 
@@ -158,12 +155,12 @@ def test_a_retried_mistake_is_the_movers_view_before_it() -> None:
     door = Dispatcher(Session())
     rnd = game.rounds[1]
     for number in range(1, len(rnd.turns) + 1):
-        reply = _ask(door, "trainer_retry", record=record, round=2, number=number)
+        reply = ask(door, "trainer_retry", record=record, round=2, number=number)
         position = Position.from_json(reply["position"])
         assert position.seat == rnd.turns[number - 1].seat
         assert rnd.turns[number - 1].move in position.view().legal_moves()
         assert position.scores == rnd.scores_before
-    missing = _ask(door, "trainer_retry", record=record, round=2, number=99)
+    missing = ask(door, "trainer_retry", record=record, round=2, number=99)
     assert missing["error"]["type"] == "RequestError"
 
 

@@ -173,9 +173,9 @@ def test_the_library_refuses_more_played_pairs_than_games(
     played = TournamentResult("greedy", "random", 4)
     read_played_pairs(io.BytesIO(whole[0]), played, 250)
     with pytest.raises(ValueError, match="already holds 10 games"):
-        run_tournament("greedy", "random", 8, seed=4, progress=False, played=played)
+        run_tournament("greedy", "random", 8, seed=4, played=played)
     with pytest.raises(ValueError, match="not of random vs greedy"):
-        run_tournament("random", "greedy", 10, seed=4, progress=False, played=played)
+        run_tournament("random", "greedy", 10, seed=4, played=played)
 
 
 def _notes(whole: bytes) -> bytes:

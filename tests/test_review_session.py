@@ -19,6 +19,7 @@ from seven_rocks.engine.game import Game
 from seven_rocks.engine.layout import Layout
 from seven_rocks.engine.record import from_record, to_record
 from seven_rocks.engine.tiles import ALL_TILES
+from tests.helpers import ask
 
 LEVEL = "quick"
 
@@ -26,13 +27,6 @@ LEVEL = "quick"
 def _door() -> tuple[Session, Dispatcher]:
     session = Session()
     return session, Dispatcher(session)
-
-
-def _ask(door: Dispatcher, method: str, **params: Any) -> dict[str, Any]:
-    reply: dict[str, Any] = json.loads(
-        door.handle(json.dumps({"method": method, "params": params}))
-    )
-    return reply
 
 
 def _play_a_round(session: Session, seed: int = 3) -> None:
@@ -51,7 +45,7 @@ def _finish(door: Dispatcher, reply: dict[str, Any]) -> tuple[dict[str, Any], in
     """Step until finished: the last reply, the number of requests, every move sent."""
     requests, moves = 1, list(reply["moves"])
     while not reply["finished"]:
-        reply = _ask(door, "review_step", budget_ms=0)
+        reply = ask(door, "review_step", budget_ms=0)
         requests += 1
         moves += reply["moves"]
     return reply, requests, moves
@@ -70,7 +64,7 @@ def _south_turns(record: Mapping[str, object], seat: int = 0) -> list[tuple[int,
 def test_a_live_review_runs_in_slices_and_is_cached_in_the_save_and_the_record() -> None:
     session, door = _door()
     _play_a_round(session)
-    first = _ask(door, "review_start", level=LEVEL, budget_ms=0)
+    first = ask(door, "review_start", level=LEVEL, budget_ms=0)
     turns = _south_turns(session.record())
     assert first["searched"] == 1 and first["total"] == len(turns) > 1 and not first["finished"]
     last, requests, moves = _finish(door, first)
@@ -80,11 +74,11 @@ def test_a_live_review_runs_in_slices_and_is_cached_in_the_save_and_the_record()
     assert last["review"]["seat"] == 0 and last["review"]["complete"]
     assert all(m["loss"] >= 0 and m["seat"] == 0 for m in moves)
     # The cache travels with the game: the record, the save, a restored session.
-    record = _ask(door, "record")
+    record = ask(door, "record")
     assert [r["seat"] for r in record["reviews"]] == [0]
     restored, door2 = _door()
     restored.restore(json.loads(json.dumps(session.save())))
-    again = _ask(door2, "review_start", level=LEVEL, budget_ms=0)
+    again = ask(door2, "review_start", level=LEVEL, budget_ms=0)
     assert again["finished"] and again["searched"] == 0
     assert again["review"]["rounds"] == last["review"]["rounds"]
 
@@ -95,7 +89,7 @@ def test_the_replay_viewer_reviews_any_seat_of_a_record_and_returns_its_cache() 
         game.play(game.legal_moves()[0])
     record = to_record(game)
     _, door = _door()
-    last, _, moves = _finish(door, _ask(door, "review_start", seat=3, record=record, level=LEVEL))
+    last, _, moves = _finish(door, ask(door, "review_start", seat=3, record=record, level=LEVEL))
     assert [(m["round"], m["number"]) for m in moves] == [
         (r, n) for r, n, _ in _south_turns(record, 3)
     ]
@@ -104,12 +98,12 @@ def test_the_replay_viewer_reviews_any_seat_of_a_record_and_returns_its_cache() 
     assert last["review"]["rounds"] == expected["rounds"]  # deterministic for the record
     cached = {**record, "reviews": last["reviews"]}
     # Handed back to the worker that made it (the viewer reviewing again): trusted.
-    same = _ask(door, "review_start", seat=3, record=cached, level=LEVEL)
+    same = ask(door, "review_start", seat=3, record=cached, level=LEVEL)
     assert same["finished"] and same["searched"] == 0 and same["moves"] == moves
     # Any other worker (a reload, another page) checks it.
     _, door2 = _door()
     again, _, moves_again = _finish(
-        door2, _ask(door2, "review_start", seat=3, record=cached, level=LEVEL)
+        door2, ask(door2, "review_start", seat=3, record=cached, level=LEVEL)
     )
     # A record's cached review is checked, move by move, not taken on trust.
     assert again["searched"] == last["searched"] and moves_again == moves
@@ -119,11 +113,11 @@ def test_the_replay_viewer_reviews_any_seat_of_a_record_and_returns_its_cache() 
 def test_cancel_keeps_what_was_found_and_the_next_review_goes_on_from_there() -> None:
     session, door = _door()
     _play_a_round(session)
-    started = _ask(door, "review_start", level=LEVEL, budget_ms=0)
-    stopped = _ask(door, "review_cancel")
+    started = ask(door, "review_start", level=LEVEL, budget_ms=0)
+    stopped = ask(door, "review_cancel")
     assert stopped == {"cancelled": True}
-    assert _ask(door, "review_step")["error"]["type"] == "RequestError"
-    resumed = _ask(door, "review_start", level=LEVEL, budget_ms=0)
+    assert ask(door, "review_step")["error"]["type"] == "RequestError"
+    resumed = ask(door, "review_start", level=LEVEL, budget_ms=0)
     last, _, _ = _finish(door, resumed)
     # The first move came from the cache: one search fewer than the moves that had a choice.
     analysed = last["review"]["analysed"]
@@ -134,11 +128,11 @@ def test_cancel_keeps_what_was_found_and_the_next_review_goes_on_from_there() ->
 def test_the_board_shows_the_seat_hand_and_both_tables() -> None:
     session, door = _door()
     _play_a_round(session)
-    _, _, moves = _finish(door, _ask(door, "review_start", level=LEVEL, budget_ms=0))
+    _, _, moves = _finish(door, ask(door, "review_start", level=LEVEL, budget_ms=0))
     game = session.game
     assert game is not None
     for m in moves:
-        board = _ask(door, "review_board", round=m["round"], number=m["number"], aspect=1.4)
+        board = ask(door, "review_board", round=m["round"], number=m["number"], aspect=1.4)
         rnd = game.rounds[m["round"] - 1]
         played_before = {
             str(t.move.tile) for t in rnd.turns[: m["number"] - 1] if t.seat == 0 and t.move.tile
@@ -185,7 +179,7 @@ def test_bad_review_requests_are_one_sentence_and_change_nothing(
     session, door = _door()
     _play_a_round(session)
     before = json.dumps(session.save())
-    reply = _ask(door, method, **params)
+    reply = ask(door, method, **params)
     assert "error" in reply and message in reply["error"]["message"]
     assert reply["error"]["type"] != "InternalError"
     assert "\n" not in reply["error"]["message"]
@@ -215,7 +209,7 @@ def test_the_viewer_checks_a_forged_cached_review_and_says_so() -> None:
                 move.update({"loss": 80.0, "mark": "blunder", "best": "pass"})
     _, door = _door()
     cached = {**record, "reviews": [forged]}
-    last, _, _ = _finish(door, _ask(door, "review_start", seat=3, record=cached, level=LEVEL))
+    last, _, _ = _finish(door, ask(door, "review_start", seat=3, record=cached, level=LEVEL))
     assert last["review"]["rounds"] == honest.to_json()["rounds"]
     assert last["differed"] == honest.summary.analysed > 0
 

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,7 @@ import pytest
 
 from seven_rocks import ALL_TILES, Move, Round, Tile
 from seven_rocks.app.examples import EXAMPLES
+from tests.helpers import load_catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "docs" / "RULES.md"
@@ -243,13 +243,6 @@ SECTION_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _catalogue(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads(
-        (ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8")
-    )
-    return data
-
-
 def test_every_section_of_the_book_is_mapped_to_the_games_rules() -> None:
     assert list(SECTION_KEYS) == list(_sections(BOOK_TEXT)), (
         "docs/RULES.md's sections and SECTION_KEYS differ: map each section to its in-game text"
@@ -260,7 +253,7 @@ def test_every_section_of_the_book_is_mapped_to_the_games_rules() -> None:
 @pytest.mark.parametrize("section", list(SECTION_KEYS))
 def test_the_games_rules_say_each_section(section: str, lang: str) -> None:
     """Each mapped key has text in the language, and the rules dialog shows it."""
-    catalogue = _catalogue(lang)
+    catalogue = load_catalogue(lang)
     dialog = RULES_JS.read_text(encoding="utf-8")
     keys = SECTION_KEYS[section]
     assert keys, section

@@ -125,7 +125,7 @@ def test_every_restore_draws_fresh_random_numbers(site: Path) -> None:
 
 
 def test_the_snapshot_ships_compressed(site: Path) -> None:
-    # Static hosts seldom compress application/octet-stream: 6 MB on the wire, not 31 MB.
+    # Static hosts seldom compress application/octet-stream: the file itself is compressed.
     shipped = (site / SNAPSHOT).read_bytes()
     heap = gzip.decompress(shipped)
     assert heap[:4] == b"\x00snp"  # Pyodide's snapshot magic

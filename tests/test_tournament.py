@@ -14,7 +14,13 @@ import pytest
 from seven_rocks.bots import GreedyBot, RandomBot
 from seven_rocks.cli import tournament as command
 from seven_rocks.engine.record import loads
-from seven_rocks.research.tournament import PairTask, iter_pairs, run_tournament, wilson_interval
+from seven_rocks.research.tournament import (
+    PairTask,
+    TournamentError,
+    iter_pairs,
+    run_tournament,
+    wilson_interval,
+)
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -61,7 +67,7 @@ def test_wilson_interval_is_symmetric_and_contains_the_rate() -> None:
 
 def test_duplicate_structure_same_deals_with_teams_swapped() -> None:
     stream = io.StringIO()
-    result = run_tournament("greedy", "random", 6, seed=5, progress=False, record=stream)
+    result = run_tournament("greedy", "random", 6, seed=5, record=stream)
     records = [json.loads(line) for line in stream.getvalue().splitlines()]
     assert len(records) == 6 == result.games
     for first, second in zip(records[::2], records[1::2], strict=True):
@@ -144,16 +150,14 @@ def test_text_summary(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.slow
 def test_results_do_not_depend_on_the_number_of_jobs() -> None:
     one, two = io.StringIO(), io.StringIO()
-    serial = run_tournament("master-quick", "expert", 4, seed=9, jobs=1, progress=False, record=one)
-    parallel = run_tournament(
-        "master-quick", "expert", 4, seed=9, jobs=2, progress=False, record=two
-    )
+    serial = run_tournament("master-quick", "expert", 4, seed=9, jobs=1, record=one)
+    parallel = run_tournament("master-quick", "expert", 4, seed=9, jobs=2, record=two)
     assert strip_timing(serial.to_json()) == strip_timing(parallel.to_json())
     assert one.getvalue() == two.getvalue()
 
 
 def test_oracle_plays_in_tournaments() -> None:
-    result = run_tournament("oracle", "greedy", 2, seed=1, progress=False, target=100)
+    result = run_tournament("oracle", "greedy", 2, seed=1, target=100)
     assert result.games == 2
 
 
@@ -204,9 +208,20 @@ def test_unwritable_record_is_one_line(tmp_path: Path, capsys: pytest.CaptureFix
     assert len(err.strip().splitlines()) == 1
 
 
-def test_library_rejects_odd_game_counts() -> None:
-    with pytest.raises(ValueError, match="even"):
-        run_tournament("greedy", "random", 3, progress=False)
+@pytest.mark.parametrize(
+    ("games", "jobs", "words"),
+    [(3, 1, "^games must be a positive even number"), (2, 0, "^jobs must be from 1 to")],
+)
+def test_the_library_names_the_field_it_rejects(games: int, jobs: int, words: str) -> None:
+    """The library speaks of its parameters, not of the command line's flags."""
+    with pytest.raises(TournamentError, match=words):
+        run_tournament("greedy", "random", games, jobs=jobs)
+
+
+def test_progress_is_reported_to_a_callback_after_each_pair() -> None:
+    seen: list[int] = []
+    result = run_tournament("greedy", "random", 6, seed=2, progress=lambda r: seen.append(r.games))
+    assert seen == [2, 4, 6] == [2, 4, result.games]
 
 
 @pytest.mark.parametrize(

@@ -2,41 +2,37 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from seven_rocks.app.dispatch import Dispatcher
 from seven_rocks.app.session import Session
 from seven_rocks.app.warmup import WarmUp
-
-
-def _ask(door: Dispatcher, method: str, **params: Any) -> Any:
-    return json.loads(door.handle(json.dumps({"method": method, "params": params})))
+from tests.helpers import ask
 
 
 def test_warm_up_moves_leave_the_game_in_progress_untouched() -> None:
     door = Dispatcher(Session())
-    _ask(door, "new_game", seed=8, bots=[None, "greedy", "expert", "random"])
-    first = _ask(door, "state")
+    ask(door, "new_game", seed=8, bots=[None, "greedy", "expert", "random"])
+    first = ask(door, "state")
     while not first["human_turn"]:
-        first = _ask(door, "step")
-    before = (_ask(door, "state"), _ask(door, "save"), _ask(door, "record"))
+        first = ask(door, "step")
+    before = (ask(door, "state"), ask(door, "save"), ask(door, "record"))
     for made in range(1, 41):
-        assert _ask(door, "warm_up") == {"moves": made}
-    assert (_ask(door, "state"), _ask(door, "save"), _ask(door, "record")) == before
+        assert ask(door, "warm_up") == {"moves": made}
+    assert (ask(door, "state"), ask(door, "save"), ask(door, "record")) == before
     # The game goes on from where it was, its moves still valid.
     tile, points = next(iter(before[0]["moves"].items()))
-    after = _ask(door, "play", move=next(iter(points.values())))
+    after = ask(door, "play", move=next(iter(points.values())))
     assert tile in {event.get("tile") for event in after["events"]}
 
 
 def test_warm_up_works_before_any_game_and_refuses_parameters() -> None:
     door = Dispatcher(Session())
-    assert _ask(door, "warm_up") == {"moves": 1}
-    reply = _ask(door, "warm_up", moves=5)
+    assert ask(door, "warm_up") == {"moves": 1}
+    reply = ask(door, "warm_up", moves=5)
     assert reply["error"]["type"] == "RequestError"
     assert "takes no parameter 'moves'" in reply["error"]["message"]
-    assert _ask(door, "state")["error"]["message"] == "no game has been started"
+    assert ask(door, "state")["error"]["message"] == "no game has been started"
 
 
 def test_the_scratch_game_seats_the_pages_bots_and_plays_on_past_its_end() -> None:

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from seven_rocks.bots.master import outcome_chance
+from seven_rocks.bots.outcome import outcome_chance
 from seven_rocks.bots.playout import Sim
 from seven_rocks.bots.winchance import LOWEST, STEP, TARGET, encode, opener_chance, win_chance
 from seven_rocks.bots.winchance_table import ENCODED
+from seven_rocks.cli import main
 from seven_rocks.engine.game import Game
-from seven_rocks.research import winchance
 
 GRID = range(LOWEST, TARGET, STEP)
 OPENERS = (0, 1, None)
@@ -82,7 +82,7 @@ def test_one_command_makes_a_table_and_measures_it(
 ) -> None:
     table, svg = tmp_path / "table.py", tmp_path / "plot.svg"
     argv = ["--games", "12", "--held-out", "6", "--check-games", "0", "--jobs", "1"]
-    assert winchance.main([*argv, "--table", str(table), "--svg", str(svg)]) == 0
+    assert main(["winchance", *argv, "--table", str(table), "--svg", str(svg)]) == 0
     out = capsys.readouterr().out
     assert "whole rounds of 12 games" in out and "| predicted | positions |" in out
     namespace: dict[str, object] = {}

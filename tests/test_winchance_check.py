@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from seven_rocks.bots import make_bot
+from seven_rocks.cli import main
 from seven_rocks.engine.game import Game
 from seven_rocks.engine.record.jsonl import write_jsonl
 from seven_rocks.engine.round import SEATS
@@ -60,7 +61,7 @@ def test_the_command_prints_the_table_and_its_largest_gap(
     path = tmp_path / "match.jsonl"
     with path.open("w") as stream:
         write_jsonl([played(seed) for seed in SEEDS[:2]], stream)
-    assert winchance_check.main([str(path)]) == 0
+    assert main(["winchance-check", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("2 finished games, ")
     assert "| predicted | positions |" in out
@@ -79,14 +80,15 @@ def test_a_file_that_is_not_a_record_gets_one_sentence(
 ) -> None:
     path = tmp_path / "broken.jsonl"
     path.write_text(text)
-    assert winchance_check.main([str(path)]) == 1
+    assert main(["winchance-check", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"not a record of games: {path}: game on {words}")
+    assert err.startswith(f"seven-rocks winchance-check: {path}: game on {words}")
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert path.read_text() == text
 
 
 def test_a_missing_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = tmp_path / "nowhere.jsonl"
-    assert winchance_check.main([str(missing)]) == 1
-    assert capsys.readouterr().err.strip() == f"cannot read {missing}: No such file or directory"
+    assert main(["winchance-check", str(missing)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("seven-rocks winchance-check: ") and str(missing) in err

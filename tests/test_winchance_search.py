@@ -10,16 +10,10 @@ from __future__ import annotations
 import dataclasses
 
 from seven_rocks.bots import make_bot
-from seven_rocks.bots.master import (
-    LEVELS,
-    PLAY,
-    TIE_POINT,
-    MasterBot,
-    outcome_chance,
-    outcome_value,
-    outcome_win,
-)
-from seven_rocks.bots.playout import TARGET, Sim
+from seven_rocks.bots.master import LEVELS, PLAY, MasterBot
+from seven_rocks.bots.outcome import TIE_POINT, outcome_chance, outcome_value, outcome_win
+from seven_rocks.bots.playout import Sim
+from seven_rocks.engine.kernel import End
 from seven_rocks.engine.moves import Move
 from seven_rocks.engine.round import Round
 from seven_rocks.engine.tiles import Tile
@@ -157,14 +151,14 @@ def finished(scores: tuple[int, int]) -> Sim:
 
 def test_a_round_end_is_worth_its_chance_and_a_game_won_sooner_more() -> None:
     early = finished((0, 0))
-    assert early.end != TARGET
+    assert early.end is not End.TARGET
     for team in (0, 1):
         tie = TIE_POINT * early.margin(team)
         assert outcome_win(early, team) == outcome_chance(early, team) + tie
     # The margin only breaks ties: it moves the value by far less than the table's step.
     assert abs(outcome_win(early, 0) - outcome_chance(early, 0)) < 0.5 / 255
     won = finished((245, 245))
-    assert won.end == TARGET
+    assert won.end is End.TARGET
     winner = 0 if outcome_value(won, 0) > 0 else 1
     left = sum(h.bit_count() for h in won.hands)
     assert left > 0

@@ -54,7 +54,7 @@ class FullLibraryFinder:
 
     @classmethod
     def find_spec(cls, name, path=None, target=None):
-        # Only a module the full library holds is worth its 2.5 MB: an optional import that
+        # Only a module the full library holds is worth its download: an optional import that
         # fails everywhere (``hashlib`` trying ``_hashlib``) must fail here at no cost.
         if not cls.url or name not in cls.known():
             return None

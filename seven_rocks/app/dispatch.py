@@ -73,6 +73,8 @@ class Dispatcher:
         if described is None:
             raise RequestError(f"unknown method {request.method!r}")
         params = read_params(request.method, described.params, request.params)
+        if described.handler is not None and described.stateless:
+            return described.handler(**params)
         if described.handler is not None:
             return described.handler(self.session, **params)
         return self._door(request.method)

@@ -2,9 +2,10 @@
 
 This table is the one list of what the page may ask: the dispatcher answers from it, and
 the page's TypeScript declarations (``Methods`` in ``protocol.d.ts``) are generated from it.
-A handler is the :class:`~.session.Session` method of that name, called with the checked
-parameters as keywords (its keyword names are the params TypedDict's keys, which a test
-holds them to); the door's own methods (``ping``, ``version``, ``warm_up``) have none.
+A handler is the :class:`~.session.Session` method of that name, or (``stateless``) a
+function of the parameters alone, called with the checked parameters as keywords (its
+keyword names are the params TypedDict's keys, which a test holds them to); the door's own
+methods (``ping``, ``version``, ``warm_up``) have none.
 
 >>> METHODS["play"].params.__name__, METHODS["play"].reply.__name__
 ('PlayParams', 'Snapshot')
@@ -70,6 +71,8 @@ class Method:
     reply: type  # a TypedDict of .replies
     handler: Callable[..., object] | None  # a Session method; None: the door answers
     doc: str
+    #: The handler is a plain function of the parameters: no session is passed.
+    stateless: bool = False
 
 
 METHODS: Final[Mapping[str, Method]] = {
@@ -117,12 +120,24 @@ METHODS: Final[Mapping[str, Method]] = {
     ),
     # The "find the move" trainer (puzzles, and the coach's mistakes retried): .puzzles
     "trainer_board": Method(
-        TrainerBoardParams, TrainerBoard, board_request, "A position to find the move in."
+        TrainerBoardParams,
+        TrainerBoard,
+        board_request,
+        "A position to find the move in.",
+        stateless=True,
     ),
     "trainer_check": Method(
-        TrainerCheckParams, TrainerCheck, check_request, "Is this the move, and why not."
+        TrainerCheckParams,
+        TrainerCheck,
+        check_request,
+        "Is this the move, and why not.",
+        stateless=True,
     ),
     "trainer_retry": Method(
-        TrainerRetryParams, TrainerRetry, retry_request, "A recorded move's position."
+        TrainerRetryParams,
+        TrainerRetry,
+        retry_request,
+        "A recorded move's position.",
+        stateless=True,
     ),
 }

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
+from typing import Any, Final, NotRequired, TypedDict
 
 from ..bots.master import Analysis
 from ..engine.errors import SevenRocksError
@@ -49,12 +49,9 @@ from .seen import offered
 from .tables import geometry_of, table_json
 from .tally import TileCount, tile_count
 
-#: Tiles each seat is dealt (no drawing): what a seat's hand size starts from.
-if TYPE_CHECKING:
-    from .session import Session
-
 #: The drawing area's shape when the page does not say (the session's default).
 ASPECT: Final = 1.6
+#: Tiles each seat is dealt (no drawing): what a seat's hand size starts from.
 HAND: Final = 7
 #: Values closer than this (expected points) are the same move's worth: the twin placements
 #: on the spinner's two free arms, or two moves the search cannot tell apart.
@@ -295,15 +292,15 @@ def position_of(data: object) -> Position:
         raise RequestError(f"'position': {error}") from None
 
 
-# The worker's handlers: called as the session's methods (``self``, unused: a position
-# carries all they need), with the parameters checked by :mod:`.requests`.
-def board_request(self: Session, position: object, aspect: float = ASPECT) -> TrainerBoard:
+# The worker's handlers: functions of their parameters alone (a position carries all they
+# need, so no session), called with the parameters checked by :mod:`.requests`.
+def board_request(position: object, aspect: float = ASPECT) -> TrainerBoard:
     """The ``trainer_board`` request."""
     return trainer_board(position_of(position), aspect)
 
 
 def check_request(
-    self: Session, position: object, move: str, candidates: object, aspect: float = ASPECT
+    position: object, move: str, candidates: object, aspect: float = ASPECT
 ) -> TrainerCheck:
     """The ``trainer_check`` request."""
     try:
@@ -313,7 +310,7 @@ def check_request(
     return trainer_check(position_of(position), played, candidates, aspect)
 
 
-def retry_request(self: Session, record: object, round: int, number: int) -> TrainerRetry:
+def retry_request(record: object, round: int, number: int) -> TrainerRetry:
     """The ``trainer_retry`` request."""
     return trainer_retry(record, round, number)
 

@@ -30,11 +30,10 @@ from .. import __version__
 from ..bots import BOTS, Bot, make_bot
 from ..bots.master import MasterBot
 from ..engine.game import Game
-from ..engine.moves import PASS, Move
+from ..engine.moves import Move
 from ..engine.record import from_record, to_record
 from ..engine.scoring import DEFAULT_TARGET
 from . import checks
-from .event_json import encode_events
 from .examples import worked
 from .facts import facts
 from .guests import (
@@ -82,9 +81,8 @@ from .review.model import (
     ReviewProgress,
 )
 from .runner import Runner, bot_seed
-from .seen import last_turn, offered, previous_table, scores_after
+from .snapshots import snapshot_of
 from .tables import TableCache
-from .tally import tile_count
 
 VIEWER: Final = 0  # with one person (or none) at the table, the screen shows South
 DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
@@ -413,54 +411,19 @@ class Session:
     def snapshot(self, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
         """What the viewer may see now (plus the events from index ``since`` on)."""
         game = self._game
-        aspect = checks.aspect(aspect)
-        since = checks.since(since)
-        rnd = game.current
-        viewer = self._viewer()
-        human_turn = (
-            not game.is_over
-            and self.bot_names[game.turn] is None
-            and self.bots[game.turn] is None
-            and viewer == game.turn
+        return snapshot_of(
+            game,
+            number=self.guests.game,
+            viewer=self._viewer(),
+            pass_to=self._pass_to(),
+            bot_names=self.bot_names,
+            bots=self.bots,
+            names=self.names,
+            tables=self._tables,
+            refused=list(self.guests.refused) if self.guests.seats else None,
+            aspect=checks.aspect(aspect),
+            since=checks.since(since),
         )
-        legal, moves = offered(game.legal_moves()) if human_turn else ({}, {})
-        must_pass = human_turn and game.legal_moves() == [PASS]
-        before = scores_after(game.events[:since])
-        snap: Snapshot = {
-            "protocol": PROTOCOL,
-            "game": self.guests.game,
-            "seed": game.seed,
-            "target": game.target,
-            "round": game.round_number,
-            "turn": game.turn,
-            "opener": rnd.opener,
-            "over": game.is_over,
-            "winner": game.winner,
-            "scores": list(game.scores),
-            "gains": [game.scores[team] - before[team] for team in (0, 1)],
-            "bots": self.bot_names,
-            "names": self.names,
-            "viewer": viewer,
-            "pass_to": self._pass_to(),
-            "hand_sizes": list(rnd.hand_sizes()),
-            "hand": [] if viewer is None else [str(t) for t in rnd.hand(viewer)],
-            "count": None if viewer is None else tile_count(game.view(viewer)),
-            "table": self._tables.table(rnd, aspect),
-            "human_turn": human_turn,
-            "legal": legal,
-            "moves": moves,
-            "must_pass": must_pass,
-            "pass_move": move_text(PASS) if must_pass else None,
-            "last": last_turn(rnd.turns),
-            "events_total": len(game.events),
-            "events": encode_events(game.events, since),
-        }
-        previous = previous_table(game, aspect)
-        if previous is not None:
-            snap["previous_table"] = previous
-        if self.guests.seats:
-            snap["refused"] = list(self.guests.refused)
-        return snap
 
 
 def _labels(kinds: Sequence[str | None], names: Sequence[str | None]) -> list[str]:

@@ -17,7 +17,7 @@ This is the one registry that turns a name into a bot.  Names come in three tier
 >>> make_bot("oracle")
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'oracle' (choose from random, greedy, expert, master, master-quick, ...
+seven_rocks.bots.UnknownBotError: unknown bot 'oracle' (choose from random, greedy, ...
 """
 
 from __future__ import annotations
@@ -26,10 +26,16 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Literal
 
+from ..engine.errors import SevenRocksError
 from .base import Bot
 from .expert import ExpertBot
 from .master import LEVELS, MasterBot
 from .simple import GreedyBot, RandomBot
+
+
+class UnknownBotError(SevenRocksError):
+    """A name the registry does not know (in the tier asked for)."""
+
 
 #: Makes a bot from its seed (``None``: an unseeded bot).
 BotFactory = Callable[[int | None], Bot]
@@ -51,20 +57,14 @@ PRESETS: dict[str, BotFactory] = {
 _RESEARCH_BOTS: dict[str, BotFactory] = {}
 #: Other names the research tier reads (kept for stored records), each to a bot's own name.
 _RESEARCH_ALIASES: dict[str, str] = {}
-#: Names the research tier refuses, each with the name of the bot that plays the same search.
-_RESEARCH_RETIRED: dict[str, str] = {}
 
 
 def register_research(
-    bots: Mapping[str, BotFactory],
-    *,
-    aliases: Mapping[str, str] | None = None,
-    retired: Mapping[str, str] | None = None,
+    bots: Mapping[str, BotFactory], *, aliases: Mapping[str, str] | None = None
 ) -> None:
     """Add research yardsticks to the ``"research"`` tier (:mod:`seven_rocks.research` does)."""
     _RESEARCH_BOTS.update(bots)
     _RESEARCH_ALIASES.update(aliases or {})
-    _RESEARCH_RETIRED.update(retired or {})
 
 
 def factories(tier: Tier = "fair") -> dict[str, BotFactory]:
@@ -84,19 +84,15 @@ def bot_names(tier: Tier = "fair") -> list[str]:
 
 
 def bot_factory(name: str, tier: Tier = "fair") -> BotFactory:
-    """The constructor of a bot by name; an unknown name raises a one-line ``ValueError``."""
+    """The constructor of a bot by name; an unknown name raises a one-line
+    :class:`UnknownBotError`."""
     known = factories(tier)
     if tier == "research":
-        if name in _RESEARCH_RETIRED:
-            raise ValueError(
-                f"unknown bot {name!r}: the bot that plays its search is "
-                f"{_RESEARCH_RETIRED[name]!r}"
-            )
         name = _RESEARCH_ALIASES.get(name, name)
     try:
         return known[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(known)})") from None
+        raise UnknownBotError(f"unknown bot {name!r} (choose from {', '.join(known)})") from None
 
 
 def make_bot(name: str, seed: int | None = None, tier: Tier = "fair") -> Bot:
@@ -114,6 +110,7 @@ __all__ = [
     "MasterBot",
     "RandomBot",
     "Tier",
+    "UnknownBotError",
     "bot_factory",
     "bot_names",
     "factories",

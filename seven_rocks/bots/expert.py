@@ -21,7 +21,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ..engine.kernel import M_DOUBLE, M_PIPS, M_TILE, P_SUIT, P_VALUE, PLACEMENT_INDICES, POINTS
+from ..engine.kernel import (
+    M_DOUBLE,
+    M_PIPS,
+    M_TILE,
+    P_SUIT,
+    P_VALUE,
+    PLACEMENT_INDICES,
+    POINTS,
+    SEATS,
+)
 from ..engine.moves import PASS, Move
 from ..engine.view import PlayerView
 from .base import Bot
@@ -109,7 +118,7 @@ class Knowledge:
         self.own = view_hand_mask(view)
         self.sizes = view.hand_sizes
         seat = view.seat
-        others = [s for s in range(4) if s != seat]
+        others = [s for s in range(SEATS) if s != seat]
         self.eligible = [0, 0, 0, 0]
         for s in others:
             self.eligible[s] = unseen & ~voids[s]
@@ -157,7 +166,7 @@ def features(view: PlayerView, know: Knowledge | None = None) -> list[MoveFeatur
     sim = Sim.from_round_state(layout, hands, seat, view.passes_in_a_row, view.scores, view.target)
     nxt = (seat + 1) & 3
     partner = (seat + 2) & 3
-    others_min = min(view.hand_sizes[s] for s in range(4) if s != seat)
+    others_min = min(view.hand_sizes[s] for s in range(SEATS) if s != seat)
     late = max(0.0, 1.0 - (others_min - 1) / 6.0)
     passes = sum(1 for t in view.turns if t.move is PASS)
     late = min(1.0, late + 0.1 * passes)

@@ -23,9 +23,10 @@ the opponents', deductions included), plus a large bonus or penalty when a team
 reaches the target, so near the target reaching it first beats a bigger round.  A level
 with ``win`` values an outcome by the team's chance to win the game instead: 1 or 0 at
 the target, else the win-chance table (:mod:`.winchance`) at the scores the round
-leaves, with who opens next (:func:`outcome_win`).  The master plays so (:data:`PLAY`):
-the default's search playing for the game beat it playing for points in 55% of 400
-games (``docs/bots-measured.md``).  The named levels stay on points: the coach, the
+leaves, with who opens next (:func:`.outcome.outcome_win`).  The master plays so
+(:data:`PLAY`): near the target a few points decide a game and early on they matter
+little, and the match of the default's search playing for the game against it playing for
+points is in ``docs/bots-measured.md``.  The named levels stay on points: the coach, the
 puzzles and the research read their values as points.
 
 The number of deals is fixed by the level, so a seeded bot is deterministic; an
@@ -66,9 +67,9 @@ from typing import Protocol
 from ..engine.moves import PASS, Move, Point, Side
 from ..engine.view import PlayerView
 from .base import Bot
-from .playout import DOMINO, TARGET, Sim
+from .outcome import outcome_chance, outcome_value, outcome_win, solve
+from .playout import Sim
 from .sampling import DealSampler, InferredDeals, PlayModel
-from .winchance import win_chance
 
 #: Candidate deals drawn per deal searched when inferring from play.
 INFER_POOL = 3
@@ -77,14 +78,9 @@ INFER_POOL = 3
 #: minutes there; a bigger pool resamples no better than this one already does.
 MAX_INFER_POOL = 60_000
 
-#: What reaching the target is worth, in round points, on top of the round's margin.
-WIN_VALUE = 200.0
-
 DealSource = Callable[[random.Random], list[int]]
 #: How much one sampled deal (its hands as bit sets) counts in the mean of a move's values.
 DealWeight = Callable[[list[int]], float]
-#: A finished (simulated) round's worth for a team (its points, or its chance to win).
-Leaf = Callable[[Sim, int], float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +104,8 @@ class Level:
     #: deals go where the choice is close.  ``samples`` is then what the last two get.
     halving: bool = False
     #: Value each searched round's end by the team's chance to win the game
-    #: (:func:`outcome_win`) instead of its points (:func:`outcome_value`): near the
-    #: target a few points decide a game, early on they matter little.
+    #: (:func:`.outcome.outcome_win`) instead of its points (:func:`.outcome.outcome_value`):
+    #: near the target a few points decide a game, early on they matter little.
     win: bool = False
 
 
@@ -158,102 +154,6 @@ class Analysis:
     samples: int
     #: The team's chance to win the game after the move (with ``chances``, else None).
     chance: float | None = None
-
-
-def outcome_value(sim: Sim, team: int) -> float:
-    """The value of a finished (simulated) round for ``team``."""
-    margin = float(sim.margin(team))
-    if sim.end == TARGET:
-        winner = 0 if sim.base[0] + sim.points[0] >= sim.target else 1
-        return margin + (WIN_VALUE if winner == team else -WIN_VALUE)
-    return margin
-
-
-def _settled(sim: Sim) -> tuple[tuple[int, int], int | None]:
-    """The scores a round that ended short of the target leaves (deductions taken), and
-    the team that opens next: the one who dominoed (after a block a draw decides: None)."""
-    points, base = sim.points, sim.base
-    d0, d1 = sim.deductions()
-    scores = (base[0] + points[0] - d0, base[1] + points[1] - d1)
-    hands = sim.hands
-    opener = None if sim.end != DOMINO else 0 if not (hands[0] and hands[2]) else 1
-    return scores, opener
-
-
-def outcome_chance(sim: Sim, team: int) -> float:
-    """``team``'s chance to win the game after a finished (simulated) round: 1 or 0 at the
-    target, else the win-chance model's (:mod:`.winchance`) at the settled scores, the one
-    who dominoed opening next (after a block a draw decides)."""
-    if sim.end == TARGET:
-        return 1.0 if sim.base[team] + sim.points[team] >= sim.target else 0.0
-    scores, opener = _settled(sim)
-    return win_chance(scores, team, opener, sim.target)
-
-
-#: A tie-break worth far less than the table's step (1/255 of a chance): each point of the
-#: round's margin, or each tile still in the hands when a team reaches the target, adds this
-#: much to :func:`outcome_win`.
-TIE_POINT = 1e-6
-
-
-def outcome_win(sim: Sim, team: int) -> float:
-    """The value of a finished (simulated) round for ``team`` when the search plays for
-    the game: its chance to win (:func:`outcome_chance`).
-
-    Equal chances are told apart by a tie-break far below the table's resolution: a game
-    won sooner (more tiles still in the hands) beats one won later, since the deals
-    searched are only a sample of what the hidden hands may be, and one lost later beats
-    one lost sooner; a decided game where no round reaches the target yet is played for
-    the round's margin.
-    """
-    base = sim.base
-    if sim.end == TARGET:
-        sooner = TIE_POINT * sum(h.bit_count() for h in sim.hands)
-        return 1.0 + sooner if base[team] + sim.points[team] >= sim.target else -sooner
-    scores, opener = _settled(sim)
-    margin = scores[team] - base[team] - scores[1 - team] + base[1 - team]
-    return win_chance(scores, team, opener, sim.target) + TIE_POINT * margin
-
-
-def solve(sim: Sim, team: int, alpha: float, beta: float, leaf: Leaf = outcome_value) -> float:
-    """Exact value of ``sim`` for ``team`` with both teams playing perfectly on this deal
-    (the value of a finished round is ``leaf``'s: its points, or a chance to win)."""
-    if sim.end:
-        return leaf(sim, team)
-    moves = sim.legal()
-    maximizing = (sim.turn & 1) == team
-    if not moves:
-        sim.push(-1)
-        value = solve(sim, team, alpha, beta, leaf)
-        sim.pop()
-        return value
-    if len(moves) > 1:
-        moves.sort(key=lambda m: -sim.greedy_key(m))
-    if maximizing:
-        best = -1e9
-        for mi in moves:
-            sim.push(mi)
-            value = solve(sim, team, alpha, beta, leaf)
-            sim.pop()
-            if value > best:
-                best = value
-                if best > alpha:
-                    alpha = best
-                    if alpha >= beta:
-                        break
-        return best
-    best = 1e9
-    for mi in moves:
-        sim.push(mi)
-        value = solve(sim, team, alpha, beta, leaf)
-        sim.pop()
-        if value < best:
-            best = value
-            if best < beta:
-                beta = best
-                if alpha >= beta:
-                    break
-    return best
 
 
 def _better_half(alive: list[int], totals: list[float], masses: list[float]) -> list[int]:
@@ -473,15 +373,9 @@ __all__ = [
     "PLAY",
     "QUICK",
     "STRONG",
-    "TIE_POINT",
-    "WIN_VALUE",
     "Analysis",
     "Level",
     "MasterBot",
     "Race",
     "evaluate",
-    "outcome_chance",
-    "outcome_value",
-    "outcome_win",
-    "solve",
 ]

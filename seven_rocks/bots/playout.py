@@ -9,8 +9,11 @@ deal, or the true deal for the research oracle): it has no way to reach a real r
 It has no rules of its own: legal moves, what a placement does to the table and what
 it scores all come from the kernel's tables (:mod:`seven_rocks.engine.kernel`), the same
 ones :class:`Round` uses; the hot loops index them directly instead of calling through
-the ``Move`` objects.  Every path (``push``/``pop``, the inlined playout loop, the greedy
-and wary policies' sums) is checked move by move against :class:`Round` by the tests.
+the ``Move`` objects.  What a move ends is the kernel's :func:`~seven_rocks.engine.kernel.ending`,
+which :meth:`Sim.push` calls; only the playout's hot loop writes it out inline.  Every path
+(``push``/``pop``, the inlined playout loop, the greedy and wary policies' sums) is checked
+move by move against :class:`Round` and against :func:`~seven_rocks.engine.kernel.ending`
+by the tests.
 It exists because the playouts need a few hundred thousand placements per second.
 
 >>> from seven_rocks.engine.game import Game
@@ -20,7 +23,7 @@ It exists because the playouts need a few hundred thousand placements per second
 >>> sim = Sim.from_round_state(rnd.layout, [rnd.hand_mask(s) for s in range(4)], rnd.turn,
 ...                            0, rnd.scores, rnd.target)
 >>> result = sim.playout(random.Random(0))
->>> sim.end in (DOMINO, BLOCKED, TARGET)
+>>> isinstance(sim.end, End)
 True
 """
 
@@ -41,24 +44,26 @@ from ..engine.kernel import (
     P_SUIT,
     PLACEMENT_INDICES,
     POINTS,
+    SEATS,
+    End,
     Ends,
     deduction,
+    ending,
     hand_pips,
     legal_indices,
 )
 from ..engine.layout import Layout
-from ..engine.moves import ALL_MOVES, PASS, Move
+from ..engine.moves import PASS, Move
 from ..engine.scoring import DEFAULT_TARGET
 
-# Round ends (0 while the round goes on).
-DOMINO: Final = 1
-BLOCKED: Final = 2
-TARGET: Final = 3
+# The playout's hot loop reads these as globals rather than as attributes of ``End``.
+_DOMINO: Final = End.DOMINO
+_BLOCKED: Final = End.BLOCKED
+_TARGET: Final = End.TARGET
 
 #: Per move index: the greedy tie-break after points, doubles first (a double matches only
 #: one number, so it is the tile most likely to get stuck), then heavier tiles.
 SHED: Final[list[int]] = [d * 32 + p for d, p in zip(M_DOUBLE, M_PIPS, strict=True)]
-MOVE_OF: Final[tuple[Move, ...]] = ALL_MOVES
 
 Snapshot = tuple[list[int], list[int], int, int, int, int, int, int]
 
@@ -82,7 +87,8 @@ class Sim(Ends):
         self.points: list[int] = [0, 0]
         self.base: tuple[int, int] = (0, 0)
         self.target = DEFAULT_TARGET
-        self.end = 0
+        #: How the round ended (the kernel's ``ending``); ``None`` while it goes on.
+        self.end: End | None = None
         self.undo: list[tuple[int, int, list[int], int, int, int, int]] = []
 
     @classmethod
@@ -125,7 +131,7 @@ class Sim(Ends):
         self.hands = hands[:]
         self.open = opened[:]
         self.points = [p0, p1]
-        self.end = 0
+        self.end = None
 
     def legal(self) -> list[int]:
         """Indices (into ``ALL_MOVES``) of the legal placements; empty means pass."""
@@ -137,22 +143,19 @@ class Sim(Ends):
         self.undo.append(
             (turn, self.passes, self.open[:], self.sum, self.spin, self.points[turn & 1], mi)
         )
+        team = turn & 1
         if mi < 0:
             self.passes += 1
-            if self.passes == 4:
-                self.end = BLOCKED
+            total = self.base[team] + self.points[team]
+            self.end = ending(self.passes, 0, total, self.target, self.hands[turn])
             self.turn = (turn + 1) & 3
             return 0
         points = POINTS[self.place_index(mi)]
         self.hands[turn] ^= M_MASK[mi]
         self.passes = 0
-        if points:
-            team = turn & 1
-            self.points[team] += points
-            if self.base[team] + self.points[team] >= self.target:
-                self.end = TARGET
-        if not self.hands[turn] and not self.end:
-            self.end = DOMINO
+        self.points[team] += points
+        total = self.base[team] + self.points[team]
+        self.end = ending(0, points, total, self.target, self.hands[turn])
         self.turn = (turn + 1) & 3
         return points
 
@@ -164,14 +167,14 @@ class Sim(Ends):
         self.sum = total
         self.spin = spin
         self.points[turn & 1] = pts
-        self.end = 0
+        self.end = None
         if mi >= 0:
             self.hands[turn] |= M_MASK[mi]
 
     # --------------------------------------------------------------- outcome
     def deductions(self) -> tuple[int, int]:
         """Each team's total deduction (zero unless the round was settled)."""
-        if self.end == TARGET or not self.end:
+        if self.end is None or self.end is End.TARGET:
             return (0, 0)
         h = self.hands
         return (deduction(h[0]) + deduction(h[2]), deduction(h[1]) + deduction(h[3]))
@@ -275,8 +278,10 @@ class Sim(Ends):
         probability ``epsilon``; with ``wary`` > 0, minus that much of the next player's
         best reply); returns the number of moves made (undo not kept).
 
-        This is :meth:`push` without the undo record, inlined for speed; ``trace``, if
-        given, receives every move made (``-1`` for a pass) so tests can replay it.
+        This is :meth:`push` without the undo record, inlined for speed: the ending
+        checks below are :func:`~seven_rocks.engine.kernel.ending` written out (the tests
+        replay traces through :meth:`push` and compare).  ``trace``, if given, receives
+        every move made (``-1`` for a pass) so tests can replay it.
         """
         hands = self.hands
         points = self.points
@@ -289,8 +294,8 @@ class Sim(Ends):
                 if trace is not None:
                     trace.append(-1)
                 self.passes += 1
-                if self.passes == 4:
-                    self.end = BLOCKED
+                if self.passes == SEATS:
+                    self.end = _BLOCKED
                 self.turn = (turn + 1) & 3
                 count += 1
                 continue
@@ -312,10 +317,10 @@ class Sim(Ends):
                 team = turn & 1
                 points[team] += scored
                 if self.base[team] + points[team] >= self.target:
-                    self.end = TARGET
+                    self.end = _TARGET
                     break
             if not hand:
-                self.end = DOMINO
+                self.end = _DOMINO
                 break
             self.turn = (turn + 1) & 3
             count += 1
@@ -329,11 +334,7 @@ def move_index(move: Move) -> int:
 
 
 __all__ = [
-    "BLOCKED",
-    "DOMINO",
-    "MOVE_OF",
     "SHED",
-    "TARGET",
     "Sim",
     "deduction",
     "hand_pips",

@@ -22,7 +22,7 @@ import random
 from functools import lru_cache
 from math import comb, exp
 
-from ..engine.kernel import M_AT, POINTS
+from ..engine.kernel import M_AT, POINTS, SEATS
 from ..engine.layout import Layout
 from ..engine.tiles import ALL_TILES, FULL_SET_MASK, tiles_of
 from ..engine.view import PlayerView
@@ -40,15 +40,6 @@ def view_hand_mask(view: PlayerView) -> int:
     mask = 0
     for tile in view.hand:
         mask |= tile.mask
-    return mask
-
-
-def table_mask(view: PlayerView) -> int:
-    """The tiles on the table as a bit set."""
-    mask = 0
-    for move in view.layout.moves:
-        if move.tile is not None:
-            mask |= move.tile.mask
     return mask
 
 
@@ -94,7 +85,7 @@ class DealSampler:
         for tile in view.unseen_tiles():
             unseen |= tile.mask
         forbid = voids if voids is not None else view.void_masks()
-        others = [s for s in range(4) if s != seat]
+        others = [s for s in range(SEATS) if s != seat]
         self._others = others
         sizes = (view.hand_sizes[others[0]], view.hand_sizes[others[1]], view.hand_sizes[others[2]])
         if sum(sizes) != unseen.bit_count():
@@ -220,7 +211,7 @@ def unseen_mask(view: PlayerView) -> int:
     return mask
 
 
-__all__ = ["DealSampler", "table_mask", "unseen_mask", "view_hand_mask", "void_masks"]
+__all__ = ["DealSampler", "unseen_mask", "view_hand_mask", "void_masks"]
 
 
 class PlayModel:

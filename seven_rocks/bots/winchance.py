@@ -2,7 +2,7 @@
 
 Points weigh differently through a game: near the target a few decide it, early on they
 matter little.  The chance to win turns a score into what it is worth.  It comes from a
-table (:mod:`.winchance_table`, written by ``python -m seven_rocks.research.winchance``,
+table (:mod:`.winchance_table`, written by ``seven-rocks winchance``,
 how it was made and how well it is calibrated: ``docs/coach.md``): the opening team's
 chance to win at the start of a round, by both scores in steps of five from
 :data:`LOWEST` (lower scores count as it) to the target.  Other targets are read on the

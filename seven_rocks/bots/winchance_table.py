@@ -1,5 +1,4 @@
-"""The win-chance table (:mod:`.winchance`), written by
-``python -m seven_rocks.research.winchance``.
+"""The win-chance table (:mod:`.winchance`), written by ``seven-rocks winchance``.
 
 Fitted on 20192 whole rounds of 4000 games of 'expert' (seeds 100000..103999).
 """

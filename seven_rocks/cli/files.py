@@ -25,8 +25,10 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO
 
+from ..engine.errors import SevenRocksError
 
-class ExistingFileError(ValueError):
+
+class ExistingFileError(SevenRocksError):
     """The record file already exists and replacing it was not asked for (one sentence)."""
 
 

@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import Any
 
-from ..app.describe import NAME_LIMIT, describe_game, printable, team_name
 from ..engine.errors import RecordError, RecordTooLargeError
 from ..engine.record import MAX_RECORD_BYTES, read_jsonl
 from .args import byte_count, positive_int
+from .describe import NAME_LIMIT, describe_game, printable, team_name
 
 
 def register(subparsers: Any) -> None:

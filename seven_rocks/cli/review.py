@@ -9,7 +9,6 @@ import json
 import sys
 from typing import Any
 
-from ..app.describe import seat_name
 from ..app.review import (
     DEFAULT_LEVEL,
     GameReview,
@@ -25,6 +24,7 @@ from ..engine.errors import RecordError, RecordTooLargeError
 from ..engine.record import MAX_RECORD_BYTES, parse_json
 from ..engine.round import SEAT_NAMES
 from .args import byte_count, positive_int
+from .describe import seat_name
 
 
 def seat_number(text: str) -> int:

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from functools import partial
 from typing import IO, TYPE_CHECKING, Any
+
+from tqdm import tqdm
 
 from ..bots import bot_factory, bot_names
 from ..engine.scoring import DEFAULT_TARGET
@@ -27,6 +30,24 @@ def _games(text: object) -> int:
             f"--games must be even (each deal set is played twice, teams swapped), not {value}"
         )
     return value
+
+
+def _bar(a: str, b: str, games: int, played: TournamentResult | None) -> tqdm[Any]:
+    """The match's progress bar on stderr (stdout is the result), from the games played."""
+    return tqdm(
+        total=games,
+        initial=0 if played is None else played.games,
+        file=sys.stderr,
+        unit="game",
+        desc=f"{a} vs {b}",
+        dynamic_ncols=True,
+    )
+
+
+def _advance(bar: tqdm[Any], result: TournamentResult) -> None:
+    """:func:`run_tournament`'s progress report: the bar moves to the games tallied."""
+    bar.update(result.games - bar.n)
+    bar.set_postfix_str(f"A {result.win_rate:.1%}")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -161,6 +182,7 @@ def run(args: argparse.Namespace) -> int:
     if address is not None and jobs_given is not None:
         return _error("--cluster plays on every CPU of the cluster: leave out --jobs")
     played: TournamentResult | None = None
+    bar: tqdm[Any] | None = None
     stream: IO[str] | None = None
     cluster: Cluster | None = None
     try:
@@ -179,6 +201,7 @@ def run(args: argparse.Namespace) -> int:
                 return _error(f"cannot write {args.record}: {error.strerror or error}")
             except ValueError as error:
                 return _error(str(error))
+        bar = None if getattr(args, "no_progress", False) else _bar(args.a, args.b, games, played)
         result = run_tournament(
             args.a,
             args.b,
@@ -186,12 +209,14 @@ def run(args: argparse.Namespace) -> int:
             seed,
             jobs=jobs,
             target=target,
-            progress=not getattr(args, "no_progress", False),
+            progress=None if bar is None else partial(_advance, bar),
             record=stream,
             played=played,
             executor=cluster,
         )
     finally:
+        if bar is not None:
+            bar.close()
         if stream is not None:
             stream.close()
         if cluster is not None:

@@ -22,6 +22,8 @@ derives nothing on its own:
   the incremental sum cannot disagree with the from-scratch one.
 * **What does a sum score?**  :data:`POINTS` ``[ends_sum]`` is
   :func:`~seven_rocks.engine.scoring.placement_points` as a table: hot loops index it.
+* **What does a move end?**  :func:`ending`: only the turn, the round (:attr:`End.DOMINO`,
+  :attr:`End.BLOCKED`) or the game (:attr:`End.TARGET`).
 
 Tables indexed by plain ints are what let the search bots make a few hundred thousand
 placements a second in pure Python; the ``Move``/``Point`` objects stay the public face.
@@ -38,6 +40,7 @@ placements a second in pure Python; the ``Move``/``Point`` objects stay the publ
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 from typing import Final, NamedTuple, cast
 
 from .moves import ALL_MOVES, ALL_POINTS, OPENING_MOVES, PASS, Move, Point, Side
@@ -376,6 +379,43 @@ def deduction(mask: int) -> int:
     return ROUNDED[_PIPS_LO[mask & 0x3FFF] + _PIPS_HI[mask >> 14]]
 
 
+# ------------------------------------------------------------------- endings
+#: The players at the table, in turn order; four passes in a row block the round.
+SEATS: Final = 4
+
+
+class End(StrEnum):
+    """How a round ended (the values are the record's ``"end"`` field)."""
+
+    #: A player placed his last tile: the round ends and is settled.
+    DOMINO = "domino"
+    #: Every seat passed in a row: the round ends and is settled.
+    BLOCKED = "blocked"
+    #: A placement brought its team to the target: the game ends at once, unsettled.
+    TARGET = "target"
+
+
+def ending(passes: int, scored: int, team_total: int, target: int, hand: int) -> End | None:
+    """What the move just made ends: ``None`` for only the turn, else how the round ends.
+
+    Read from the state after the move: ``passes`` in a row counting it (0 after a
+    placement), the points it ``scored``, its team's total with them (``team_total``,
+    against ``target``), and the mover's ``hand`` (bit set) after it.  The target is
+    checked only after a scoring placement, and before the domino: a last tile that
+    reaches the target wins the game with no settlement.
+
+    >>> ending(4, 0, 120, 250, 0b101), ending(0, 0, 120, 250, 0b101)
+    (<End.BLOCKED: 'blocked'>, None)
+    >>> ending(0, 10, 250, 250, 0), ending(0, 0, 120, 250, 0)
+    (<End.TARGET: 'target'>, <End.DOMINO: 'domino'>)
+    """
+    if passes:
+        return End.BLOCKED if passes == SEATS else None
+    if scored and team_total >= target:
+        return End.TARGET
+    return None if hand else End.DOMINO
+
+
 # ------------------------------------------------------------------- the state
 class Ends:
     """The table as the rules see it: open points, ends' sum, spinner state.
@@ -430,11 +470,14 @@ __all__ = [
     "P_SUIT",
     "P_VALUE",
     "ROUNDED",
+    "SEATS",
+    "End",
     "Ends",
     "ScoringEnd",
     "branches_open",
     "can_place",
     "deduction",
+    "ending",
     "hand_pips",
     "legal_indices",
     "legal_moves",

@@ -19,7 +19,6 @@ that reaching 250 ends the game at once.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from enum import StrEnum
 from typing import Final, NamedTuple
 
 from .errors import (
@@ -30,24 +29,15 @@ from .errors import (
     RoundOverError,
     TileNotInHandError,
 )
-from .kernel import POINTS, can_place, deduction, legal_moves
+from .kernel import POINTS, SEATS, End, can_place, deduction, ending, legal_moves
 from .layout import Layout
 from .moves import Move
 from .scoring import DEFAULT_TARGET
 from .tiles import ALL_TILES, Tile, mask_of, tiles_of
 
-SEATS: Final = 4
 #: Each seat's name, in seat order (partners sit opposite: 0 and 2, 1 and 3).
 SEAT_NAMES: Final = ("South", "West", "North", "East")
 TILES_PER_HAND: Final = 7
-
-
-class End(StrEnum):
-    """How a round ended (the values are the record's ``"end"`` field)."""
-
-    DOMINO = "domino"
-    BLOCKED = "blocked"
-    TARGET = "target"
 
 
 class Turn(NamedTuple):
@@ -222,8 +212,7 @@ class Round:
             self._log.append(_new_turn(Turn, (turn, move, 0)))
             self._pass_log.append(self._passes)
             self._passes += 1
-            if self._passes == SEATS:
-                self.end = End.BLOCKED
+            self.end = ending(self._passes, 0, self.scores[turn & 1], self.target, hand)
             self.turn = (turn + 1) & 3
             return 0
         if not hand & tile.mask:
@@ -234,13 +223,11 @@ class Round:
         self._pass_log.append(self._passes)
         self._passes = 0
         points = POINTS[total]
+        team = turn & 1
         if points:
-            team = turn & 1
             self._points[team] += points
-            if self.scores_before[team] + self._points[team] >= self.target:
-                self.end = End.TARGET
-        if not hand and self.end is None:
-            self.end = End.DOMINO
+        team_total = self.scores_before[team] + self._points[team]
+        self.end = ending(0, points, team_total, self.target, hand)
         self._log.append(_new_turn(Turn, (turn, move, points)))
         self.turn = (turn + 1) & 3
         return points
@@ -331,3 +318,6 @@ def deal_hands(shuffled: Sequence[Tile]) -> list[tuple[Tile, ...]]:
     if sorted(shuffled) != list(ALL_TILES):
         raise InvalidDealError("a deal uses each of the 28 tiles exactly once")
     return [tuple(shuffled[i * TILES_PER_HAND : (i + 1) * TILES_PER_HAND]) for i in range(SEATS)]
+
+
+__all__ = ["SEATS", "SEAT_NAMES", "TILES_PER_HAND", "End", "Round", "Turn", "deal_hands"]

@@ -12,47 +12,22 @@
 
 from __future__ import annotations
 
-from ..bots import register_research
-from ..bots.base import Bot
+from ..bots import BotFactory, register_research
 from .oracle import OracleBot
-from .variants import (
-    VARIANT_BOTS,
-    Inferred1000Bot,
-    Raced1000Bot,
-    Uniform150Bot,
-    Weighted500Bot,
-    Weighted1000Bot,
-)
+from .variants import VARIANT_BOTS
 
 #: Yardsticks for tournaments only, by name.
-RESEARCH_BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (OracleBot, *VARIANT_BOTS)}
+RESEARCH_BOTS: dict[str, BotFactory] = {OracleBot.name: OracleBot, **VARIANT_BOTS}
 
 #: Names the golden tournament records (``tests/golden/``) seat their yardsticks by: they
 #: stay readable, as the bot that plays the same search.
 ALIASES: dict[str, str] = {
-    "master-v1": Uniform150Bot.name,
-    "master-h1000": Weighted1000Bot.name,
-}
-
-#: Names no stored record uses: refused, with the name of the bot that plays their search.
-RETIRED: dict[str, str] = {
-    "master-next": Weighted500Bot.name,
-    "master-race": Raced1000Bot.name,
-    "master-infer": Inferred1000Bot.name,
+    "master-v1": "master-150-uniform",
+    "master-h1000": "master-1000-weighted",
 }
 
 # The bot registry's "research" tier: importing this package (as the tournament runner and
 # the command line do) is what makes these names known there.
-register_research(RESEARCH_BOTS, aliases=ALIASES, retired=RETIRED)
+register_research(RESEARCH_BOTS, aliases=ALIASES)
 
-__all__ = [
-    "ALIASES",
-    "RESEARCH_BOTS",
-    "RETIRED",
-    "Inferred1000Bot",
-    "OracleBot",
-    "Raced1000Bot",
-    "Uniform150Bot",
-    "Weighted500Bot",
-    "Weighted1000Bot",
-]
+__all__ = ["ALIASES", "RESEARCH_BOTS", "OracleBot"]

@@ -26,6 +26,7 @@ from pathlib import Path
 from types import ModuleType, TracebackType
 from typing import Any, Final
 
+from ..engine.errors import SevenRocksError
 from .tournament import AHEAD_PER_JOB, Pair, PairTask, in_order, play_pair
 
 #: Seconds to wait for the address to accept a connection: a wrong host fails this fast
@@ -43,7 +44,7 @@ INSTALL_HINT: Final = "pip install 'seven-rocks[cluster]'"
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 
-class ClusterError(ValueError):
+class ClusterError(SevenRocksError):
     """The cluster cannot play the match (one sentence for the command line)."""
 
 
@@ -68,7 +69,7 @@ def _import_ray() -> ModuleType:
     try:
         import ray
     except ImportError:
-        raise ClusterError(f"--cluster needs Ray: {INSTALL_HINT}") from None
+        raise ClusterError(f"a cluster needs Ray: {INSTALL_HINT}") from None
     return ray
 
 
@@ -102,7 +103,7 @@ def _probe(address: str) -> None:
     host, sep, port = address.rpartition(":")
     if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise ClusterError(
-            f"--cluster must be HOST:PORT (like 127.0.0.1:6379) or auto, not {address!r}"
+            f"a cluster's address must be HOST:PORT (like 127.0.0.1:6379) or auto, not {address!r}"
         )
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS):
@@ -148,7 +149,7 @@ class Cluster:
                 raise ClusterError(
                     f"the cluster lost pair {task.pair}'s worker more than {RETRIES} times "
                     f"({type(error).__name__}); the record holds every pair before it: "
-                    f"continue with --resume"
+                    f"resume the match from it"
                 ) from None
             return pair
 

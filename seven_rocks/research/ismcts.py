@@ -58,7 +58,7 @@ def search(
         hands = deals(rng)
         sim = Sim.from_round_state(layout, hands, seat, passes_in_a_row, scores, target)
         path = _descend(root, sim, rng, exploration)
-        if not sim.end:
+        if sim.end is None:
             sim.playout(rng, 0.0, wary)
         _back_up(path, value_of(sim, 0) / SCALE)
         if (
@@ -85,7 +85,7 @@ def _descend(root: Node, sim: Sim, rng: random.Random, exploration: float) -> li
     sqrt = math.sqrt
     node = root
     path = []
-    while not sim.end:
+    while sim.end is None:
         legal = sim.legal() or [-1]
         children = node.children
         untried = [m for m in legal if m not in children]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import IO, Final
 
-from ..engine.errors import RecordError
+from ..engine.errors import RecordError, SevenRocksError
 from ..engine.record import MAX_RECORD_BYTES, loads, parse_json, record_head
 from .stats import GameFacts
 from .tournament import GameOutcome, TournamentResult, deal_seed, seats_of
@@ -33,7 +33,7 @@ from .tournament import GameOutcome, TournamentResult, deal_seed, seats_of
 PAIR: Final = 2
 
 
-class ResumeError(ValueError):
+class ResumeError(SevenRocksError):
     """The record cannot be continued as this match (one sentence, naming the line)."""
 
 
@@ -109,12 +109,12 @@ def _check_game(line: bytes, number: int, a: str, b: str, seed: int, target: int
     if list(game.seats) != expected:
         differences.append(f"seats {', '.join(game.seats)}, not {', '.join(expected)}")
     if game.seed != deal_seed(seed, pair):
-        differences.append("other deals (another --seed, or games out of order)")
+        differences.append("other deals (another seed, or games out of order)")
     if game.target != target:
         differences.append(f"target {game.target}, not {target}")
     if differences:
         raise ResumeError(
-            f"line {number} of the record is not game {number} of {a} vs {b} with --seed "
+            f"line {number} of the record is not game {number} of {a} vs {b} with seed "
             f"{seed}: {'; '.join(differences)}"
         )
     if game.winner is None:

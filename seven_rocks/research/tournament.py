@@ -9,7 +9,7 @@ Results do not depend on the number of worker processes: each pair's deals and b
 seeds come from the tournament seed and the pair's number only, and results are
 gathered in pair order (only the measured decision times vary).
 
->>> result = run_tournament("greedy", "random", games=4, seed=1, progress=False)
+>>> result = run_tournament("greedy", "random", games=4, seed=1)
 >>> result.games, result.a_wins + result.b_wins
 (4, 4)
 >>> lo, hi = wilson_interval(result.a_wins, result.games)
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from typing import IO, Any, Final
 from ..app.runner import Decision, Runner
 from ..bots import BotFactory, bot_factory
 from ..bots.base import Bot
+from ..engine.errors import SevenRocksError
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.record import dumps
@@ -42,6 +42,10 @@ MAX_JOBS: Final = 256
 #: Pairs handed to the workers ahead of the one being collected, per worker: enough to
 #: keep every worker busy, few enough that memory does not grow with --games.
 AHEAD_PER_JOB: Final = 4
+
+
+class TournamentError(SevenRocksError):
+    """A match that cannot be played as asked (games, jobs, the games played so far)."""
 
 
 def decision(bot: Bot, game: Game) -> Decision:
@@ -294,7 +298,7 @@ def _pool_context() -> Any:
 Pair = tuple[GameOutcome, GameOutcome]
 #: Where a match's pairs are played: given the pair tasks in order, yields their results in
 #: the same order.  ``jobs`` local processes by default (:func:`iter_pairs`); a cluster is
-#: another (:mod:`.cluster`), and the tally, record and progress bar are the same for both.
+#: another (:mod:`.cluster`), and the tally, record and progress reports are the same for both.
 PairExecutor = Callable[[Iterable[PairTask]], Iterator[Pair]]
 
 
@@ -342,7 +346,7 @@ def run_tournament(
     *,
     jobs: int = 1,
     target: int = DEFAULT_TARGET,
-    progress: bool = True,
+    progress: Callable[[TournamentResult], None] | None = None,
     record: IO[str] | None = None,
     factories: Mapping[str, BotFactory] | None = None,
     played: TournamentResult | None = None,
@@ -350,7 +354,10 @@ def run_tournament(
 ) -> TournamentResult:
     """Play ``games`` games (``games / 2`` duplicate pairs) of ``a`` against ``b``.
 
-    ``games`` must be even: every deal set is played twice, teams swapped.
+    ``games`` must be even: every deal set is played twice, teams swapped; a bad ``games``
+    or ``jobs`` is a :class:`TournamentError` naming the field.
+    ``progress``, if given, is called with the tally after each pair (the command line
+    draws its bar with it).
     ``factories`` may supply constructors for names outside the registry (tuning).
     ``record``, if given, receives every game as a JSON Lines row, in order, flushed
     after each pair so that a sitting cut short keeps what it played.
@@ -361,22 +368,22 @@ def run_tournament(
     Games are played and tallied as a stream: memory does not grow with ``games``.
     """
     if games <= 0 or games % 2:
-        raise ValueError(
-            f"--games must be a positive even number (each deal set is played "
+        raise TournamentError(
+            f"games must be a positive even number (each deal set is played "
             f"twice, teams swapped), not {games}"
         )
     if not 1 <= jobs <= MAX_JOBS:
-        raise ValueError(f"--jobs must be from 1 to {MAX_JOBS}, not {jobs}")
+        raise TournamentError(f"jobs must be from 1 to {MAX_JOBS}, not {jobs}")
     extra = dict(factories or {})
     fa = extra[a] if a in extra else bot_factory(a, "research")
     fb = extra[b] if b in extra else bot_factory(b, "research")
     pairs = games // 2
     result = TournamentResult(a=a, b=b, seed=seed) if played is None else played
     if (result.a, result.b, result.seed) != (a, b, seed):
-        raise ValueError(f"the games played so far are not of {a} vs {b} with seed {seed}")
+        raise TournamentError(f"the games played so far are not of {a} vs {b} with seed {seed}")
     done = result.games // 2
     if done > pairs:
-        raise ValueError(
+        raise TournamentError(
             f"the record already holds {result.games} games of this match, more than "
             f"the {games} asked for"
         )
@@ -384,36 +391,19 @@ def run_tournament(
         PairTask(fa, fb, (a, b), seed, pair, target, record is not None)
         for pair in range(done, pairs)
     )
-    bar: Any = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(
-            total=games,
-            initial=result.games,
-            file=sys.stderr,
-            unit="game",
-            desc=f"{a} vs {b}",
-            dynamic_ncols=True,
-        )
-    try:
-        if executor is None:
-            played_pairs = iter_pairs(tasks, max(1, min(jobs, pairs - done)))
-        else:
-            played_pairs = executor(tasks)
-        for first, second in played_pairs:
-            result.add_pair(first, second)
-            if record is not None:
-                for outcome in (first, second):
-                    assert outcome.record is not None
-                    record.write(outcome.record + "\n")
-                record.flush()
-            if bar is not None:
-                bar.update(2)
-                bar.set_postfix_str(f"A {result.win_rate:.1%}")
-    finally:
-        if bar is not None:
-            bar.close()
+    if executor is None:
+        played_pairs = iter_pairs(tasks, max(1, min(jobs, pairs - done)))
+    else:
+        played_pairs = executor(tasks)
+    for first, second in played_pairs:
+        result.add_pair(first, second)
+        if record is not None:
+            for outcome in (first, second):
+                assert outcome.record is not None
+                record.write(outcome.record + "\n")
+            record.flush()
+        if progress is not None:
+            progress(result)
     return result
 
 
@@ -423,6 +413,7 @@ __all__ = [
     "GameOutcome",
     "PairExecutor",
     "PairTask",
+    "TournamentError",
     "TournamentResult",
     "deal_seed",
     "decide",

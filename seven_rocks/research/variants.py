@@ -33,7 +33,7 @@ The named bots:
 * ``master-150-chances`` and ``master-1000-chances``: ``master-150-uniform`` and
   ``master-1000-inferred`` playing for the game: each searched round's end is valued by the
   team's chance to win from the resulting scores (the win-chance table,
-  :func:`~seven_rocks.bots.master.outcome_win`) instead of its points;
+  :func:`~seven_rocks.bots.outcome.outcome_win`) instead of its points;
   ``master-1000-chances`` is the search ``master`` plays (``master.PLAY``), frozen.
 """
 
@@ -41,8 +41,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import ClassVar, Final
+from functools import partial
+from typing import Final
 
+from ..bots import BotFactory
 from ..bots.master import (
     Analysis,
     DealSource,
@@ -50,8 +52,8 @@ from ..bots.master import (
     Level,
     MasterBot,
     Race,
-    outcome_value,
 )
+from ..bots.outcome import outcome_value
 from ..engine.moves import PASS, Move
 from ..engine.view import PlayerView
 from . import ismcts
@@ -105,19 +107,12 @@ class VariantBot(MasterBot):
     """The master's search as a :class:`Variant` sets it up."""
 
     name = "master-variant"
-    #: The variant a named subclass plays when none is given.
-    variant: ClassVar[Variant]
 
     def __init__(
-        self,
-        seed: int | None = None,
-        variant: Variant | None = None,
-        *,
-        time_limit: float | None = None,
+        self, seed: int | None, variant: Variant, *, time_limit: float | None = None
     ) -> None:
-        chosen = type(self).variant if variant is None else variant
-        super().__init__(seed, chosen.level, time_limit=time_limit)
-        self.settings = chosen
+        super().__init__(seed, variant.level, time_limit=time_limit)
+        self.settings = variant
 
     def _deal_weights(self, view: PlayerView) -> DealWeight | None:
         if not self.settings.weigh:
@@ -186,65 +181,22 @@ CHANCES_150: Final = replace(UNIFORM_150, level=replace(UNIFORM_150.level, win=T
 CHANCES_1000: Final = replace(INFERRED_1000, level=replace(INFERRED_1000.level, win=True))
 
 
-class Uniform150Bot(VariantBot):
-    """150 uniform deals, frozen: the yardstick (see the module docstring)."""
-
-    name = "master-150-uniform"
-    variant = UNIFORM_150
-
-
-class Weighted500Bot(VariantBot):
-    """500 importance-weighted deals (see the module docstring)."""
-
-    name = "master-500-weighted"
-    variant = WEIGHTED_500
-
-
-class Weighted1000Bot(VariantBot):
-    """1,000 importance-weighted deals with successive halving (see the module docstring)."""
-
-    name = "master-1000-weighted"
-    variant = WEIGHTED_1000
-
-
-class Raced1000Bot(VariantBot):
-    """``master-1000-weighted`` racing its last two moves (see the module docstring)."""
-
-    name = "master-1000-weighted-raced"
-    variant = RACED_1000
-
-
-class Inferred1000Bot(VariantBot):
-    """The default level's search, frozen (see the module docstring)."""
-
-    name = "master-1000-inferred"
-    variant = INFERRED_1000
-
-
-class Chances150Bot(VariantBot):
-    """The ``brisk`` search playing for the game (see the module docstring)."""
-
-    name = "master-150-chances"
-    variant = CHANCES_150
-
-
-class Chances1000Bot(VariantBot):
-    """The default level's search playing for the game (see the module docstring)."""
-
-    name = "master-1000-chances"
-    variant = CHANCES_1000
-
-
-#: Every named variant, in the order they are listed.
-VARIANT_BOTS: Final = (
-    Uniform150Bot,
-    Weighted500Bot,
-    Weighted1000Bot,
-    Raced1000Bot,
-    Inferred1000Bot,
-    Chances150Bot,
-    Chances1000Bot,
-)
+#: Every named variant (see the module docstring), by its name in the research tier, in
+#: the order they are listed.
+VARIANTS: Final[dict[str, Variant]] = {
+    "master-150-uniform": UNIFORM_150,
+    "master-500-weighted": WEIGHTED_500,
+    "master-1000-weighted": WEIGHTED_1000,
+    "master-1000-weighted-raced": RACED_1000,
+    "master-1000-inferred": INFERRED_1000,
+    "master-150-chances": CHANCES_150,
+    "master-1000-chances": CHANCES_1000,
+}
+#: Each named variant's bot: :class:`VariantBot` playing it (one class; the name is the
+#: registry's, as every preset of the master is a ``MasterBot`` at a level).
+VARIANT_BOTS: Final[dict[str, BotFactory]] = {
+    name: partial(VariantBot, variant=variant) for name, variant in VARIANTS.items()
+}
 
 __all__ = [
     "CHANCES_150",
@@ -254,17 +206,11 @@ __all__ = [
     "ISMCTS_PER_SAMPLE",
     "RACED_1000",
     "UNIFORM_150",
+    "VARIANTS",
     "VARIANT_BOTS",
     "WEIGHTED_500",
     "WEIGHTED_1000",
-    "Chances150Bot",
-    "Chances1000Bot",
-    "Inferred1000Bot",
     "PairedRace",
-    "Raced1000Bot",
-    "Uniform150Bot",
     "Variant",
     "VariantBot",
-    "Weighted500Bot",
-    "Weighted1000Bot",
 ]

@@ -1,6 +1,6 @@
 """Measure the shipped win-chance table on recorded games.
 
-``python -m seven_rocks.research.winchance_check RECORD...`` reads JSON Lines files of game
+:func:`measure` (``seven-rocks winchance-check RECORD...``) reads JSON Lines files of game
 records (what ``seven-rocks tournament --record`` writes), traces each finished game's
 rounds (:func:`.roundtrace.trace_game`) and sets the table's prediction at every round
 start against who won (:mod:`.calibration`), printed as a Markdown table with the largest
@@ -18,15 +18,13 @@ every one of them is a check of the table at that strength.
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from ..bots.winchance import win_chance
 from ..engine.errors import RecordError
 from ..engine.record.jsonl import read_jsonl
-from .calibration import ENOUGH, Bucket, calibrate, table_text, worst_gap
+from .calibration import Bucket, calibrate
 from .roundtrace import GameTrace, trace_game
 
 
@@ -53,33 +51,4 @@ def measure(paths: Sequence[Path]) -> tuple[int, list[Bucket]]:
     return len(games), calibrate(games, shipped_chance)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m seven_rocks.research.winchance_check",
-        description="The shipped win-chance table's calibration on the games of records.",
-    )
-    parser.add_argument("records", nargs="+", type=Path, help="JSON Lines files of game records")
-    args = parser.parse_args(argv)
-    try:
-        count, buckets = measure(args.records)
-    except OSError as error:
-        print(f"cannot read {error.filename}: {error.strerror}", file=sys.stderr)
-        return 1
-    except RecordError as error:
-        print(f"not a record of games: {error}", file=sys.stderr)
-        return 1
-    print(f"{count} finished games, {sum(b.positions for b in buckets)} round starts:")
-    print(table_text(buckets))
-    judged = sum(1 for b in buckets if b.positions >= ENOUGH)
-    if judged:
-        print(
-            f"largest gap in a bucket of {ENOUGH}+ positions: {worst_gap(buckets):.1f} "
-            f"points of win% ({judged} such buckets)"
-        )
-    else:
-        print(f"no bucket has {ENOUGH}+ positions: too few in each to judge its gap")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+__all__ = ["measure", "recorded_games", "shipped_chance"]

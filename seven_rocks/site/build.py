@@ -20,7 +20,7 @@ Besides copying, the build makes the site installable, offline-capable and quick
   a new version and an unchanged tree keeps the same one (see ``web/sw.js`` for updates);
 * compressed copies (``.br`` with the ``brotli`` package, ``.gz`` always) sit next to every
   file that shrinks enough (``seven_rocks.site.compress``); ``seven-rocks serve`` sends them
-  when the browser accepts them. Brotli at its best level is slow on the 9.6 MB wasm, so
+  when the browser accepts them. Brotli at its best level is slow on the runtime's wasm, so
   compressed outputs are cached by content hash under ``node_modules/.cache/seven-rocks/``;
 * ``facts.js`` and ``protocol.d.ts`` in ``js/`` are generated from the Python that defines
   them (``seven_rocks.site.generated``);
@@ -53,6 +53,17 @@ from pathlib import Path
 from seven_rocks.site import generated, icons, output
 from seven_rocks.site.catalogues import CatalogueError, split_catalogues
 from seven_rocks.site.compress import COMPRESSED_SUFFIXES, compress_site
+from seven_rocks.site.contents import (
+    EARLY_DOWNLOADS,
+    ICONS,
+    INFLATED_FILES,
+    MINIFIED_RUNTIME,
+    OPTIONAL_FILES,
+    PYODIDE_FILES,
+    PYSCRIPT_MODULES,
+    VENDORED,
+    WEB_SUFFIXES,
+)
 from seven_rocks.site.engine_zip import BROWSER_PACKAGES, zip_engine
 from seven_rocks.site.minify import MinifyError, minify_scripts, minify_site
 from seven_rocks.site.precache import (
@@ -104,101 +115,10 @@ __all__ = [
     "zip_engine",
 ]
 
-#: The Pyodide files ``loadPyodide`` actually fetches (checked against pyodide 314.0.7: the
-#: loader, the Emscripten glue, the wasm binary, the standard library and the lock file it
-#: reads even when no package is ever loaded). Source maps and the CommonJS build are not needed.
-#: The page starts Python with the cut standard library (``STDLIB_CUT``); the full one is
-#: fetched only if something outside the cut is imported (``web/stdlib_fallback.py``).
-PYODIDE_FILES: tuple[str, ...] = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
-
-#: Runtime scripts shipped minified by esbuild, each alone: the Emscripten glue comes
-#: readable (1.25 MB; 207 KB on the wire, 181 KB minified); the worker's loader and start
-#: script are ours, commented for reading. Pyodide's loader, ``pyodide.mjs``, is minified
-#: already.
-MINIFIED_RUNTIME: tuple[str, ...] = (
-    "pyodide/pyodide.asm.mjs",
-    "pyodide-loader.mjs",
-    "pyodide-start.mjs",
-)
-
-#: The PyScript chunks the page loads, by name without their content hash: ``core`` (what
-#: ``core.js`` re-exports) and the plugins ``core`` imports at start-up whatever the page
-#: holds. Their static imports are followed too. The code editor, terminal, TOML parser and
-#: zip helpers are loaded only by features this site does not use, so they are left out.
-PYSCRIPT_MODULES: tuple[str, ...] = (
-    "core",
-    "deprecations-manager",
-    "donkey",
-    "error",
-    "py-editor",
-    "py-game",
-    "py-terminal",
-)
-
-#: npm packages the page fetches on first use, copied as they are with their licences
-#: (``web/js/link/``): site path -> path under ``node_modules``. The QR code encoder, and the
-#: camera's QR reader for browsers without ``BarcodeDetector``.
-VENDORED: dict[str, str] = {
-    "vendor/uqr.mjs": "uqr/dist/index.mjs",
-    "vendor/uqr.LICENSE.txt": "uqr/LICENSE",
-    "vendor/jsQR.js": "jsqr/dist/jsQR.js",
-    "vendor/jsQR.LICENSE.txt": "jsqr/LICENSE",
-}
-
-#: Drawn icons: path in the site -> (size in pixels, or 0 for SVG; variant).
-ICONS: dict[str, tuple[int, icons.Variant]] = {
-    "icons/icon.svg": (0, "any"),
-    "icons/icon-192.png": (192, "any"),
-    "icons/icon-512.png": (512, "any"),
-    "icons/maskable-512.png": (512, "maskable"),
-}
-
-#: What a first visit's page downloads itself, at once and in parallel, for the engine's
-#: worker (which then finds them in the HTTP cache) and its progress bar: the build writes
-#: their sizes into ``boot.js``, largest first.
-EARLY_DOWNLOADS: tuple[str, ...] = (
-    "pyodide/pyodide.asm.wasm",
-    "pyodide/stdlib-cut.zip",
-    "pyodide/pyodide.asm.mjs",
-    "pyodide/pyodide-lock.json",
-    "seven_rocks.zip",
-    "pyodide/pyodide.mjs",
-)
 _BOOT = "boot.js"
 _LOCK_FILE = "pyodide-lock.json"
 _BOOT_DOWNLOADS_LINE = re.compile(r"^const DOWNLOADS = .*;$", re.MULTILINE)
 
-#: File kinds copied from ``web/``; anything else there (editor backups, notes) stays behind.
-WEB_SUFFIXES: tuple[str, ...] = (
-    ".css",
-    ".html",
-    ".ico",
-    ".js",
-    ".json",
-    ".mjs",
-    ".png",
-    ".py",
-    ".svg",
-    ".txt",
-    ".webmanifest",
-    ".webp",
-    ".woff2",
-)
-
-#: What the service worker may leave out of its cache: the 31 MB snapshot, which could
-#: exceed a small storage quota (older Safari allowed about 50 MB an origin) and which the
-#: game can do without; and the full standard library, which a game never loads unless
-#: something outside the cut is imported. Both are fetched after the first visit's game is
-#: on the table, so that an unforeseen import works offline too.
-OPTIONAL_FILES: tuple[str, ...] = (SNAPSHOT, STDLIB_FULL)
-#: Files shipped gzip-compressed that the service worker keeps inflated (see snapshot.py).
-INFLATED_FILES: tuple[str, ...] = (SNAPSHOT,)
 # Directories the build reads from: the output must never be one of them or inside one.
 _PACKAGE = "seven_rocks"
 _SOURCE_DIRS = ("node_modules", "web", _PACKAGE, ".git")
@@ -455,7 +375,7 @@ def _write_lock_file(src: Path, dst: Path) -> None:
     """Pyodide's lock file without its package list: ``info`` only.
 
     ``loadPyodide`` reads the lock file even though the game loads no package, and the
-    whole list (357 packages) is 22 KB on the wire for nothing. ``info`` stays: Pyodide
+    whole list (every package Pyodide offers) is download for nothing. ``info`` stays: Pyodide
     checks its ABI version against the runtime's.
     """
     try:

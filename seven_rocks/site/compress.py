@@ -1,8 +1,9 @@
 """Compressed copies of the site's files, which ``seven-rocks serve`` sends when the browser
 accepts them: ``.br`` (brotli at its best level, when the package is installed) and ``.gz``.
 
-Brotli at its best level is slow on the 9.6 MB wasm, so the outputs can be kept by content
-hash between builds (``cache``); every output is deterministic (gzip without a time stamp).
+Brotli at its best level is slow on the runtime's wasm (megabytes), so the outputs can be kept
+by content hash between builds (``cache``); every output is deterministic (gzip without a time
+stamp).
 """
 
 from __future__ import annotations

@@ -72,7 +72,7 @@ def _write(package_dir: Path, sources: list[Path], destination: Path, *, strip: 
     with ``seven_rocks/`` so unpacking it at the worker's working directory makes
     ``import seven_rocks`` work. The entries are stored uncompressed and (``strip``) without
     docstrings and comments: the server's brotli then compresses across the files, which
-    beats deflating each one (about 25 KB on the wire against 65 KB).
+    beats deflating each one (shared words and names compress once for the whole package).
     """
     destination.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(destination, "w", compression=zipfile.ZIP_STORED) as archive:

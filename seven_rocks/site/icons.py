@@ -19,12 +19,10 @@ import zlib
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["BACKGROUND", "FELT", "Variant", "png_icon", "read_png_header", "svg_icon"]
+__all__ = ["FELT", "Variant", "png_icon", "read_png_header", "svg_icon"]
 
 #: The table's felt (``--felt`` in ``web/css/theme.css``): theme colour and icon background.
 FELT = "#1f5e3b"
-#: The manifest's splash background.
-BACKGROUND = FELT
 _IVORY = "#fdfbf5"
 _INK = "#1d1d1b"
 

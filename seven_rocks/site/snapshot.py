@@ -13,9 +13,11 @@ start if it is missing or refused. The snapshot freezes a few things a boot woul
 pick afresh: the string hash seed (fixed to 0 here) and the ``random`` module's state
 (``web/worker.py`` reseeds it from the OS on every start).
 
-The file is written gzip-compressed (31 MB of heap, 6 MB on the wire): static hosts seldom
-compress ``application/octet-stream``, so left raw it could cost a visitor 31 MB. The
-service worker inflates it once, when it installs, and keeps it inflated for the loader.
+The file is written gzip-compressed (a heap image is mostly zeros and repeats, so it
+shrinks several-fold; the README gives the sizes ``benchmarks/network.py`` measures): static
+hosts seldom compress ``application/octet-stream``, so left raw it could cost a visitor the
+whole heap. The service worker inflates it once, when it installs, and keeps it inflated
+for the loader.
 
 Making one takes a few seconds, so results are cached by the hash of their inputs.
 """

@@ -1,16 +1,17 @@
 """Cut Pyodide's standard library to the modules a game imports, for a small first visit.
 
-Pyodide's ``python_stdlib.zip`` holds 614 modules, 2.5 MB deflated file by file (so brotli on
-the wire cannot shrink it), and every first visit downloads all of it. A game imports about
-130 of them. The build runs ``stdlib.mjs`` (beside this module) in Node, which starts the very
-Pyodide the site ships, drives the worker through a session (``stdlib_cut.exercise``), and
-writes the imported modules, docstrings and comments stripped and compiled to bytecode by
-Pyodide's own Python 3.14 (the host's ``ast`` may not read 3.14 syntax, and only Pyodide's
-compiler makes bytecode Pyodide can load), into an *uncompressed* zip: brotli then
-compresses across the files, 2.5 MB become about 0.48 MB on the wire. Bytecode costs 0.2 MB
-more than stripped source would, and saves Python's start-up compiling 1.6 MB of source on
-a first visit, while the WebAssembly is still unoptimised: about 1.5 s on the reference
-machine. Node checks the cut by running the session again on it.
+Pyodide's ``python_stdlib.zip`` holds every module of the standard library, deflated file by
+file (so brotli on the wire cannot shrink it), and every first visit downloads all of it. A game
+imports a small part of them. The build runs ``stdlib.mjs`` (beside this module) in Node, which
+starts the very Pyodide the site ships, drives the worker through a session
+(``stdlib_cut.exercise``), and writes the imported modules, docstrings and comments stripped and
+compiled to bytecode by Pyodide's own Python 3.14 (the host's ``ast`` may not read 3.14 syntax,
+and only Pyodide's compiler makes bytecode Pyodide can load), into an *uncompressed* zip: brotli
+then compresses across the files (the sizes on the wire: the README, from
+``benchmarks/network.py``). Bytecode is a little larger than stripped source, and saves Python's
+start-up compiling the source on a first visit, while the WebAssembly is still unoptimised
+(``benchmarks/boot.py`` times the start). Node checks the cut by running the session again on
+it.
 
 The full library stays in the site, never loaded unless something outside the cut is
 imported: ``web/stdlib_fallback.py`` (packed into the cut zip, installed by the loader

@@ -1,8 +1,8 @@
 """Trace what the game imports and pack it small: runs inside Pyodide, and on the host.
 
-The browser's Python comes with Pyodide's whole standard library, a 2.5 MB zip of 614
-modules deflated one by one, so that brotli on the wire cannot shrink it further. A game
-imports about 160 of them. ``seven_rocks.site.stdlib`` runs this module inside Pyodide
+The browser's Python comes with Pyodide's whole standard library, a zip of its modules
+deflated one by one, so that brotli on the wire cannot shrink it further. A game imports
+a small part of them. ``seven_rocks.site.stdlib`` runs this module inside Pyodide
 under Node at build time (the host is CPython 3.11, Pyodide is 3.14: only Pyodide's own
 ``ast`` can be trusted to read Pyodide's library) to
 

@@ -5,8 +5,8 @@ symbols so that packages with C extensions (side modules) can link against it at
 The game loads no package, so the only callers of those exports are the JavaScript and
 Python files shipped beside it, and they name every export they use (Emscripten's glue
 binds each one by name: ``wasmExports["PyObject_GetAttr"]`` for C's
-``_PyObject_GetAttr``). The rest of the export section is 33 KB of brotli on a first
-visit for nothing. Dropping an export changes no function, table or memory: the module's
+``_PyObject_GetAttr``). The rest of the export section is download on a first visit
+for nothing. Dropping an export changes no function, table or memory: the module's
 code, its memory image and the memory snapshot taken from it are the same.
 
 The wasm binary format (https://webassembly.github.io/spec/core/binary/) is simple enough

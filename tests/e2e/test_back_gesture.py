@@ -1,11 +1,12 @@
 """A phone's back gesture and Escape put away the tour, the hint, the menu and a picked tile.
 
-Modal dialogs get both from the browser. The tour, the hint and the phone's menu are not
-modal: a back gesture there used to go back in history, leaving the game (or, installed as
-an app, closing it). Android's back gesture reaches a page as a *close request*, the same
-one Escape makes on a desktop. Playwright has no back button, so these tests send the close
-request the way the browser does: to the newest `CloseWatcher`, through `requestClose()`,
-recorded by an init script. Escape is pressed for real.
+Modal dialogs get both from the browser. The tour, the hint and the phone's menu are not modal:
+left to the browser, a back gesture there would go back in history, leaving the game (or,
+installed as an app, closing it), so the page closes them itself. Android's back gesture
+reaches a page as a *close request*, the same one Escape makes on a desktop. Playwright has no
+back button, so these tests send the close request the way the browser does: to the newest
+`CloseWatcher`, through `requestClose()`, recorded by an init script. Escape is pressed for
+real.
 """
 
 from __future__ import annotations
@@ -145,7 +146,7 @@ def test_escape_puts_the_hint_away_on_a_desktop(
 
 def test_the_back_gesture_puts_a_picked_tile_down(viewport_page: Callable[..., Page]) -> None:
     """A tile that fits two places, tapped: its places light up. Back puts it down again
-    (it used to leave the game); nothing is played."""
+    (the page stays on the game); nothing is played."""
     page = viewport_page("390x844", init=WATCHERS)
     page.goto(GAME)
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)

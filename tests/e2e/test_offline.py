@@ -134,8 +134,8 @@ def test_plays_offline_after_one_visit(
     site: Path, tmp_path: Path, guarded_context: GuardedContext
 ) -> None:
     """Once every file is kept, the player is told the game now works offline: in the next
-    round summary, where play pauses. (A banner used to say it at once, over a phone's
-    scores, Hint and menu, for six seconds in the middle of the first round.)"""
+    round summary, where play pauses (never as a banner in the middle of a round, over a
+    phone's scores, Hint and menu)."""
     www, _ = _served_copy(site, tmp_path)
     with serving(www) as url:
         context, _ = guarded_context(url)

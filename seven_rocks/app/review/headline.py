@@ -63,7 +63,7 @@ class Swing:
             "number": self.number,
             "move": self.move,
             "best": self.best,
-            "mark": str(self.mark),
+            "mark": self.mark.value,
             "before": self.before,
             "after": self.after,
             "drop": self.drop,

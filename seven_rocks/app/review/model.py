@@ -10,7 +10,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final, NotRequired, Required, TypedDict, cast
+from typing import Any, Final, Literal, NotRequired, Required, TypedDict, cast, get_args
 
 from ...bots.master import LEVELS
 from ...engine.errors import SevenRocksError
@@ -36,8 +36,9 @@ REVIEW_BUDGET: Final = 0.2
 #: player's slips fall (see ``docs/coach.md``): 3 points of win% is a mistake, 8 a blunder.
 MISTAKE_LOSS: Final = 0.03
 BLUNDER_LOSS: Final = 0.08
-#: Every reason code (see :class:`Reason`); the page has a sentence for each.
-REASON_CODES: Final = (
+#: A reason's code (see :class:`Reason`); the page has a sentence for each.  A ``Literal``,
+#: so the page's generated types (``protocol.d.ts``) check its comparisons against them.
+ReasonCode = Literal[
     "forced",
     "best",
     "scores_less",
@@ -48,7 +49,11 @@ REASON_CODES: Final = (
     "greedy",
     "later",
     "search",
-)
+]
+#: Every reason code, in the order of :class:`Reason`'s table.
+REASON_CODES: Final[tuple[ReasonCode, ...]] = get_args(ReasonCode)
+#: A move's mark as the JSON spells it (the values of :class:`Mark`, typed for the page).
+MarkName = Literal["forced", "best", "good", "mistake", "blunder"]
 #: The drop in the chance to win that halves a move's accuracy (twice the mistake line:
 #: a mistake scores at most 71, a blunder at most 40).
 HALF_LIFE: Final = 0.06
@@ -57,7 +62,7 @@ HALF_LIFE: Final = 0.06
 ReasonJson = TypedDict(
     "ReasonJson",
     {
-        "code": Required[str],
+        "code": Required[ReasonCode],
         "pass": bool,
         "points": int,
         "margin": float,
@@ -86,7 +91,7 @@ class MoveReviewJson(TypedDict):
     move: str
     best: str
     loss: float
-    mark: str
+    mark: MarkName
     accuracy: float | None
     value: float | None
     best_value: float | None
@@ -140,7 +145,7 @@ class SwingJson(TypedDict):
     number: int
     move: str
     best: str
-    mark: str
+    mark: MarkName
     #: The team's chance to win before and after the move, in whole percents.
     before: int
     after: int
@@ -260,7 +265,7 @@ class Reason:
     ==============  ===============================================================
     """
 
-    code: str
+    code: ReasonCode
     args: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> ReasonJson:
@@ -310,7 +315,7 @@ class MoveReview:
             "move": self.move,
             "best": self.best,
             "loss": self.loss,
-            "mark": str(self.mark),
+            "mark": self.mark.value,
             "accuracy": self.accuracy,
             "value": self.value,
             "best_value": self.best_value,

@@ -32,10 +32,8 @@ from ...bots.master import (
     MasterBot,
     _branch_twin,
     _with_twins,
-    outcome_chance,
-    outcome_value,
-    solve,
 )
+from ...bots.outcome import outcome_chance, outcome_value, solve
 from ...bots.playout import Sim
 from ...engine.moves import PASS, Move
 from ...engine.view import PlayerView

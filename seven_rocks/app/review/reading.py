@@ -23,6 +23,7 @@ from .model import (
     Mark,
     MoveReview,
     Reason,
+    ReasonCode,
     ReviewError,
     RoundReview,
     check_level,
@@ -31,7 +32,7 @@ from .model import (
 
 _TILE_TEXTS: Final = frozenset(str(tile) for tile in ALL_TILES)
 #: What each reason code's arguments must be (see :class:`Reason`), to read a cached one.
-_REASON_ARGS: Final[dict[str, dict[str, str]]] = {
+_REASON_ARGS: Final[dict[ReasonCode, dict[str, str]]] = {
     "forced": {"pass": "flag"},
     "best": {"points": "points", "margin": "value"},
     "scores_less": {"points": "points", "best_points": "points"},
@@ -92,10 +93,10 @@ def _reason_arg(args: Mapping[str, Any], name: str, kind: str) -> object:
 def _reason(raw: object) -> Reason:
     """A cached reason, its code known and each of its arguments as that code has them."""
     args = fields.obj(raw, "a reason")
-    code = args.get("code")
-    kinds = _REASON_ARGS.get(code) if isinstance(code, str) else None
-    if kinds is None or not isinstance(code, str):
-        raise fields.FieldError(f"unknown reason {fields.shown(code)}")
+    code = next((known for known in REASON_CODES if known == args.get("code")), None)
+    if code is None:
+        raise fields.FieldError(f"unknown reason {fields.shown(args.get('code'))}")
+    kinds = _REASON_ARGS[code]
     extra = set(args) - set(kinds) - {"code"}
     if extra:
         raise fields.FieldError(f"reason {code!r} has no {fields.shown(sorted(extra)[0])}")

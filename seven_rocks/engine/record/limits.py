@@ -17,9 +17,10 @@ from ..errors import RecordError, RecordTooLargeError
 FORMAT: Final = "seven-rocks-record"
 VERSION: Final = 1
 #: The largest record read by default (one JSON text, or one line of a JSON Lines file),
-#: in bytes of UTF-8.  A game to 250 is 10-30 KB and a 10,000-round game 15.6 MiB; the cap
-#: keeps a runaway or hostile file (``/dev/zero``, a 200 MB line) from taking all memory:
-#: parsed JSON takes up to ~25 times its text, and a replayed round some 25 KB more.
+#: in bytes of UTF-8.  A game to 250 is tens of kilobytes and the cap admits games of
+#: thousands of rounds (``benchmarks/records.py`` measures a 6,000-round one); it keeps a
+#: runaway or hostile file (``/dev/zero``, a line of hundreds of megabytes) from taking all
+#: memory, since parsed JSON takes many times its text.
 MAX_RECORD_BYTES: Final = 16 * 1024 * 1024
 #: The deepest nesting of lists and objects read.  A record needs 6 (a move's ``at`` in a
 #: move, in ``moves``, in a round, in ``rounds``, in the record); CPython's parser raises

@@ -1,4 +1,6 @@
-"""Plain-English accounts of games, for the command line's ``replay``."""
+"""Plain-English accounts of games for the command line's ``replay`` (and terminal-safe text:
+:func:`printable`); the browser draws games itself, so this stays out of the engine's zip.
+"""
 
 from __future__ import annotations
 
