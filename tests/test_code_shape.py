@@ -94,3 +94,18 @@ def test_every_page_module_lives_in_its_feature_folder() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     unnamed = [folder for folder in sorted(FEATURE_FOLDERS) if f"`web/js/{folder}/`" not in readme]
     assert unnamed == [], "README's map of the page's modules leaves these folders out"
+
+
+def test_every_engine_call_is_typed_by_the_protocol() -> None:
+    """The engine's door is typed once (``EngineCall`` in bridge.js, from the generated
+    protocol.d.ts) and every part takes it so: a part that declares its own ``(method:
+    string, params) => Promise<any>`` lets a misspelt request or parameter through unchecked."""
+    widened = re.compile(r"\bmethod: string\b|Promise<any>")
+    scripts = _tracked("web/*.js", "web/*.mjs", "tests/js/*.js", "tests/js/*.mjs")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in scripts
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if widened.search(line)
+    ]
+    assert found == []

@@ -24,7 +24,7 @@ export const SLICE_MS = 200;
 
 /**
  * @typedef {object} ReviewHost
- * @property {(method: string, params?: Record<string, unknown>) => Promise<any>} call  the engine
+ * @property {import("../../bridge.js").EngineCall} call  the engine
  * @property {() => {over?: boolean} | null} snap  the live game (its save keeps the review)
  * @property {() => void} saveGame
  * @property {(key: string, vars?: Record<string, unknown>) => unknown} notify
@@ -86,20 +86,21 @@ export class ReviewCtrl {
   }
 
   /**
-   * @param {string} method
-   * @param {Record<string, unknown>} [params]
+   * @template {import("../protocol").Method} M
+   * @param {M} method
+   * @param {import("../../bridge.js").ParamsArgs<M>} params
    */
-  async #call(method, params = {}) {
+  async #call(method, ...params) {
     this.requests += 1;
     this.#changed({ type: "counts" });
-    return this.host.call(method, params);
+    return this.host.call(method, ...params);
   }
 
   /** Start, then a slice per request until finished, cancelled or closed. */
   async run() {
     let reply;
     try {
-      /** @type {Record<string, unknown>} */
+      /** @type {import("../protocol").ReviewStartParams} */
       const params = { seat: this.seat, budget_ms: SLICE_MS };
       if (this.record) params.record = this.record;
       reply = await this.#call("review_start", params);

@@ -86,9 +86,10 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
       }
     },
   });
-  const request = async (/** @type {string} */ method, /** @type {Record<string, unknown>} */ params = {}) => {
+  /** @type {import("../../bridge.js").EngineCall<null>} */
+  const request = async (method, ...params) => {
     try {
-      return await engine.call(method, params);
+      return await engine.call(method, ...params);
     } catch {
       return null;
     }
@@ -117,10 +118,10 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
         }
       : null,
   );
-  /** @param {{call(method: string, params?: Record<string, unknown>): Promise<any>}} worker */
+  /** @param {{call: import("../../bridge.js").EngineCall}} worker */
   const coachHost = (worker) =>
     panelHost({
-      call: (method, params) => worker.call(/** @type {any} */ (method), /** @type {any} */ (params)),
+      call: (method, ...params) => worker.call(method, ...params),
       snap: () => loop.snap,
       events: () => loop.events,
       roundShown: () => false,

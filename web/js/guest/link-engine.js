@@ -99,12 +99,24 @@ export class LinkEngine {
   }
 
   /**
-   * The game loop's engine call, answered by the host's table.
+   * The game loop's engine call, answered by the host's table: the calls whose reply is a
+   * snapshot ("play", "step", "state"); null when the table refused the move.
+   * @template {import("../protocol").Method} M
+   * @param {M} method
+   * @param {import("../../bridge.js").ParamsArgs<M>} args
+   * @returns {Promise<import("../../bridge.js").Reply<M> | null>}
+   */
+  call(method, ...args) {
+    // The answer is a snapshot, the reply of each request answered here.
+    return /** @type {Promise<import("../../bridge.js").Reply<M> | null>} */ (this.#answer(method, /** @type {{since?: number, aspect?: number, move?: string}} */ (args[0] ?? {})));
+  }
+
+  /**
    * @param {string} method
-   * @param {Record<string, any>} [params]
+   * @param {{since?: number, aspect?: number, move?: string}} params
    * @returns {Promise<Snapshot | null>}
    */
-  call(method, params = {}) {
+  #answer(method, params) {
     const since = Number(params.since ?? 0);
     const seen = this.latest?.events_total ?? 0;
     if (typeof params.aspect === "number" && params.aspect !== this.aspect) {

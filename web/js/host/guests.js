@@ -29,7 +29,7 @@ export const AWAY_OFFER_MS = 60_000;
  * @typedef {object} BookParts
  * @property {LinkPort} link
  * @property {readonly number[]} seats  the remote seats
- * @property {(method: string, params: Record<string, unknown>) => Promise<any>} request  an engine call (null: refused)
+ * @property {import("../../bridge.js").EngineCall<null>} request  an engine call (null: refused)
  * @property {() => Snapshot | null} latest  the newest snapshot the loop has received
  * @property {() => number} now
  * @property {() => void} changed  a seat's state, name or offer changed: draw the marks again

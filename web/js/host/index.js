@@ -26,7 +26,7 @@ export const remoteSeats = (bots) => (bots ?? []).flatMap((kind, seat) => (kind 
  * @typedef {object} TableParts
  * @property {Snapshot} snap  the game as it starts
  * @property {HTMLElement} board
- * @property {(method: string, params: Record<string, unknown>) => Promise<any>} request
+ * @property {import("../../bridge.js").EngineCall<null>} request  an engine call (null: refused, the player was told)
  * @property {() => Snapshot | null} latest
  * @property {(reason: string) => () => void} hold  hold the game (the invitations are open)
  * @property {() => void} render

@@ -37,7 +37,7 @@ import { warmEngine } from "../game/warm-engine.js";
 
 export class Controller {
   /**
-   * @param {{engine: any, root: HTMLElement, info: {bots: string[], [key: string]: any}, params: any}} parts
+   * @param {{engine: {call: import("../../bridge.js").EngineCall, onLost?(hook: (reason: string) => void): void}, root: HTMLElement, info: import("../protocol").Info, params: any}} parts
    */
   constructor({ engine, root, info, params }) {
     this.engine = engine;
@@ -69,7 +69,7 @@ export class Controller {
       watchPick,
     });
     this.loop = new GameLoop({
-      request: (method, p) => this.request(method, p),
+      request: (method, ...p) => this.request(method, ...p),
       aspect: () => Math.round(this.tableView.aspect() * 100) / 100, // the engine clamps it
       pacer: this.pacer,
       speed,
@@ -90,7 +90,7 @@ export class Controller {
     });
     this.keeper = new SaveKeeper(
       {
-        call: (method, p) => engine.call(method, p),
+        call: (method, ...p) => engine.call(method, ...p),
         notify: (key, vars, kind) => this.notify(key, vars, kind),
         game: () => ({ snap: this.loop.snap, autoplay: this.loop.autoplay }),
         signal: () => this.loop.signal,
@@ -104,7 +104,7 @@ export class Controller {
       root,
     );
     this.host = panelHost({
-      call: (method, p) => engine.call(method, p),
+      call: (method, ...p) => engine.call(method, ...p),
       snap: () => this.loop.snap,
       events: () => this.loop.events,
       roundShown: () => Boolean(this.loop.shown),
@@ -137,12 +137,14 @@ export class Controller {
 
   /**
    * One engine call; errors become a readable notice and `null`, never a broken page.
-   * @param {string} method
-   * @param {Record<string, unknown>} [params]
+   * @template {import("../protocol").Method} M
+   * @param {M} method
+   * @param {import("../../bridge.js").ParamsArgs<M>} params
+   * @returns {Promise<import("../../bridge.js").Reply<M> | null>}
    */
-  async request(method, params = {}) {
+  async request(method, ...params) {
     try {
-      return await this.engine.call(method, params);
+      return await this.engine.call(method, ...params);
     } catch (error) {
       if (error instanceof EngineError && error.type === ENGINE_LOST) return null; // restarting: said once
       const message = error instanceof Error ? error.message : String(error);
@@ -208,7 +210,7 @@ export class Controller {
       this.table = await nextTable(current, {
         snap,
         board: this.board,
-        request: (method, p) => this.request(method, p),
+        request: (method, ...p) => this.request(method, ...p),
         latest: () => this.loop.latest,
         hold: (reason) => this.pacer.hold(reason),
         render: () => this.view.render(),
@@ -225,7 +227,7 @@ export class Controller {
   /** Continue here the game another tab played; a new deal when that game is over. */
   async takeOver() {
     closeAll();
-    const snap = await this.keeper.takeOver((method, p) => this.request(method, p), () => this.loop.laidOutFor());
+    const snap = await this.keeper.takeOver((method, ...p) => this.request(method, ...p), () => this.loop.laidOutFor());
     if (snap) await this.install(snap);
     else await this.newGame({ bots: this.settings.levels });
   }
