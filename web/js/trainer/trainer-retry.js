@@ -25,7 +25,7 @@ export function readRetries() {
 /**
  * Open the reviewed seat's mistakes in the trainer, from the first not solved yet.
  * @param {import("../shell/panel-host.js").PanelHost} host
- * @param {{record: {seed?: unknown, rounds?: unknown}, seat: number, moves: ReadonlyArray<ReviewedMove & {candidates?: unknown}>}} review
+ * @param {{record: {seed?: unknown, rounds?: unknown}, seat: number, moves: ReadonlyArray<ReviewedMove>}} review
  */
 export async function openRetry(host, { record, seat, moves }) {
   const mistakes = mistakesOf(moves);
@@ -36,7 +36,7 @@ export async function openRetry(host, { record, seat, moves }) {
   try {
     for (const m of mistakes) {
       const { position } = await host.call("trainer_retry", { record, round: m.round, number: m.number });
-      items.push({ position, candidates: /** @type {any} */ (m.candidates), key: `${m.round}-${m.number}` });
+      items.push({ position, candidates: m.candidates, key: `${m.round}-${m.number}` });
     }
   } catch (error) {
     host.notify("trainer.failed", { message: error instanceof Error ? error.message : String(error) });
