@@ -7,10 +7,9 @@ import { test } from "node:test";
 
 import { GameLoop } from "../../web/js/game/game-loop.js";
 import { LinkEngine } from "../../web/js/guest/link-engine.js";
-import { guestSays, readHost } from "../../web/js/guest/messages.js";
+import { guestSays, hostSays, readGuest, readHost } from "../../web/js/link/wire.js";
 import { Pacer } from "../../web/js/game/pacing.js";
 import { AWAY_OFFER_MS, GuestBook } from "../../web/js/host/guests.js";
-import { hostSays, readGuest } from "../../web/js/host/messages.js";
 import { UiStore } from "../../web/js/game/ui-store.js";
 import { fakeEngine } from "./fake-engine.js";
 

@@ -18,7 +18,7 @@ import { readSettings } from "../util/storage.js";
 import { TableView } from "../table/table.js";
 import { UiStore } from "../game/ui-store.js";
 import { LinkEngine } from "./link-engine.js";
-import { guestSays } from "./messages.js";
+import { guestSays } from "../link/wire.js";
 
 /** The words for a refusal, by the engine's reason (GUEST_REASONS in facts.js). */
 const REFUSALS = Object.freeze({

@@ -5,10 +5,10 @@
 // for the table laid out for it. The host sends each snapshot's new events only; the history
 // is kept here, so the loop gets the events from any index it asks for.
 
-import { guestSays, readHost } from "./messages.js";
+import { guestSays, readHost } from "../link/wire.js";
 
 /** @typedef {import("../protocol").Snapshot} Snapshot */
-/** @typedef {import("./messages.js").HostMessage} HostMessage */
+/** @typedef {import("../link/wire.js").HostMessage} HostMessage */
 /** @typedef {{ready: (snap: Snapshot) => boolean, resolve: (snap: Snapshot | null) => void, refusable: boolean}} Waiter */
 
 /** A call the host's table does not answer for a guest (a hint, a save...). */

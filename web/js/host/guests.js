@@ -7,7 +7,7 @@
 // so it runs in Node against a fake link and a fake engine.
 
 import { abortable } from "../game/abort.js";
-import { hostSays, readGuest } from "./messages.js";
+import { hostSays, readGuest } from "../link/wire.js";
 
 /** A guest away (phone asleep, another app, out of range) this long: the host is offered a
  *  bot for the seat. Long enough for a phone call's interruption, short enough for the table. */
@@ -251,7 +251,7 @@ export class GuestBook {
   /**
    * The table ends: every guest is told why, after the snapshots under way (the last move is
    * on every guest's screen first); at the game's end with its record, for the guest's coach.
-   * @param {import("./messages.js").EndReason} reason
+   * @param {import("../link/wire.js").EndReason} reason
    * @param {unknown} [record]
    */
   end(reason, record) {
@@ -261,7 +261,7 @@ export class GuestBook {
 
   /**
    * The table ends at once (the host's page is going: nothing may wait).
-   * @param {import("./messages.js").EndReason} [reason]
+   * @param {import("../link/wire.js").EndReason} [reason]
    * @param {unknown} [record]
    */
   leave(reason = "host-left", record = undefined) {
