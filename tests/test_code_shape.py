@@ -109,3 +109,37 @@ def test_every_engine_call_is_typed_by_the_protocol() -> None:
         if widened.search(line)
     ]
     assert found == []
+
+
+#: Names a page module exports that no other module or test names yet: the tour's (its
+#: module is being written anew, and its steps' names go with it).
+UNIMPORTED = {"web/js/help/tour.js": {"TOUR_STEPS", "tourSeen"}}
+
+
+def test_every_export_of_the_page_is_imported_somewhere() -> None:
+    """A name a page module exports is named by another page module or a test: an export
+    nobody imports is dead code, or a module's inside shown as its interface."""
+    declared = re.compile(
+        r"^export\s+(?:async\s+)?(?:const|let|function\*?|class)\s+([A-Za-z_$][\w$]*)"
+        r"|^export\s*\{([^}]*)\}",
+        re.M,
+    )
+    scripts = _tracked("web/*.js", "web/*.mjs", "tests/js/*.js", "tests/js/*.mjs")
+    texts = {path: path.read_text(encoding="utf-8") for path in scripts}
+    modules = [path for path in scripts if path.is_relative_to(ROOT / "web" / "js")]
+    assert len(modules) > 60
+    unimported = []
+    for path in modules:
+        own = str(path.relative_to(ROOT))
+        for single, listed in declared.findall(texts[path]):
+            names = (
+                [single]
+                if single
+                else [part.split()[-1] for part in listed.split(",") if part.strip()]
+            )
+            for name in names:
+                word = re.compile(rf"\b{re.escape(name)}\b")
+                named = any(word.search(text) for other, text in texts.items() if other != path)
+                if not named and name not in UNIMPORTED.get(own, set()):
+                    unimported.append(f"{own}: {name}")
+    assert unimported == []

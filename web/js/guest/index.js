@@ -50,7 +50,7 @@ const ownName = () => readSettings([]).names[0] ?? null;
  * @param {GuestLinkPort} link
  * @param {{root?: HTMLElement, name?: string | null}} [options]
  */
-export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElementById("app")), name = ownName() } = {}) {
+function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElementById("app")), name = ownName() } = {}) {
   const board = /** @type {HTMLElement} */ (root.querySelector("#board"));
   const notices = /** @type {HTMLElement} */ (root.querySelector("#notices"));
   const say = (/** @type {string} */ key, /** @type {"error" | "warning" | "info"} */ kind = "info") => notify(notices, key, {}, kind);

@@ -20,7 +20,7 @@ import { SeatMarks } from "./seats-view.js";
  * The remote seats of a game.
  * @param {readonly (string | null)[] | null | undefined} bots
  */
-export const remoteSeats = (bots) => (bots ?? []).flatMap((kind, seat) => (kind === REMOTE ? [seat] : []));
+const remoteSeats = (bots) => (bots ?? []).flatMap((kind, seat) => (kind === REMOTE ? [seat] : []));
 
 /**
  * @typedef {object} TableParts

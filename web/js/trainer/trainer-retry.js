@@ -14,10 +14,10 @@ import { standingText } from "./trainer-view.js";
 /** @typedef {import("./trainer.js").Trainer} Trainer */
 /** @typedef {import("./trainer-progress.js").RetryStore} RetryStore */
 
-export const RETRY_KEY = "seven-rocks:retried";
+const RETRY_KEY = "seven-rocks:retried";
 
 /** @returns {RetryStore} */
-export function readRetries() {
+function readRetries() {
   const stored = recall(RETRY_KEY);
   return stored && typeof stored === "object" && !Array.isArray(stored) ? /** @type {RetryStore} */ (stored) : {};
 }

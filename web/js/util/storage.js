@@ -19,7 +19,7 @@ import { MAX_SPEED_MS } from "./params.js";
 export const SAVE_KEY = "seven-rocks:save";
 /** The engine's save format, the version it writes and those it still reads (version 1
  *  saves have no people's names): the engine's own facts, generated into facts.js. */
-export { SAVE_FORMAT, SAVE_VERSION, SAVE_VERSIONS };
+export { SAVE_FORMAT, SAVE_VERSION };
 
 /**
  * The raw text under `key`, or null (storage may be disabled).
@@ -142,7 +142,7 @@ const RESTART_WINDOW_MS = 60_000;
  * @param {number} now
  * @returns {{ times: number[], allowed: boolean }}
  */
-export function recentRestarts(stored, now) {
+function recentRestarts(stored, now) {
   const times = Array.isArray(stored)
     ? stored.filter((t) => typeof t === "number" && Number.isFinite(t) && now - t < RESTART_WINDOW_MS)
     : [];
@@ -181,9 +181,9 @@ export function tookRestart() {
 }
 
 // ---------------------------------------------------------------- settings
-export const SETTINGS_KEY = "seven-rocks:settings";
+const SETTINGS_KEY = "seven-rocks:settings";
 export const DEFAULT_LEVEL = "expert";
-export const DEFAULT_SPEED = 800;
+const DEFAULT_SPEED = 800;
 
 /**
  * The game settings (who plays West, North and East: a bot's level or null for a person;
