@@ -42,7 +42,7 @@ const ENDS = Object.freeze({ "host-left": "guest.end.host_left", "game-over": "g
 
 /** The name this phone's person gave for themselves in their own games (South's), if any:
  *  the host's record names them by it. */
-const ownName = () => readSettings([]).names[0] ?? null;
+const ownName = () => readSettings().names[0] ?? null;
 
 /**
  * Play the host's game at `link.seat` on this page: the board is shown at once, drawn from
@@ -60,7 +60,7 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
   const tableView = new TableView(/** @type {SVGSVGElement} */ (root.querySelector("#table")));
   const store = new UiStore();
   const pacer = new Pacer();
-  const speed = () => readSettings([]).speed;
+  const speed = () => readSettings().speed;
   let ended = false;
   /** @type {(record: unknown) => void} */
   let recordCame = () => {};

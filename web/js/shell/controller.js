@@ -24,7 +24,7 @@ import { Pacer } from "../game/pacing.js";
 import { panelHost } from "./panel-host.js";
 import { SaveKeeper } from "../game/saves.js";
 import { onPrefChange } from "./settings.js";
-import { DEFAULT_LEVEL, noteRestart, readSettings, writeSettings } from "../util/storage.js";
+import { noteRestart, readSettings, writeSettings } from "../util/storage.js";
 import { TableView } from "../table/table.js";
 import { followResizes } from "../table/relayout.js";
 import { REMOTE } from "../facts.js";
@@ -46,7 +46,7 @@ export class Controller {
     this.params = params;
     this.board = /** @type {HTMLElement} */ (root.querySelector("#board"));
     this.tableView = new TableView(/** @type {SVGSVGElement} */ (root.querySelector("#table")));
-    this.settings = readSettings(info.bots);
+    this.settings = readSettings(info);
     /** @type {import("../host/index.js").HostTable | null} the friends' devices, in a game with remote seats */
     this.table = null;
     if (params.speed != null) this.settings.speed = params.speed;
@@ -157,7 +157,7 @@ export class Controller {
   async start() {
     const { seats, seed, explicit } = this.params;
     const bots = seats
-      ? seats.map((/** @type {string} */ name, /** @type {number} */ seat) => (name === "bot" ? (this.settings.levels[seat] ?? DEFAULT_LEVEL) : name))
+      ? seats.map((/** @type {string} */ name, /** @type {number} */ seat) => (name === "bot" ? (this.settings.levels[seat] ?? this.info.default_level) : name))
       : this.settings.levels;
     const resumed = await this.keeper.resume({ explicit, seed, bots }, () => this.loop.laidOutFor());
     if (resumed) await this.install(resumed);
