@@ -6,9 +6,9 @@
 //   panel-host.js  what the panels (coach, replay, statistics, score sheet...) may ask
 // The panels receive the host object, never this controller.
 
-import { ENGINE_LOST, EngineError } from "../../bridge.js";
 import { newGameDialog } from "./dialogs.js";
 import { gameDialogs } from "../game/game-dialogs.js";
+import { tellingDoor } from "./engine-door.js";
 import { loadPart } from "./lazy.js";
 import { mountGame } from "./mount-game.js";
 import { closeAll } from "./modal.js";
@@ -35,6 +35,8 @@ export class Controller {
     /** @type {import("../host/index.js").HostTable | null} the friends' devices, in a game with remote seats */
     this.table = null;
     if (params.speed != null) this.settings.speed = params.speed;
+    /** One engine call for the game; a failure is said and answered null (engine-door.js). */
+    this.request = tellingDoor((method, ...p) => engine.call(method, ...p), (key, vars) => this.notify(key, vars));
     const game = mountGame({
       root,
       request: (method, ...p) => this.request(method, ...p),
@@ -87,25 +89,6 @@ export class Controller {
   /** The engine's latest snapshot (read by tests through window.sevenRocks). */
   get snap() {
     return this.loop.snap;
-  }
-
-  /**
-   * One engine call; errors become a readable notice and `null`, never a broken page.
-   * @template {import("../protocol").Method} M
-   * @param {M} method
-   * @param {import("../../bridge.js").ParamsArgs<M>} params
-   * @returns {Promise<import("../../bridge.js").Reply<M> | null>}
-   */
-  async request(method, ...params) {
-    try {
-      return await this.engine.call(method, ...params);
-    } catch (error) {
-      if (error instanceof EngineError && error.type === ENGINE_LOST) return null; // restarting: said once
-      const message = error instanceof Error ? error.message : String(error);
-      const known = error instanceof EngineError && error.type !== "InternalError";
-      this.notify(known ? "notice.engine_error" : "notice.internal_error", { message });
-      return null;
-    }
   }
 
   async start() {
