@@ -150,10 +150,6 @@ def test_facts_js_holds_the_python_facts(tmp_path: Path) -> None:
     assert "Object.freeze([" in written.read_text(encoding="utf-8")
 
 
-def test_the_info_reply_carries_the_facts() -> None:
-    assert ask(Dispatcher(Session()), "info")["facts"] == facts()
-
-
 @pytest.mark.parametrize(
     ("method", "params", "says"),
     [

@@ -86,7 +86,7 @@ const languageSelect = /** @type {HTMLSelectElement} */ (byId("language"));
 languageSelect.value = language();
 // The speed box shows the speed the game will use from the start, not its first option.
 const speedSelect = /** @type {HTMLSelectElement} */ (byId("speed"));
-showSpeed(speedSelect, readParams(location.search, []).speed ?? readSettings([]).speed);
+showSpeed(speedSelect, readParams(location.search, []).speed ?? readSettings().speed);
 
 const slow = setTimeout(() => {
   if (!failed) status.textContent = t("boot.slow");

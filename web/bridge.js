@@ -18,6 +18,24 @@ import { checkJsonText } from "./js/util/jsontext.js";
  * @typedef {{} extends Methods[M]["params"] ? [params?: Methods[M]["params"]] : [params: Methods[M]["params"]]} ParamsArgs
  */
 /**
+ * A request's params and its reply.
+ * @template {Method} M
+ * @typedef {Methods[M]["params"]} Params
+ */
+/**
+ * @template {Method} M
+ * @typedef {Methods[M]["reply"]} Reply
+ */
+/**
+ * The engine's door as every part of the page takes it: a request of the worker protocol
+ * with that request's own params, answered with its own reply, so a misspelt request or
+ * parameter fails the type check wherever the call is made. `engine.call` is one; a door
+ * that says an error to the player and answers `null` instead of rejecting (the
+ * controller's) is an `EngineCall<null>`.
+ * @template [Refused=never] what the door answers when the engine refuses
+ * @typedef {<M extends Method>(method: M, ...params: ParamsArgs<M>) => Promise<Reply<M> | Refused>} EngineCall
+ */
+/**
  * The worker PyScript starts: the one function it exports, and its end.
  * @typedef {{ sync: { handle(request: string): Promise<string> }, terminate(): void }} EngineWorker
  */

@@ -11,7 +11,7 @@
 //   taken from the previous version's cache instead of the network. The files the build
 //   lists as optional (the Python snapshot) are kept only if they fit and check out; those
 //   it lists under `inflate` are shipped gzip-compressed and kept inflated.
-// * waiting: the new worker does not take over by itself. The page (js/update.js) offers
+// * waiting: the new worker does not take over by itself. The page (js/shell/update.js) offers
 //   "new version, reload"; only when the player accepts is it told to skip waiting, and the
 //   page reloads once it has taken control. Otherwise it takes over on the next fresh load.
 // * activate: caches of older versions (for this scope only) are deleted.

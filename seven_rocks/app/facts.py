@@ -1,8 +1,8 @@
 """The facts the page shares with the engine, gathered from their one home each.
 
-The page never retypes them: they reach it in the ``info`` reply and, for code that needs
-them before the engine is up, in ``facts.js``, which ``python -m seven_rocks.site.generated``
-writes from :func:`facts`.
+The page never retypes them: they reach it in ``facts.js``, which
+``python -m seven_rocks.site.generated`` writes from :func:`facts`, so code that runs before
+the engine is up has them too.
 
 >>> facts()["target"], facts()["seats"][0]
 (250, 'South')

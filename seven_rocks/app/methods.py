@@ -79,7 +79,7 @@ METHODS: Final[Mapping[str, Method]] = {
     "ping": Method(NoParams, Pong, None, "Is the worker up, and how did Python start."),
     "version": Method(NoParams, VersionReply, None, "The package's version."),
     "warm_up": Method(NoParams, WarmUpReply, None, "One move of a scratch game."),
-    "info": Method(NoParams, Info, Session.info, "The bots, the defaults, the shared facts."),
+    "info": Method(NoParams, Info, Session.info, "The bots and the default one."),
     "new_game": Method(NewGameParams, Snapshot, Session.new_game, "Start a game."),
     "state": Method(SnapshotParams, Snapshot, Session.snapshot, "The game as it is."),
     "play": Method(PlayParams, Snapshot, Session.play, "A person's move."),

@@ -74,15 +74,10 @@ class Facts(TypedDict):
 
 
 class Info(TypedDict):
-    """What a new-game dialog offers: the fair bots (weakest first) and the defaults."""
+    """What a new-game dialog offers: the fair bots (weakest first) and the default one."""
 
-    protocol: int
-    version: str
     bots: list[str]
-    default_bots: list[str | None]
-    target: int
-    viewer: int
-    facts: Facts
+    default_level: str
 
 
 # --------------------------------------------------------------------- table

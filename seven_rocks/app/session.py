@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast
 
-from .. import __version__
 from ..bots import BOTS, Bot, make_bot
 from ..bots.master import MasterBot
 from ..engine.game import Game
@@ -35,7 +34,6 @@ from ..engine.record import from_record, to_record
 from ..engine.scoring import DEFAULT_TARGET
 from . import checks
 from .examples import worked
-from .facts import facts
 from .guests import (
     REMOTE,
     GuestRefusedError,
@@ -49,7 +47,6 @@ from .hints import hint_facts
 from .holder import Holder
 from .names import seat_label
 from .protocol import (
-    PROTOCOL,
     SAVE_FORMAT,
     SAVE_VERSION,
     SAVE_VERSIONS,
@@ -85,7 +82,9 @@ from .snapshots import snapshot_of
 from .tables import TableCache
 
 VIEWER: Final = 0  # with one person (or none) at the table, the screen shows South
-DEFAULT_BOTS: Final = (None, "expert", "expert", "expert")
+#: The bot a seat gets unless someone chooses another (the new-game dialog's default).
+DEFAULT_BOT: Final = "expert"
+DEFAULT_BOTS: Final = (None, DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT)
 HINT_BOT: Final = "master"
 #: The bot that plays a turn for a friend away from their device, when the host asks.
 STAND_IN: Final = "expert"
@@ -165,17 +164,10 @@ class Session:
         return self.game
 
     def info(self) -> Info:
-        """What a new-game dialog offers: the fair bots (weakest first) and the defaults,
-        and the facts the page shares with the engine."""
-        return {
-            "protocol": PROTOCOL,
-            "version": __version__,
-            "bots": list(BOTS),
-            "default_bots": list(DEFAULT_BOTS),
-            "target": DEFAULT_TARGET,
-            "viewer": VIEWER,
-            "facts": facts(),
-        }
+        """What a new-game dialog offers: the fair bots (weakest first) and the default one.
+        The facts the page shares with the engine reach it in ``facts.js``, the protocol in
+        ``ping``, the version in ``version``."""
+        return {"bots": list(BOTS), "default_level": DEFAULT_BOT}
 
     # --------------------------------------------------------------- actions
     def play(self, move: str, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:

@@ -3,6 +3,7 @@
 // as an expected error must fail to type-check; should the typing loosen, tsc reports the
 // directive unused and `make typecheck` fails.
 import { engine } from "../../web/bridge.js";
+import { fakeEngine } from "./fake-engine.js";
 
 export async function callsTheCheckerRefuses() {
   // @ts-expect-error: no such request
@@ -24,4 +25,23 @@ export async function callsTheCheckerTakes() {
   const hint = await engine.call("hint");
   const save = await engine.call("save");
   return [snap.hand.length, hint.move, save.version];
+}
+
+/** @param {import("../../web/bridge.js").EngineCall<null>} request */
+export async function aDoorThatAnswersNull(request) {
+  const snap = await request("state", { since: 0 });
+  // @ts-expect-error: a refused call answers null
+  return snap.turn;
+}
+
+/** The tests' fake engine is the same door: what the engine refuses, it refuses. */
+export async function callsTheFakeRefuses() {
+  const fake = fakeEngine();
+  // @ts-expect-error: no such request
+  await fake.call("stpe", {});
+  // @ts-expect-error: a misspelt parameter
+  await fake.call("play", { mvoe: "6-6" });
+  // @ts-expect-error: a parameter of the wrong type
+  await fake.call("guest_view", { seat: "east" });
+  return fake.calls.map((c) => c.method);
 }

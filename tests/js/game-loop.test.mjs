@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { GameLoop } from "../../web/js/game/game-loop.js";
 import { Pacer } from "../../web/js/game/pacing.js";
 import { UiStore } from "../../web/js/game/ui-store.js";
+import { fakeEngine } from "./fake-engine.js";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const BOTS = [null, "expert", "expert", "expert"];
@@ -22,19 +23,6 @@ function deferred() {
     resolve = r;
   });
   return { promise, resolve };
-}
-
-/**
- * A fake engine: each request is recorded and answered by `answer(method, params)`, which
- * may return a value or a deferred promise the test settles later.
- */
-function fakeEngine(answer) {
-  const calls = [];
-  const request = (method, params = {}) => {
-    calls.push({ method, params });
-    return Promise.resolve(answer(method, params, calls.length));
-  };
-  return { calls, request, methods: () => calls.map((c) => c.method) };
 }
 
 /** The view, recording what it was asked to show. */
@@ -80,7 +68,7 @@ function loopOver(engine, { speed = 500, pacer = null, gameOver = async () => nu
   let clock = 0;
   const pace = pacer ?? new Pacer({ setTimer: (resume, ms) => (waits.push(ms), resume()) });
   const loop = new GameLoop({
-    request: engine.request,
+    request: engine.call,
     aspect: () => 1.5,
     pacer: pace,
     speed: () => speed,

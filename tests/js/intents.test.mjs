@@ -8,6 +8,7 @@ import { GameLoop } from "../../web/js/game/game-loop.js";
 import { PlayerIntents } from "../../web/js/game/intents.js";
 import { HINT, HINT_ASKED } from "../../web/js/game/page-events.js";
 import { UiStore } from "../../web/js/game/ui-store.js";
+import { fakeEngine } from "./fake-engine.js";
 
 const heard = [];
 globalThis.document = { dispatchEvent: (event) => heard.push({ name: event.type, detail: event.detail }) };
@@ -18,12 +19,12 @@ const yourTurn = (fields = {}) => ({ bots: [null, "expert", "expert", "expert"],
 
 /** Intents over a loop whose engine answers `answer(method, params)`. */
 function intents(answer = () => null, snap = yourTurn()) {
-  const calls = [];
+  const { calls, call } = fakeEngine(answer);
   const store = new UiStore();
   const draws = [];
   const view = { render: () => draws.push("frame"), renderNow: () => draws.push("now"), shown() {}, emit() {}, sayEvent() {}, hidePass() {}, parked() {} };
   const loop = new GameLoop({
-    request: async (method, params) => (calls.push({ method, params }), answer(method, params)),
+    request: call,
     aspect: () => 1.5,
     pacer: { held: false, whenFree: async () => {}, sleep: async () => {} },
     speed: () => 0,

@@ -7,11 +7,11 @@ import { test } from "node:test";
 
 import { GameLoop } from "../../web/js/game/game-loop.js";
 import { LinkEngine } from "../../web/js/guest/link-engine.js";
-import { guestSays, readHost } from "../../web/js/guest/messages.js";
+import { guestSays, hostSays, readGuest, readHost } from "../../web/js/link/wire.js";
 import { Pacer } from "../../web/js/game/pacing.js";
 import { AWAY_OFFER_MS, GuestBook } from "../../web/js/host/guests.js";
-import { hostSays, readGuest } from "../../web/js/host/messages.js";
 import { UiStore } from "../../web/js/game/ui-store.js";
+import { fakeEngine } from "./fake-engine.js";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const BOTS = [null, "remote", "expert", "remote"];
@@ -25,26 +25,23 @@ function fakeLink() {
 }
 
 /** A fake engine answering the book's and the loop's calls; `calls` records them. */
-function fakeEngine(answer = () => null) {
-  const calls = [];
-  const request = async (method, params = {}) => {
-    calls.push({ method, params });
+function tableEngine(answer = () => null) {
+  return fakeEngine((method, params) => {
     const own = answer(method, params);
     if (own !== undefined && own !== null) return own;
     if (method === "guest_view") return snap({ viewer: params.seat, events_total: 2, events: [placed(0, "6-6"), placed(1, "6-5")].slice(params.since) });
     if (method === "guest_join") return snap({ names: [null, params.name, null, null] });
     return null;
-  };
-  return { calls, request, methods: () => calls.map((c) => c.method) };
+  });
 }
 
-function book({ engine = fakeEngine(), latest = snap(), clock = { now: 0 } } = {}) {
+function book({ engine = tableEngine(), latest = snap(), clock = { now: 0 } } = {}) {
   const link = fakeLink();
   let changes = 0;
   const guests = new GuestBook({
     link,
     seats: [1, 3],
-    request: engine.request,
+    request: engine.call,
     latest: () => latest,
     now: () => clock.now,
     changed: () => (changes += 1),
@@ -69,7 +66,7 @@ test("a guest's join is named to the engine and answered with hello and its own 
 });
 
 test("a move at the seat's turn goes to the loop; one sent before the turn is refused at once", async () => {
-  const engine = fakeEngine((method) =>
+  const engine = tableEngine((method) =>
     method === "guest_move" ? { accepted: false, reason: "not-your-turn", snap: snap({ refused: [0, 0, 0, 1] }) } : undefined,
   );
   const { guests, link } = book({ engine, latest: snap({ turn: 1, events_total: 4 }) });
@@ -130,13 +127,13 @@ test("the host's loop waits at a remote turn, tells a refusal to its sender and 
     { accepted: false, reason: "illegal", snap: snap({ refused: [0, 1, 0, 0] }) },
     { accepted: true, reason: null, snap: moved },
   ];
-  const engine = fakeEngine((method) => (method === "guest_move" ? answers.shift() : undefined));
+  const engine = tableEngine((method) => (method === "guest_move" ? answers.shift() : undefined));
   const holder = {};
   const { guests, link } = book({ engine, latest: null });
   guests.parts.latest = () => holder.loop.latest;
   const view = { render() {}, renderNow() {}, parked() {}, shown() {}, sayEvent() {}, sayKnock() {}, passTo() {}, hidePass() {}, seatTaken() {}, emit() {} };
   const loop = new GameLoop({
-    request: engine.request,
+    request: engine.call,
     aspect: () => 1.5,
     pacer: new Pacer(),
     speed: () => 0,

@@ -5,19 +5,18 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { ReplayCtrl, SLICE_MS, checkRecord, roundEvents } from "../../web/js/replay/replay-ctrl.js";
+import { fakeEngine } from "./fake-engine.js";
 
 const SUMMARY = { turns: [2, 3], record: { seats: ["human", "expert", "expert", "expert"] } };
 
 /** A fake engine whose `replay_round` replies are settled by the test (or at once). */
 function engine({ hold = false } = {}) {
-  const calls = [];
   const pending = [];
-  const call = (method, params) => {
-    calls.push({ method, params });
+  const { calls, call } = fakeEngine((method, params) => {
     const story = { events: [{ type: "round_started", round: params.round }], round: params.round };
-    if (!hold) return Promise.resolve(story);
+    if (!hold) return story;
     return new Promise((resolve) => pending.push(() => resolve(story)));
-  };
+  });
   return { call, calls, pending };
 }
 

@@ -6,24 +6,22 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { ReviewCtrl, SLICE_MS } from "../../web/js/coach/review-ctrl.js";
+import { fakeEngine } from "./fake-engine.js";
 
 const move = (number, mark, loss = 0) => ({ round: 1, number, seat: 0, move: `m${number}`, best: loss ? `b${number}` : `m${number}`, mark, loss });
 const slice = (moves, { finished = false, done = 0, total = 4, review = null, ...rest } = {}) => ({ moves, finished, done, total, searched: 0, review, ...rest });
 
 /** A review over a fake engine answering `replies[method]` in turn (a function of the params, or a value). */
 function review(replies, { snap = { over: false }, record = null } = {}) {
-  const calls = [];
   const saves = [];
   const notices = [];
   const cached = [];
+  const { calls, call } = fakeEngine((method, params) => {
+    const queue = replies[method];
+    return typeof queue === "function" ? queue(params) : Array.isArray(queue) ? queue.shift() : queue;
+  });
   const host = {
-    call: async (method, params = {}) => {
-      calls.push({ method, params });
-      const queue = replies[method];
-      const reply = typeof queue === "function" ? queue(params) : Array.isArray(queue) ? queue.shift() : queue;
-      if (reply instanceof Error) throw reply;
-      return reply;
-    },
+    call,
     snap: () => snap,
     saveGame: () => saves.push("save"),
     notify: (key) => notices.push(key),

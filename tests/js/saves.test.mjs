@@ -7,6 +7,7 @@ import { beforeEach, test } from "node:test";
 
 import { SaveKeeper } from "../../web/js/game/saves.js";
 import { OWNER_KEY, SAVE_FORMAT, SAVE_KEY, SAVE_VERSION } from "../../web/js/util/storage.js";
+import { fakeEngine } from "./fake-engine.js";
 
 const store = new Map();
 const session = new Map();
@@ -29,16 +30,11 @@ const SAVE = { format: SAVE_FORMAT, version: SAVE_VERSION, bots: [null, "expert"
 
 /** A keeper over a fake engine; `game` is the game going on, `controller` its signal. */
 function keeper({ answer = () => SAVE, game = { snap: { over: false }, autoplay: false } } = {}) {
-  const calls = [];
   const notices = [];
   const state = { game, controller: new AbortController() };
+  const { calls, call } = fakeEngine(answer);
   const host = {
-    call: async (method, params) => {
-      calls.push({ method, params });
-      const reply = await answer(method, params);
-      if (reply instanceof Error) throw reply;
-      return reply;
-    },
+    call,
     notify: (key) => {
       notices.push(key);
       return element();

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import { SAVE_FORMAT, SAVE_VERSION, checkSave, checkSettings, saveMatches } from "../../web/js/util/storage.js";
 
 const BOTS = ["random", "greedy", "expert", "master"];
+const OFFER = { bots: BOTS, default_level: "expert" };
 const save = (extra = {}) => ({
   format: SAVE_FORMAT,
   version: SAVE_VERSION,
@@ -32,27 +33,28 @@ test("a link for a given game resumes only that game", () => {
   assert.equal(saveMatches(save(), { explicit: true, bots: [null, "random", "expert", "expert"] }), false);
 });
 
-test("settings fall back part by part to the defaults", () => {
+test("settings fall back part by part to the defaults, the engine's default bot in every bot's seat", () => {
+  assert.deepEqual(checkSettings(null, { bots: BOTS, default_level: "master" }).levels, [null, "master", "master", "master"]);
   const defaults = { levels: [null, "expert", "expert", "expert"], speed: 800, names: [null, null, null, null] };
-  assert.deepEqual(checkSettings(null, BOTS), defaults);
-  assert.deepEqual(checkSettings("garbage", BOTS), defaults);
-  assert.deepEqual(checkSettings({ levels: [null, "master", "random", "greedy"], speed: 0 }, BOTS), {
+  assert.deepEqual(checkSettings(null, OFFER), defaults);
+  assert.deepEqual(checkSettings("garbage", OFFER), defaults);
+  assert.deepEqual(checkSettings({ levels: [null, "master", "random", "greedy"], speed: 0 }, OFFER), {
     ...defaults,
     levels: [null, "master", "random", "greedy"],
     speed: 0,
   });
-  assert.deepEqual(checkSettings({ levels: [null, "wizard", "random", "greedy"], speed: 300 }, BOTS), { ...defaults, speed: 300 });
-  assert.deepEqual(checkSettings({ levels: ["expert", "expert", "expert", "expert"] }, BOTS), defaults);
-  for (const speed of [-1, 5001, 1.5, "800"]) assert.equal(checkSettings({ speed }, BOTS).speed, 800);
+  assert.deepEqual(checkSettings({ levels: [null, "wizard", "random", "greedy"], speed: 300 }, OFFER), { ...defaults, speed: 300 });
+  assert.deepEqual(checkSettings({ levels: ["expert", "expert", "expert", "expert"] }, OFFER), defaults);
+  for (const speed of [-1, 5001, 1.5, "800"]) assert.equal(checkSettings({ speed }, OFFER).speed, 800);
 });
 
 test("settings keep people at any seat but South's, and their names", () => {
-  const people = checkSettings({ levels: [null, null, null, "master"], names: ["Ana", null, "Bia", "Cy"] }, BOTS);
+  const people = checkSettings({ levels: [null, null, null, "master"], names: ["Ana", null, "Bia", "Cy"] }, OFFER);
   assert.deepEqual(people.levels, [null, null, null, "master"]);
   assert.deepEqual(people.names, ["Ana", null, "Bia", "Cy"]);
-  assert.deepEqual(checkSettings({ names: ["x".repeat(21), null, null, null] }, BOTS).names, [null, null, null, null]);
-  assert.deepEqual(checkSettings({ names: ["Ana", 3, null, null] }, BOTS).names, [null, null, null, null]);
-  assert.deepEqual(checkSettings({ names: ["Ana"] }, BOTS).names, [null, null, null, null]);
+  assert.deepEqual(checkSettings({ names: ["x".repeat(21), null, null, null] }, OFFER).names, [null, null, null, null]);
+  assert.deepEqual(checkSettings({ names: ["Ana", 3, null, null] }, OFFER).names, [null, null, null, null]);
+  assert.deepEqual(checkSettings({ names: ["Ana"] }, OFFER).names, [null, null, null, null]);
 });
 
 test("version 2 saves carry names; version 1 saves (no names) still load", () => {

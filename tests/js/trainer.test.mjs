@@ -8,6 +8,7 @@ import { afterSolve, dailyNumber, dayOf, noProgress, readProgress, streakOn } fr
 import { Trainer } from "../../web/js/trainer/trainer.js";
 import { KEPT_GAMES, gameKey, mistakesOf, readRetryStore, withResult } from "../../web/js/trainer/trainer-progress.js";
 import { TRIES, afterTry, freshTry } from "../../web/js/trainer/trainer-state.js";
+import { fakeEngine } from "./fake-engine.js";
 
 test("a right first try solves the position", () => {
   const state = afterTry(freshTry(), "1-2@2-2:low", true);
@@ -30,7 +31,6 @@ test("two wrong tries fail the position, and a late try changes nothing", () => 
 
 /** A trainer over a fake engine: `trainer_check` calls `correct(move)`. */
 function trainer(correct, items = [{ position: { p: 1 }, candidates: [["a", 1]], key: "1" }]) {
-  const calls = [];
   const results = [];
   const board = {
     seat: 1,
@@ -39,12 +39,12 @@ function trainer(correct, items = [{ position: { p: 1 }, candidates: [["a", 1]],
     moves: { "1-2": { "2-2:low": "1-2@2-2:low", "2-2:high": "1-2@2-2:high" }, "3-4": { "4-4:low": "3-4@4-4:low" } },
     table: { points: [] },
   };
+  const { calls, call } = fakeEngine((method, params) => {
+    if (method === "trainer_board") return board;
+    return { correct: correct(params.move), move: params.move, best: { move: "1-2@2-2:high" }, played: { move: params.move }, loss: 3, reasons: [] };
+  });
   const host = {
-    call: async (method, params) => {
-      calls.push({ method, params });
-      if (method === "trainer_board") return board;
-      return { correct: correct(params.move), move: params.move, best: { move: "1-2@2-2:high" }, played: { move: params.move }, loss: 3, reasons: [] };
-    },
+    call,
     notify: () => {},
   };
   const ctrl = new Trainer(host, items, { aspect: () => 0.5, onResult: (item, result) => results.push([item.key, result]) });

@@ -21,13 +21,14 @@ export const SPACE = 3;
 export const ROUND_SPACE = 8;
 export const HEIGHT = 40;
 
-/** A forced move's mark: a tick at the foot, the move had no choice to judge. */
+/** @typedef {import("./review-ctrl.js").Mark} Mark */
+/** A forced move's mark: a tick at the foot, the move had no choice to judge. @type {Mark} */
 const FORCED = "forced";
-/** The marks drawn as a drop with a dot. */
+/** The marks drawn as a drop with a dot. @type {ReadonlySet<Mark>} */
 const COSTLY = new Set(["mistake", "blunder"]);
 
-/** What the chart reads of a reviewed move (import("../protocol").MoveReviewJson).
- * @typedef {{round: number, number: number, mark: string, win_loss?: number, chance?: number | null, best_chance?: number | null}} ChartMove */
+/** What the chart reads of a reviewed move.
+ * @typedef {Pick<import("./review-ctrl.js").ReviewedMove, "round" | "number" | "mark"> & {win_loss?: number, chance?: number | null, best_chance?: number | null}} ChartMove */
 
 /** A chance (0..1) as a height in the chart: 1 at the top (0), 0 at the foot (HEIGHT).
  * @param {number} chance */

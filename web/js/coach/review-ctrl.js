@@ -9,11 +9,21 @@
 /** How long each slice of a review may keep the engine busy (ms). */
 export const SLICE_MS = 200;
 
+/** @typedef {import("../protocol").MoveReviewJson} MoveReviewJson */
+/** @typedef {import("../protocol").ReasonJson} ReasonJson */
 /**
- * One analysed move, as the engine sent it.
- * @typedef {{round: number, number: number, seat: number, move: string, best: string, mark: string, loss: number, win_loss?: number, chance?: number | null, best_chance?: number | null, sure?: boolean, reasons?: Array<{code: string, [key: string]: any}>}} ReviewedMove
+ * The coach's verdict on a move (`Mark` in seven_rocks/app/review/model.py): the generated
+ * protocol's union, or its five values where the protocol says only `string`
+ * (tests/test_review_page_types.py keeps them the engine's).
+ * @typedef {string extends MoveReviewJson["mark"] ? "forced" | "best" | "good" | "mistake" | "blunder" : MoveReviewJson["mark"]} Mark
  */
-/** @typedef {{accuracy: number | null, mistakes: number, blunders: number, lost: number, analysed: number, rounds?: Array<{round: number, accuracy: number | null, [key: string]: any}>}} ReviewSummary */
+/**
+ * A reason's code (`REASON_CODES` in model.py), the generated union or these; the page has
+ * a sentence for each (review-text.js).
+ * @typedef {string extends ReasonJson["code"] ? "forced" | "best" | "scores_less" | "hands_more" | "misses_block" | "keeps_double" | "keeps_heavy" | "greedy" | "later" | "search" : ReasonJson["code"]} ReasonCode
+ */
+/** One analysed move, as the engine sent it. @typedef {MoveReviewJson & {mark: Mark}} ReviewedMove */
+/** A round's or a game's totals. @typedef {Pick<import("../protocol").RoundReviewJson, "accuracy" | "mistakes" | "blunders" | "lost" | "analysed">} ReviewSummary */
 /** @typedef {"running" | "done" | "cancelled" | "failed"} ReviewPhase */
 /** @typedef {"best" | "played"} ReviewShow  the position after the best move, or after the move played */
 /**
@@ -24,7 +34,7 @@ export const SLICE_MS = 200;
 
 /**
  * @typedef {object} ReviewHost
- * @property {(method: string, params?: Record<string, unknown>) => Promise<any>} call  the engine
+ * @property {import("../../bridge.js").EngineCall} call  the engine
  * @property {() => {over?: boolean} | null} snap  the live game (its save keeps the review)
  * @property {() => void} saveGame
  * @property {(key: string, vars?: Record<string, unknown>) => unknown} notify
@@ -46,7 +56,7 @@ export class ReviewCtrl {
     this.lost = lost;
     /** @type {ReviewedMove[]} the engine's reviewed moves, in order */
     this.moves = [];
-    /** @type {ReviewSummary | null} the finished review (with summaries) */
+    /** @type {import("../protocol").GameReviewJson | null} the finished review (with summaries) */
     this.review = null;
     /** @type {import("../protocol").HeadlineJson | null} the finished review's costliest moves */
     this.headline = null;
@@ -64,7 +74,7 @@ export class ReviewCtrl {
     this.navigated = false; // the reader has chosen a move (then it stays theirs)
     /** @type {ReviewShow} */
     this.show = "best";
-    /** @type {{round: number, number: number, [key: string]: any} | null} the latest position from the worker */
+    /** @type {import("../protocol").ReviewBoard | null} the latest position from the worker */
     this.board = null;
     this.stopped = false; // cancelled, or the panel closed
     this.open = true;
@@ -86,20 +96,21 @@ export class ReviewCtrl {
   }
 
   /**
-   * @param {string} method
-   * @param {Record<string, unknown>} [params]
+   * @template {import("../protocol").Method} M
+   * @param {M} method
+   * @param {import("../../bridge.js").ParamsArgs<M>} params
    */
-  async #call(method, params = {}) {
+  async #call(method, ...params) {
     this.requests += 1;
     this.#changed({ type: "counts" });
-    return this.host.call(method, params);
+    return this.host.call(method, ...params);
   }
 
   /** Start, then a slice per request until finished, cancelled or closed. */
   async run() {
     let reply;
     try {
-      /** @type {Record<string, unknown>} */
+      /** @type {import("../protocol").ReviewStartParams} */
       const params = { seat: this.seat, budget_ms: SLICE_MS };
       if (this.record) params.record = this.record;
       reply = await this.#call("review_start", params);
@@ -129,9 +140,9 @@ export class ReviewCtrl {
     this.#changed({ type: "all" });
   }
 
-  /** @param {any} reply */
+  /** @param {import("../protocol").ReviewProgress} reply */
   #take(reply) {
-    this.moves.push(...reply.moves);
+    this.moves.push(.../** @type {ReviewedMove[]} the engine marks with Mark's values */ (reply.moves));
     this.searched = reply.searched;
     // The review saved in an opened record is checked, never trusted: say what it held.
     this.differed = reply.differed ?? 0;

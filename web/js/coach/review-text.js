@@ -9,6 +9,10 @@ import { tileLabel } from "../table/tiles.js";
 
 /** @typedef {import("./review-ctrl.js").ReviewedMove} ReviewedMove */
 /** @typedef {import("./review-ctrl.js").ReviewSummary} ReviewSummary */
+/** @typedef {import("./review-ctrl.js").Mark} Mark */
+/** @typedef {import("./review-ctrl.js").ReasonCode} ReasonCode */
+/** @typedef {import("../protocol").ReasonJson} ReasonJson */
+/** What the words of a verdict read of its move. @typedef {Pick<ReviewedMove, "best" | "mark" | "reasons">} Verdict */
 
 /** A number in the page's language ("2.5", "2,5"). @type {(value: number) => string} */
 export const number = (value) => decimal(value, language());
@@ -35,7 +39,8 @@ function numbersText(numbers) {
 }
 
 /** One sentence per reason code (the engine's `Reason`s; see seven_rocks/app/review/model.py). */
-/** @type {Record<string, (reason: {[key: string]: any}, move: ReviewedMove) => string>} */
+/** Each code comes with its own arguments (Reason in model.py): a sentence reads only those.
+ *  @type {Record<ReasonCode, (reason: Required<ReasonJson>, move: Verdict) => string>} */
 const REASONS = {
   forced: (a) => (a.pass ? t("review.reason.forced_pass") : t("review.reason.forced")),
   best: (a) =>
@@ -52,19 +57,24 @@ const REASONS = {
   later: () => t("review.reason.later"),
   search: (a) => t("review.reason.search", { samples: a.samples, value: signed(a.value), best_value: signed(a.best_value) }),
 };
+/**
+ * @param {string} code
+ * @returns {code is ReasonCode}
+ */
+const worded = (code) => Object.hasOwn(REASONS, code);
 
 /**
  * The reasons of a verdict in the page's language (the search's averages only for a loss).
- * @param {ReviewedMove} move
+ * @param {Verdict} move
  * @returns {string[]}
  */
 export function reasonTexts(move) {
-  return (move.reasons ?? [])
-    .filter((r) => REASONS[r.code] && !(r.code === "search" && move.mark === "best"))
-    .map((r) => REASONS[r.code](r, move));
+  return move.reasons.flatMap((r) =>
+    worded(r.code) && !(r.code === "search" && move.mark === "best") ? [REASONS[r.code](/** @type {Required<ReasonJson>} */ (r), move)] : [],
+  );
 }
 
-/** @type {Record<string, () => string>} */
+/** @type {Record<Mark, () => string>} */
 const MARKS = {
   best: () => t("review.mark.best"),
   good: () => t("review.mark.good"),
@@ -74,15 +84,15 @@ const MARKS = {
 };
 /** A mark the search could not settle (`sure` false: close to a line after the most search
  *  the coach spends) is said with a "likely" (or "borderline", on the good side).
- *  @type {Record<string, () => string>} */
+ *  @type {Partial<Record<Mark, () => string>>} */
 const UNSURE = {
   best: () => t("review.mark.probably_fine"),
   good: () => t("review.mark.probably_fine"),
   mistake: () => t("review.mark.probably_mistake"),
   blunder: () => t("review.mark.probably_blunder"),
 };
-/** @type {(mark: string, sure?: boolean) => string} */
-export const markName = (mark, sure = true) => ((!sure && UNSURE[mark]) || MARKS[mark] || (() => mark))();
+/** @type {(mark: Mark, sure?: boolean) => string} */
+export const markName = (mark, sure = true) => ((!sure && UNSURE[mark]) || MARKS[mark])();
 
 /** A drop in the chance to win (0..1) as points of percent: "4.9%" ("4,9%"). @type {(loss: number) => string} */
 export const percent = (loss) => `${number(Math.round(Math.max(0, Number(loss) || 0) * 1000) / 10)}%`;

@@ -224,7 +224,7 @@ export class ReviewView {
     const html = [...rounds]
       .map(([round, items]) => {
         const s = summaries.get(round);
-        const head = s ? t("review.round_summary", { round, summary: summaryText(/** @type {any} */ (s)) }) : t("review.round", { round });
+        const head = s ? t("review.round_summary", { round, summary: summaryText(s) }) : t("review.round", { round });
         return `<section class="review__round" data-review-round="${round}"${s ? ` data-accuracy="${s.accuracy ?? ""}"` : ""}>
           <h3>${esc(head)}</h3><ol class="review__moves">${items.map(([m, i]) => this.moveItem(m, i)).join("")}</ol></section>`;
       })

@@ -53,7 +53,7 @@ function tone(ctx, { freq, ms, at = 0, type = "sine", gain = 0.15, slide = null 
 }
 
 /** @type {Readonly<Record<Sound, (ctx: AudioContext) => void>>} */
-export const SOUNDS = Object.freeze({
+const SOUNDS = Object.freeze({
   place: (ctx) => tone(ctx, { freq: 900, ms: 60, type: "triangle", gain: 0.2, slide: 500 }),
   points: (ctx) => {
     tone(ctx, { freq: 660, ms: 140, at: 0.05 });
@@ -82,7 +82,7 @@ export function play(name) {
  * @param {WorkerEvent} event
  * @returns {Sound | null}
  */
-export function soundFor(event) {
+function soundFor(event) {
   if (event.type === "placed") return event.points > 0 ? "points" : "place";
   if (event.type === "passed") return "knock";
   if (event.type === "round_settled" || event.type === "game_won") return "round";

@@ -10,7 +10,7 @@ import { play } from "./sound.js";
 import { canVibrate, soundOn, vibrateOn } from "../shell/settings.js";
 
 /** One short pulse: a tap felt in the hand, not an alarm. */
-export const BUZZ_MS = 40;
+const BUZZ_MS = 40;
 
 /**
  * The page's own title while the tab's title says "your turn" (else null).
@@ -18,7 +18,7 @@ export const BUZZ_MS = 40;
  */
 let plainTitle = null;
 
-export function cueYourTurn() {
+function cueYourTurn() {
   if (soundOn()) play("turn"); // heard from a background tab too: it calls the player back
   if (document.visibilityState !== "visible") {
     plainTitle ??= document.title;

@@ -18,6 +18,16 @@ import * as state from "./state.js";
 /** @typedef {import("../protocol").RoundStartedJSON} RoundStartedJSON */
 /** @typedef {import("../protocol").GameWonJSON} GameWonJSON */
 /** @typedef {import("./state.js").Shown} Shown */
+/** @typedef {import("../protocol").Method} Method */
+/**
+ * @template {Method} M
+ * @typedef {import("../../bridge.js").Params<M>} Params
+ */
+/**
+ * @template {Method} M
+ * @typedef {import("../../bridge.js").Reply<M>} Reply
+ */
+/** The requests answered with a snapshot laid out for the table, from the events since ours. @typedef {"play" | "step" | "state" | "view" | "guest_stand_in"} SnapMethod */
 
 /**
  * The page's side of the game, as the loop asks for it (game-view.js).
@@ -43,7 +53,7 @@ import * as state from "./state.js";
 
 /**
  * @typedef {object} LoopHost
- * @property {(method: string, params?: Record<string, unknown>) => Promise<any>} request
+ * @property {import("../../bridge.js").EngineCall<null>} request
  *   an engine call; null when the engine refused (the player was told)
  * @property {() => number} aspect  the table's drawing area, width over height
  * @property {{held: boolean, whenFree(): Promise<void>, sleep(ms: number): Promise<void>}} pacer
@@ -102,32 +112,37 @@ export class GameLoop {
 
   /**
    * `params` with the table's shape, which the engine lays the table out for.
-   * @param {Record<string, unknown>} params
+   * @template {object} [P={}]
+   * @param {P} [params]
+   * @returns {P & {aspect: number}}
    */
-  laidOutFor(params = {}) {
+  laidOutFor(params) {
     this.laidOut = this.host.aspect();
-    return { ...params, aspect: this.laidOut };
+    return { .../** @type {P} */ (params ?? {}), aspect: this.laidOut };
   }
 
   /**
    * An engine call for `signal`'s game: rejects with an AbortError once that game is gone.
-   * @param {string} method
-   * @param {Record<string, unknown>} params
+   * @template {Method} M
+   * @param {M} method
+   * @param {Params<M>} params
    * @param {AbortSignal} signal
+   * @returns {Promise<Reply<M> | null>}
    */
   call(method, params, signal) {
-    return abortable(this.host.request(method, params), signal);
+    return abortable(this.host.request(method, .../** @type {import("../../bridge.js").ParamsArgs<M>} */ ([params])), signal);
   }
 
   /**
    * A call whose reply is a snapshot: laid out for the table, with the events since ours.
-   * @param {string} method
-   * @param {Record<string, unknown>} params
+   * @template {SnapMethod} M
+   * @param {M} method
+   * @param {Omit<Params<M>, "aspect" | "since">} params
    * @param {AbortSignal} signal
    * @returns {Promise<Snap | null>}
    */
   ask(method, params, signal) {
-    return this.call(method, { ...this.laidOutFor(params), since: this.count }, signal);
+    return this.call(method, /** @type {Params<M>} */ ({ ...this.laidOutFor(params), since: this.count }), signal);
   }
 
   /**
@@ -210,7 +225,7 @@ export class GameLoop {
         view.render();
         view.sayKnock();
         await wait(pacer.sleep(knockWait(this.host.speed())));
-        const next = await this.ask("play", { move: snap.pass_move }, signal);
+        const next = await this.ask("play", { move: /** @type {string} */ (snap.pass_move) }, signal); // named whenever the seat must knock
         store.dispatch({ type: "knocked" });
         if (!next) return;
         await this.#apply(next, signal);
@@ -257,7 +272,6 @@ export class GameLoop {
     for (;;) {
       const move = await guests.nextMove(seat, signal);
       if ("standIn" in move) return this.ask("guest_stand_in", { seat }, signal);
-      /** @type {import("../protocol").GuestMoveReply | null} */
       const reply = await this.call("guest_move", { ...this.laidOutFor({ seat: move.seat, message: move.text, late: move.late }), since: this.count }, signal);
       if (!reply) return null;
       if (reply.accepted) return reply.snap;
@@ -298,7 +312,8 @@ export class GameLoop {
       /** @type {Snap | null} */
       let next;
       try {
-        next = await this.ask("play", { move: state.moveText(this.snap, tile, point) }, signal);
+        const move = state.moveText(this.snap, tile, point);
+        next = move == null ? null : await this.ask("play", { move }, signal); // a move the engine did not offer is refused here
       } finally {
         if (!signal.aborted) store.dispatch({ type: "busy", on: false });
       }

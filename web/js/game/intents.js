@@ -88,7 +88,7 @@ export class PlayerIntents {
       emit(HINT, null);
       return;
     }
-    this.store.dispatch({ type: "hint", snap: this.loop.snap ?? { legal: {} }, hint });
+    this.store.dispatch({ type: "hint", snap: this.loop.snap ?? { legal: {} }, hint: { tile: hint.tile, at: hint.at } });
     this.view.renderNow();
     emit(HINT, hint);
   }

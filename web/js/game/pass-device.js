@@ -94,6 +94,3 @@ export function hidePassScreen() {
   if (board) delete board.dataset.passing;
   screen = null;
 }
-
-/** Is a pass screen up? */
-export const passScreenShown = () => Boolean(screen?.el.isConnected);

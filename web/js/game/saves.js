@@ -7,11 +7,11 @@
 import { SAVE_KEY, readRaw, readSave, saveMatches, tookRestart, writeJSON } from "../util/storage.js";
 import { TabClaim } from "./tabs.js";
 
-/** @typedef {{[key: string]: any}} Save  the engine's save, as it sent it */
+/** @typedef {import("../protocol").Save} Save  the engine's save, as it sent it */
 
 /**
  * @typedef {object} KeeperHost
- * @property {(method: string, params?: Record<string, unknown>) => Promise<any>} call
+ * @property {import("../../bridge.js").EngineCall} call
  *   the engine (rejects on a refusal: the keeper decides what to say)
  * @property {(key: string, vars?: Record<string, unknown>, kind?: "error" | "info" | "warning") => HTMLElement} notify
  * @property {() => {snap: {over?: boolean} | null, autoplay: boolean}} game  the game going on
@@ -97,9 +97,9 @@ export class SaveKeeper {
   /**
    * The other tab's game, to continue here (tabs.js offers it once this tab has gone stale):
    * its save is the newest. Resolves to the restored snapshot, or null (that game is over).
-   * @param {(method: string, params: Record<string, unknown>) => Promise<any>} request
+   * @param {import("../../bridge.js").EngineCall<null>} request
    *   the engine call that tells the player of a refusal
-   * @param {() => Record<string, unknown>} layout
+   * @param {() => {aspect?: number}} layout
    */
   async takeOver(request, layout) {
     this.tabs.comeBack();

@@ -22,7 +22,7 @@ import * as state from "./state.js";
  *   | {type: "drag", tile: string}
  *   | {type: "target", point: string | null}
  *   | {type: "focus", tile: string | null}
- *   | {type: "hint", snap: Snap, hint: {tile: string, at: string}}
+ *   | {type: "hint", snap: Snap, hint: {tile: string, at: string | null}}
  *   | {type: "unhint"}
  *   | {type: "round-closed"}
  *   | {type: "drawn"}} UiAction

@@ -3,22 +3,13 @@
 // see, and the same parts as the host's page draw it and take the taps (game-loop.js with
 // the link as its engine, game-view.js, intents.js, input.js, the round and game dialogs).
 
-import { Announcer } from "../game/announce.js";
-import { whileOpen } from "../shell/close-request.js";
 import { gameDialogs } from "../game/game-dialogs.js";
-import { GameLoop } from "../game/game-loop.js";
-import { GameView } from "../game/game-view.js";
 import { seatName, t } from "../util/i18n.js";
-import { bindInput } from "../game/input.js";
-import { PlayerIntents } from "../game/intents.js";
+import { mountGame } from "../shell/mount-game.js";
 import { notify } from "../shell/notices.js";
-import { panelHost } from "../shell/panel-host.js";
-import { Pacer } from "../game/pacing.js";
 import { readSettings } from "../util/storage.js";
-import { TableView } from "../table/table.js";
-import { UiStore } from "../game/ui-store.js";
 import { LinkEngine } from "./link-engine.js";
-import { guestSays } from "./messages.js";
+import { guestSays } from "../link/wire.js";
 
 /** The words for a refusal, by the engine's reason (GUEST_REASONS in facts.js). */
 const REFUSALS = Object.freeze({
@@ -42,7 +33,7 @@ const ENDS = Object.freeze({ "host-left": "guest.end.host_left", "game-over": "g
 
 /** The name this phone's person gave for themselves in their own games (South's), if any:
  *  the host's record names them by it. */
-const ownName = () => readSettings([]).names[0] ?? null;
+const ownName = () => readSettings().names[0] ?? null;
 
 /**
  * Play the host's game at `link.seat` on this page: the board is shown at once, drawn from
@@ -50,17 +41,11 @@ const ownName = () => readSettings([]).names[0] ?? null;
  * @param {GuestLinkPort} link
  * @param {{root?: HTMLElement, name?: string | null}} [options]
  */
-export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElementById("app")), name = ownName() } = {}) {
-  const board = /** @type {HTMLElement} */ (root.querySelector("#board"));
+function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElementById("app")), name = ownName() } = {}) {
   const notices = /** @type {HTMLElement} */ (root.querySelector("#notices"));
   const say = (/** @type {string} */ key, /** @type {"error" | "warning" | "info"} */ kind = "info") => notify(notices, key, {}, kind);
   const seat = link.seat;
-  board.dataset.seat = String(seat);
   document.body.dataset.guest = String(seat);
-  const tableView = new TableView(/** @type {SVGSVGElement} */ (root.querySelector("#table")));
-  const store = new UiStore();
-  const pacer = new Pacer();
-  const speed = () => readSettings([]).speed;
   let ended = false;
   /** @type {(record: unknown) => void} */
   let recordCame = () => {};
@@ -86,62 +71,34 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
       }
     },
   });
-  const request = async (/** @type {string} */ method, /** @type {Record<string, unknown>} */ params = {}) => {
-    try {
-      return await engine.call(method, params);
-    } catch {
-      return null;
-    }
-  };
 
-  const watchPick = whileOpen(() => intents.cancel());
-  const view = new GameView({
-    root,
-    board,
-    tableView,
-    announcer: new Announcer(/** @type {HTMLElement} */ (root.querySelector("#announce"))),
-    game: () => loop,
-    store,
-    interactive: () => !ended && intents.interactive,
-    elsewhere: () => false,
-    speed,
-    watchPick,
-  });
   // After the game, the coach for this seat: the engine (its download began with the page)
   // reviews the record the host sends at the end. During the game there is no record here.
   const dialogs = gameDialogs((snap) =>
     snap.over
       ? async () => {
           const [{ engine: worker }, { openReview }, game] = await Promise.all([import("../../bridge.js"), import("../coach/review.js"), record]);
-          openReview(coachHost(worker), { seat, record: game });
+          const host = panels({
+            call: (method, ...params) => worker.call(method, ...params),
+            notify: (key, vars, kind) => notify(notices, key, vars, kind),
+            levels: [],
+            saveGame: () => {}, // the game is the host's to keep
+            setSpeed: () => {},
+          });
+          openReview(host, { seat, record: game });
         }
       : null,
   );
-  /** @param {{call(method: string, params?: Record<string, unknown>): Promise<any>}} worker */
-  const coachHost = (worker) =>
-    panelHost({
-      call: (method, params) => worker.call(/** @type {any} */ (method), /** @type {any} */ (params)),
-      snap: () => loop.snap,
-      events: () => loop.events,
-      roundShown: () => false,
-      hold: (reason) => pacer.hold(reason),
-      notify: (key, vars, kind) => notify(notices, key, vars, kind),
-      levels: [],
-      saveGame: () => {},
-      speed,
-      setSpeed: () => {},
-      hinted: () => null,
-      focusTarget: () => {},
-      dismissHint: () => {},
-    });
-  const loop = new GameLoop({
-    request,
-    aspect: () => Math.round(tableView.aspect() * 100) / 100,
-    pacer,
-    speed,
-    now: () => performance.now(),
-    store,
-    view,
+  const { board, loop, aspect, panels } = mountGame({
+    root,
+    request: async (method, ...params) => {
+      try {
+        return await engine.call(method, ...params);
+      } catch {
+        return null;
+      }
+    },
+    speed: () => readSettings().speed,
     dialogs: {
       roundSummary: async (args) => {
         const closed = await dialogs.roundSummary(args);
@@ -150,12 +107,10 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
       },
       gameOver: (args) => dialogs.gameOver(args).then(() => null), // the host deals the next game
     },
-    save: () => {},
-    over: () => {},
-    afterGame: () => {},
+    elsewhere: () => false,
+    ended: () => ended,
   });
-  const intents = new PlayerIntents({ root, board, loop, store, view, elsewhere: () => ended });
-  bindInput(board, intents.inputHost());
+  board.dataset.seat = String(seat);
 
   /** Show the host's game as it is now and play on. */
   function start() {
@@ -171,17 +126,12 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
   link.onState((state) => {
     if (state === "lost" && !ended) say("guest.lost", "error");
   });
-  let resizing = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
-  addEventListener("resize", () => {
-    clearTimeout(resizing);
-    resizing = setTimeout(() => loop.snap && loop.relayout().then(() => view.render()), 150);
-  });
   for (const el of document.querySelectorAll("[data-action='hint'], [data-action='new-game']")) el.setAttribute("hidden", "");
   board.hidden = false;
   const status = document.getElementById("status");
   if (status) status.hidden = true;
   say("guest.waiting");
-  link.send(guestSays.join(name, Math.round(tableView.aspect() * 100) / 100 || 0.6));
+  link.send(guestSays.join(name, aspect() || 0.6));
   Object.assign(window, { sevenRocksGuestGame: { loop, engine, seat: seatName(seat), t } });
   return { loop, engine };
 }

@@ -5,10 +5,10 @@
 // for the table laid out for it. The host sends each snapshot's new events only; the history
 // is kept here, so the loop gets the events from any index it asks for.
 
-import { guestSays, readHost } from "./messages.js";
+import { guestSays, readHost } from "../link/wire.js";
 
 /** @typedef {import("../protocol").Snapshot} Snapshot */
-/** @typedef {import("./messages.js").HostMessage} HostMessage */
+/** @typedef {import("../link/wire.js").HostMessage} HostMessage */
 /** @typedef {{ready: (snap: Snapshot) => boolean, resolve: (snap: Snapshot | null) => void, refusable: boolean}} Waiter */
 
 /** A call the host's table does not answer for a guest (a hint, a save...). */
@@ -99,12 +99,24 @@ export class LinkEngine {
   }
 
   /**
-   * The game loop's engine call, answered by the host's table.
+   * The game loop's engine call, answered by the host's table: the calls whose reply is a
+   * snapshot ("play", "step", "state"); null when the table refused the move.
+   * @template {import("../protocol").Method} M
+   * @param {M} method
+   * @param {import("../../bridge.js").ParamsArgs<M>} args
+   * @returns {Promise<import("../../bridge.js").Reply<M> | null>}
+   */
+  call(method, ...args) {
+    // The answer is a snapshot, the reply of each request answered here.
+    return /** @type {Promise<import("../../bridge.js").Reply<M> | null>} */ (this.#answer(method, /** @type {{since?: number, aspect?: number, move?: string}} */ (args[0] ?? {})));
+  }
+
+  /**
    * @param {string} method
-   * @param {Record<string, any>} [params]
+   * @param {{since?: number, aspect?: number, move?: string}} params
    * @returns {Promise<Snapshot | null>}
    */
-  call(method, params = {}) {
+  #answer(method, params) {
     const since = Number(params.since ?? 0);
     const seen = this.latest?.events_total ?? 0;
     if (typeof params.aspect === "number" && params.aspect !== this.aspect) {

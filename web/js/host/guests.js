@@ -7,7 +7,7 @@
 // so it runs in Node against a fake link and a fake engine.
 
 import { abortable } from "../game/abort.js";
-import { hostSays, readGuest } from "./messages.js";
+import { hostSays, readGuest } from "../link/wire.js";
 
 /** A guest away (phone asleep, another app, out of range) this long: the host is offered a
  *  bot for the seat. Long enough for a phone call's interruption, short enough for the table. */
@@ -29,7 +29,7 @@ export const AWAY_OFFER_MS = 60_000;
  * @typedef {object} BookParts
  * @property {LinkPort} link
  * @property {readonly number[]} seats  the remote seats
- * @property {(method: string, params: Record<string, unknown>) => Promise<any>} request  an engine call (null: refused)
+ * @property {import("../../bridge.js").EngineCall<null>} request  an engine call (null: refused)
  * @property {() => Snapshot | null} latest  the newest snapshot the loop has received
  * @property {() => number} now
  * @property {() => void} changed  a seat's state, name or offer changed: draw the marks again
@@ -251,7 +251,7 @@ export class GuestBook {
   /**
    * The table ends: every guest is told why, after the snapshots under way (the last move is
    * on every guest's screen first); at the game's end with its record, for the guest's coach.
-   * @param {import("./messages.js").EndReason} reason
+   * @param {import("../link/wire.js").EndReason} reason
    * @param {unknown} [record]
    */
   end(reason, record) {
@@ -261,7 +261,7 @@ export class GuestBook {
 
   /**
    * The table ends at once (the host's page is going: nothing may wait).
-   * @param {import("./messages.js").EndReason} [reason]
+   * @param {import("../link/wire.js").EndReason} [reason]
    * @param {unknown} [record]
    */
   leave(reason = "host-left", record = undefined) {

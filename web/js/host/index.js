@@ -20,13 +20,13 @@ import { SeatMarks } from "./seats-view.js";
  * The remote seats of a game.
  * @param {readonly (string | null)[] | null | undefined} bots
  */
-export const remoteSeats = (bots) => (bots ?? []).flatMap((kind, seat) => (kind === REMOTE ? [seat] : []));
+const remoteSeats = (bots) => (bots ?? []).flatMap((kind, seat) => (kind === REMOTE ? [seat] : []));
 
 /**
  * @typedef {object} TableParts
  * @property {Snapshot} snap  the game as it starts
  * @property {HTMLElement} board
- * @property {(method: string, params: Record<string, unknown>) => Promise<any>} request
+ * @property {import("../../bridge.js").EngineCall<null>} request  an engine call (null: refused, the player was told)
  * @property {() => Snapshot | null} latest
  * @property {(reason: string) => () => void} hold  hold the game (the invitations are open)
  * @property {() => void} render

@@ -24,7 +24,7 @@ const VERSION = 1;
  * that happens to be base64 is "not a code", not "a code of another version". */
 const MARK = 0b101 << 5;
 /** Generous bounds on anything a person pastes, and on what it may inflate to. */
-export const MAX_CODE_CHARS = 4096;
+const MAX_CODE_CHARS = 4096;
 const MAX_BYTES = 4096;
 const HASHES = ["sha-256", "sha-384", "sha-512", "sha-1"];
 const KINDS = /** @type {const} */ (["invitation", "reply"]);

@@ -19,7 +19,7 @@ export const HEARTBEAT_MS = 1000;
 /** A side heard nothing from for this long is away. */
 export const SILENT_MS = 3500;
 /** The longest wait for ICE gathering before a code is made from the candidates so far. */
-export const GATHER_MS = 5000;
+const GATHER_MS = 5000;
 /** A connection not up this long after both codes are in place never will be. */
 export const CONNECT_MS = 20_000;
 

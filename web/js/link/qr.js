@@ -36,7 +36,7 @@ export function qrPath(modules) {
  * @param {string} text
  * @param {string} label
  */
-export async function qrSvg(text, label) {
+async function qrSvg(text, label) {
   const { encode } = await encoder();
   const { size, data } = encode(text, { ecc: "M", border: 2 });
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");

@@ -4,7 +4,7 @@
 
 const CHANNEL = "seven-rocks-link";
 /** How long the reply's tab waits for an open game to take it. */
-export const RELAY_MS = 2000;
+const RELAY_MS = 2000;
 
 /** @typedef {{type: "reply", id: string, text: string}} ReplyMessage */
 /** @typedef {{type: "taken", id: string, seat: number} | {type: "refused", id: string, key: string, message: string}} AnswerMessage */

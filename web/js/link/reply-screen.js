@@ -14,7 +14,7 @@ import { errorKey, keepSaying, say, silence } from "./words.js";
 /** Keep `body[data-peer]` on the guest's connection state.
  * @param {GuestLink} link
  */
-export function followPeer(link) {
+function followPeer(link) {
   document.body.dataset.peer = link.state === "waiting" ? "connecting" : link.state;
   link.onState((state) => {
     document.body.dataset.peer = state;

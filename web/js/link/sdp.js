@@ -50,7 +50,7 @@ export function essentials(sdp) {
  * @param {string} text
  * @returns {Candidate | null}
  */
-export function parseCandidate(text) {
+function parseCandidate(text) {
   const fields = text.replace(/^candidate:/, "").trim().split(/\s+/);
   const [, component, protocol, , address, port, typ, type] = fields;
   if (component !== "1" || protocol?.toLowerCase() !== "udp" || typ !== "typ") return null;
@@ -67,7 +67,7 @@ const TYPE_PREFERENCE = { host: 126, prflx: 110, srflx: 100, relay: 0 };
  * @param {Candidate} candidate
  * @param {number} index
  */
-export function candidateLine(candidate, index) {
+function candidateLine(candidate, index) {
   const priority = TYPE_PREFERENCE[candidate.type] * 2 ** 24 + (65535 - index) * 2 ** 8 + 255;
   const related = candidate.type === "host" ? "" : " raddr 0.0.0.0 rport 0";
   return `candidate:${index + 1} 1 udp ${priority} ${candidate.address} ${candidate.port} typ ${candidate.type}${related} generation 0`;

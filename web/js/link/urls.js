@@ -7,7 +7,7 @@
 /** The game's address without query or fragment: what an invitation opens.
  * @param {Location | URL} location
  */
-export function gameAddress(location) {
+function gameAddress(location) {
   return `${location.origin}${location.pathname}`;
 }
 

@@ -18,7 +18,7 @@ const pad = (n) => String(n).padStart(2, "0");
  * @param {{seed?: unknown} | null | undefined} record
  * @param {Date} [now]
  */
-export function recordFileName(record, now = new Date()) {
+function recordFileName(record, now = new Date()) {
   const stamp = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}`;
   const seed = record?.seed;
   const deal = Number.isInteger(seed) ? `-deal-${seed}` : "";
@@ -56,7 +56,7 @@ export async function downloadRecord(host) {
  * @param {PanelHost} host
  * @param {File | undefined} file
  */
-export async function openRecordFile(host, file) {
+async function openRecordFile(host, file) {
   if (!file) return null;
   if (file.size > MAX_BYTES) {
     host.notify("replay.too_big", { name: file.name });

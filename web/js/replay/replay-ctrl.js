@@ -17,10 +17,10 @@ export const SLICE_MS = 150;
  * @property {import("../protocol").RoundSettledJSON | null} settled
  * @property {import("../protocol").GameWonJSON | null} won
  */
-/** @typedef {{story: {[key: string]: any}, events: RoundEvents}} Round  a round as the engine told it */
+/** @typedef {{story: import("../protocol").ReplayRound, events: RoundEvents}} Round  a round as the engine told it */
 /** @typedef {{r: number, k: number}} Position */
 /** @typedef {"next" | "prev" | "start" | "end" | "next_round" | "prev_round"} ReplayStep */
-/** @typedef {(method: string, params?: Record<string, unknown>) => Promise<any>} EngineCall */
+/** @typedef {import("../../bridge.js").EngineCall} EngineCall */
 
 /**
  * Group one round's events: {started, turns: [placed|passed], settled, won}.
@@ -60,7 +60,7 @@ export async function checkRecord(call, record, { progress, cancelled }) {
 export class ReplayCtrl {
   /**
    * @param {EngineCall} call
-   * @param {{turns: number[], record: {seats?: string[], [key: string]: any}}} summary  the engine's `replay_load` summary
+   * @param {Pick<import("../protocol").ReplaySummary, "turns" | "record">} summary  the engine's `replay_load` summary
    * @param {number} aspect  the table's shape the rounds are laid out for
    */
   constructor(call, summary, aspect) {

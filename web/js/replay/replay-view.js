@@ -14,7 +14,8 @@ import { tileSvg } from "../table/tiles.js";
 /** @typedef {import("./replay-ctrl.js").Round} Round */
 /** @typedef {import("./replay-ctrl.js").ReplayStep} ReplayStep */
 
-const EMPTY_TABLE = { tiles: [], ends: [], points: [], bounds: [-1, -0.5, 1, 0.5] };
+/** @type {import("../protocol").Table} */
+const EMPTY_TABLE = { tiles: [], ends: [], points: [], bounds: [-1, -0.5, 1, 0.5], table: [], initial_table: [], sum: 0, spinner: null, last_tile: null };
 const SEATS_SHOWN = [2, 1, 3, 0]; // north, west, east, south (the board's reading order)
 /** @type {Record<number, string>} */
 const AREA = { 0: "south", 1: "west", 2: "north", 3: "east" };

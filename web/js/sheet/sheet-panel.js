@@ -17,7 +17,7 @@ import { VERY_NARROW, screenIs } from "../util/screens.js";
  * The link that deals this game again: `?seed=N` on the current page.
  * @param {number} seed
  */
-export function shareLink(seed) {
+function shareLink(seed) {
   const url = new URL(location.href);
   url.search = `?seed=${seed}`;
   url.hash = "";

@@ -1,35 +1,22 @@
 // The game's host: wires the page's parts, each the one owner of its job, and turns the
 // player's intents (a tile chosen, a hint asked for, a new game) into their calls:
-//   game-loop.js   one game's life (snapshot, history, the bots' turns; one AbortSignal per game)
-//   ui-store.js    the UI state, changed only through its reducer
-//   game-view.js   drawing, the move log and the pass screen
+//   mount-game.js  one game's parts (the loop, the UI store, the view, the input), wired as
+//                  a friend's page wires them too
 //   saves.js       the saved game and which tab may write it
 //   panel-host.js  what the panels (coach, replay, statistics, score sheet...) may ask
 // The panels receive the host object, never this controller.
 
-import { ENGINE_LOST, EngineError } from "../../bridge.js";
-import { Announcer } from "../game/announce.js";
-import { whileOpen } from "./close-request.js";
 import { newGameDialog } from "./dialogs.js";
 import { gameDialogs } from "../game/game-dialogs.js";
-import { GameLoop } from "../game/game-loop.js";
-import { GameView } from "../game/game-view.js";
-import { PlayerIntents } from "../game/intents.js";
-import { onLanguageChange } from "../util/i18n.js";
-import { bindInput } from "../game/input.js";
+import { tellingDoor } from "./engine-door.js";
 import { loadPart } from "./lazy.js";
+import { mountGame } from "./mount-game.js";
 import { closeAll } from "./modal.js";
 import { notify } from "./notices.js";
-import { Pacer } from "../game/pacing.js";
-import { panelHost } from "./panel-host.js";
 import { SaveKeeper } from "../game/saves.js";
-import { onPrefChange } from "./settings.js";
-import { DEFAULT_LEVEL, noteRestart, readSettings, writeSettings } from "../util/storage.js";
-import { TableView } from "../table/table.js";
-import { followResizes } from "../table/relayout.js";
+import { noteRestart, readSettings, writeSettings } from "../util/storage.js";
 import { REMOTE } from "../facts.js";
 import { nextTable } from "../host/index.js";
-import { UiStore } from "../game/ui-store.js";
 import { warmEngine } from "../game/warm-engine.js";
 
 /** @typedef {import("../game/game-loop.js").Snap} Snap */
@@ -37,46 +24,25 @@ import { warmEngine } from "../game/warm-engine.js";
 
 export class Controller {
   /**
-   * @param {{engine: any, root: HTMLElement, info: {bots: string[], [key: string]: any}, params: any}} parts
+   * @param {{engine: {call: import("../../bridge.js").EngineCall, onLost?(hook: (reason: string) => void): void}, root: HTMLElement, info: import("../protocol").Info, params: any}} parts
    */
   constructor({ engine, root, info, params }) {
     this.engine = engine;
     this.root = root;
     this.info = info;
     this.params = params;
-    this.board = /** @type {HTMLElement} */ (root.querySelector("#board"));
-    this.tableView = new TableView(/** @type {SVGSVGElement} */ (root.querySelector("#table")));
-    this.settings = readSettings(info.bots);
+    this.settings = readSettings(info);
     /** @type {import("../host/index.js").HostTable | null} the friends' devices, in a game with remote seats */
     this.table = null;
     if (params.speed != null) this.settings.speed = params.speed;
-    this.pacer = new Pacer(); // panels hold the bots while they are open
-    this.store = new UiStore();
-    const speed = () => this.settings.speed;
-    // A picked tile (its places lit) is put down by Escape or a phone's back gesture, which
-    // would otherwise leave the game; a hint's tile goes with the hint (hint.js).
-    const watchPick = whileOpen(() => this.intents.cancel());
-    this.view = new GameView({
+    /** One engine call for the game; a failure is said and answered null (engine-door.js). */
+    this.request = tellingDoor((method, ...p) => engine.call(method, ...p), (key, vars) => this.notify(key, vars));
+    const game = mountGame({
       root,
-      board: this.board,
-      tableView: this.tableView,
-      announcer: new Announcer(/** @type {HTMLElement} */ (root.querySelector("#announce"))),
-      game: () => this.loop,
-      store: this.store,
-      interactive: () => this.intents.interactive,
-      elsewhere: () => this.keeper.elsewhere,
-      speed,
-      watchPick,
-    });
-    this.loop = new GameLoop({
-      request: (method, p) => this.request(method, p),
-      aspect: () => Math.round(this.tableView.aspect() * 100) / 100, // the engine clamps it
-      pacer: this.pacer,
-      speed,
-      now: () => performance.now(),
-      store: this.store,
-      view: this.view,
+      request: (method, ...p) => this.request(method, ...p),
+      speed: () => this.settings.speed,
       dialogs: gameDialogs((snap) => this.reviewHook(snap)),
+      elsewhere: () => this.keeper.elsewhere,
       save: () => this.keeper.save(),
       over: () => {
         this.keeper.write(null);
@@ -88,9 +54,15 @@ export class Controller {
         else this.startOwnGame({ bots: snap.bots, names: snap.names, seed: choice === "same-deal" ? snap.seed : null });
       },
     });
+    this.board = game.board;
+    this.pacer = game.pacer;
+    this.store = game.store;
+    this.view = game.view;
+    this.loop = game.loop;
+    this.intents = game.intents;
     this.keeper = new SaveKeeper(
       {
-        call: (method, p) => engine.call(method, p),
+        call: (method, ...p) => engine.call(method, ...p),
         notify: (key, vars, kind) => this.notify(key, vars, kind),
         game: () => ({ snap: this.loop.snap, autoplay: this.loop.autoplay }),
         signal: () => this.loop.signal,
@@ -103,31 +75,15 @@ export class Controller {
       },
       root,
     );
-    this.host = panelHost({
-      call: (method, p) => engine.call(method, p),
-      snap: () => this.loop.snap,
-      events: () => this.loop.events,
-      roundShown: () => Boolean(this.loop.shown),
-      hold: (reason) => this.pacer.hold(reason),
+    this.host = game.panels({
+      call: (method, ...p) => engine.call(method, ...p),
       notify: (key, vars, kind) => this.notify(key, vars, kind),
       levels: Object.freeze([...info.bots]),
       saveGame: () => this.keeper.save(),
-      speed,
       setSpeed: (ms) => this.setSpeed(ms),
-      hinted: () => this.store.ui.hinted,
-      focusTarget: (point) => this.intents.focusTarget(point),
-      dismissHint: () => this.intents.dismissHint(),
     });
-    onPrefChange((/** @type {string} */ name) => name === "turn_table" && this.view.render());
-    this.intents = new PlayerIntents({ root, board: this.board, loop: this.loop, store: this.store, view: this.view, elsewhere: () => this.keeper.elsewhere });
-    bindInput(this.board, this.intents.inputHost());
     this.keeper.watch();
     engine.onLost?.(() => this.afterLoss());
-    followResizes({ tableView: this.tableView, loop: this.loop, view: this.view });
-    onLanguageChange(() => {
-      this.view.render();
-      this.view.retranslate();
-    });
   }
 
   /** The engine's latest snapshot (read by tests through window.sevenRocks). */
@@ -135,27 +91,10 @@ export class Controller {
     return this.loop.snap;
   }
 
-  /**
-   * One engine call; errors become a readable notice and `null`, never a broken page.
-   * @param {string} method
-   * @param {Record<string, unknown>} [params]
-   */
-  async request(method, params = {}) {
-    try {
-      return await this.engine.call(method, params);
-    } catch (error) {
-      if (error instanceof EngineError && error.type === ENGINE_LOST) return null; // restarting: said once
-      const message = error instanceof Error ? error.message : String(error);
-      const known = error instanceof EngineError && error.type !== "InternalError";
-      this.notify(known ? "notice.engine_error" : "notice.internal_error", { message });
-      return null;
-    }
-  }
-
   async start() {
     const { seats, seed, explicit } = this.params;
     const bots = seats
-      ? seats.map((/** @type {string} */ name, /** @type {number} */ seat) => (name === "bot" ? (this.settings.levels[seat] ?? DEFAULT_LEVEL) : name))
+      ? seats.map((/** @type {string} */ name, /** @type {number} */ seat) => (name === "bot" ? (this.settings.levels[seat] ?? this.info.default_level) : name))
       : this.settings.levels;
     const resumed = await this.keeper.resume({ explicit, seed, bots }, () => this.loop.laidOutFor());
     if (resumed) await this.install(resumed);
@@ -208,7 +147,7 @@ export class Controller {
       this.table = await nextTable(current, {
         snap,
         board: this.board,
-        request: (method, p) => this.request(method, p),
+        request: (method, ...p) => this.request(method, ...p),
         latest: () => this.loop.latest,
         hold: (reason) => this.pacer.hold(reason),
         render: () => this.view.render(),
@@ -225,7 +164,7 @@ export class Controller {
   /** Continue here the game another tab played; a new deal when that game is over. */
   async takeOver() {
     closeAll();
-    const snap = await this.keeper.takeOver((method, p) => this.request(method, p), () => this.loop.laidOutFor());
+    const snap = await this.keeper.takeOver((method, ...p) => this.request(method, ...p), () => this.loop.laidOutFor());
     if (snap) await this.install(snap);
     else await this.newGame({ bots: this.settings.levels });
   }

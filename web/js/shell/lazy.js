@@ -14,7 +14,7 @@ const sheets = new Map();
  * @param {string} part
  * @returns {Promise<void>}
  */
-export function loadSheet(part) {
+function loadSheet(part) {
   let loading = sheets.get(part);
   if (!loading) {
     const link = document.createElement("link");

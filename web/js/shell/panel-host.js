@@ -9,7 +9,7 @@
 
 /**
  * @typedef {object} PanelHost
- * @property {(method: string, params?: Record<string, unknown>) => Promise<any>} call
+ * @property {import("../../bridge.js").EngineCall} call
  *   the engine; rejects when it refuses (the panel says what that means to it)
  * @property {() => Readonly<Snap> | null} snap  the game's latest snapshot (read only)
  * @property {() => readonly GameEvent[]} events  the game's public history so far

@@ -55,7 +55,7 @@ const state = load();
 const systemReducesMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** Animations on? The user's choice, else the system's (reduced motion means off). */
-export const animationsOn = () => state.animations ?? !systemReducesMotion();
+const animationsOn = () => state.animations ?? !systemReducesMotion();
 export const soundOn = () => state.sound;
 /** Pass-and-play: does the table turn so the person playing sits at the bottom? */
 export const turnTableOn = () => state.turn_table;
@@ -74,7 +74,7 @@ export const stunServer = () => (state.stun ? STUN_SERVER : null);
  *  iOS, nor a desktop, whose Chrome has the API and no motor). */
 export const canVibrate = () => typeof navigator.vibrate === "function" && matchMedia("(pointer: coarse)").matches;
 
-export function applyPrefs() {
+function applyPrefs() {
   const root = document.documentElement;
   root.dataset.theme = state.theme;
   root.dataset.motion = animationsOn() ? "on" : "off";

@@ -25,7 +25,7 @@ const GLYPHS = {
 
 /** A glyph's width, the space between two glyphs and its height, in glyph units. */
 export const GLYPH_WIDTH = 6;
-export const GLYPH_GAP = 1.8;
+const GLYPH_GAP = 1.8;
 export const GLYPH_HEIGHT = 10;
 
 /**

@@ -53,7 +53,7 @@ export const reducedMotion = () =>
  * A catalogue entry from state.prompt's {key, vars} (seats and teams named here).
  * @param {(Prompt & { names?: readonly (string | null)[] | null }) | null} line
  */
-export function promptText(line) {
+function promptText(line) {
   if (!line) return "";
   const vars = { ...line.vars };
   if (vars.seat != null) vars.seat = namedSeat(Number(vars.seat), line.names, seatName);

@@ -16,8 +16,8 @@ import { standingText } from "./trainer-view.js";
 /** @typedef {{puzzles: Puzzle[], editions: import("./puzzles-daily.js").DailyEdition[]}} PuzzleSet */
 
 /** The shipped puzzles, relative to the page (the build copies web/data/). */
-export const PUZZLES_URL = "data/puzzles.json";
-export const PROGRESS_KEY = "seven-rocks:puzzles";
+const PUZZLES_URL = "data/puzzles.json";
+const PROGRESS_KEY = "seven-rocks:puzzles";
 const FORMAT = "seven-rocks-puzzles";
 
 /** Each theme's name (the generator's themes: seven_rocks/research/puzzles.py). */
@@ -35,7 +35,7 @@ let loading = null;
 
 /** The puzzles and the days each addition joined the daily round, fetched once (a failed
  * fetch is tried again next time). */
-export function loadPuzzles() {
+function loadPuzzles() {
   loading ??= fetch(PUZZLES_URL)
     .then((response) => {
       if (!response.ok) throw new Error(`${PUZZLES_URL}: ${response.status}`);
@@ -58,7 +58,7 @@ export function loadPuzzles() {
  * @param {string | null} text
  * @param {number} count
  */
-export function puzzleNumber(text, count) {
+function puzzleNumber(text, count) {
   const value = String(text ?? "").trim();
   if (!/^\d{1,6}$/.test(value)) return null;
   const number = Number(value);

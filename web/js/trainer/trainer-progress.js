@@ -10,7 +10,7 @@ export const KEPT_GAMES = 20;
 
 /**
  * The moves worth retrying: marked mistake or blunder, with the analysis to judge by.
- * @param {ReadonlyArray<ReviewedMove & {candidates?: unknown}>} moves
+ * @param {ReadonlyArray<ReviewedMove>} moves
  */
 export const mistakesOf = (moves) => moves.filter((m) => (m.mark === "mistake" || m.mark === "blunder") && Array.isArray(m.candidates));
 

@@ -14,17 +14,17 @@ import { standingText } from "./trainer-view.js";
 /** @typedef {import("./trainer.js").Trainer} Trainer */
 /** @typedef {import("./trainer-progress.js").RetryStore} RetryStore */
 
-export const RETRY_KEY = "seven-rocks:retried";
+const RETRY_KEY = "seven-rocks:retried";
 
 /** @returns {RetryStore} */
-export function readRetries() {
+function readRetries() {
   return readRetryStore(recall(RETRY_KEY));
 }
 
 /**
  * Open the reviewed seat's mistakes in the trainer, from the first not solved yet.
  * @param {import("../shell/panel-host.js").PanelHost} host
- * @param {{record: {seed?: unknown, rounds?: unknown}, seat: number, moves: ReadonlyArray<ReviewedMove & {candidates?: unknown}>}} review
+ * @param {{record: {seed?: unknown, rounds?: unknown}, seat: number, moves: ReadonlyArray<ReviewedMove>}} review
  */
 export async function openRetry(host, { record, seat, moves }) {
   const mistakes = mistakesOf(moves);
@@ -35,7 +35,7 @@ export async function openRetry(host, { record, seat, moves }) {
   try {
     for (const m of mistakes) {
       const { position } = await host.call("trainer_retry", { record, round: m.round, number: m.number });
-      items.push({ position, candidates: /** @type {any} */ (m.candidates), key: `${m.round}-${m.number}` });
+      items.push({ position, candidates: m.candidates, key: `${m.round}-${m.number}` });
     }
   } catch (error) {
     host.notify("trainer.failed", { message: error instanceof Error ? error.message : String(error) });

@@ -130,16 +130,8 @@ export class TrainerView {
     }
     // The coach's words for the verdict on the last try: why the answer is better, or,
     // solved, by how much it leads the next best.
-    const verdict = {
-      round: 0,
-      number: 0,
-      seat: ctrl.board?.seat ?? 0,
-      move: check.move,
-      best: check.best.move,
-      mark: solved ? "best" : "mistake",
-      loss: check.loss,
-      reasons: check.reasons,
-    };
+    /** @type {import("../coach/review-text.js").Verdict} */
+    const verdict = { best: check.best.move, mark: solved ? "best" : "mistake", reasons: check.reasons };
     /** @type {HTMLElement} */ (root.querySelector("[data-trainer-reasons]")).innerHTML = reasonTexts(verdict)
       .map((line) => `<li>${esc(line)}</li>`)
       .join("");

@@ -27,7 +27,7 @@ import { afterTry, freshTry } from "./trainer-state.js";
 /** @typedef {import("./trainer-state.js").TrainerResult} TrainerResult */
 /**
  * @typedef {object} TrainerHost
- * @property {(method: string, params?: Record<string, unknown>) => Promise<any>} call  the engine
+ * @property {import("../../bridge.js").EngineCall} call  the engine
  * @property {(key: string, vars?: Record<string, unknown>) => unknown} notify
  */
 

@@ -38,7 +38,7 @@ const isLanguage = (lang) => typeof lang === "string" && Object.hasOwn(LANGUAGES
  * The language to start in: the remembered choice, else the browser's, else English.
  * @returns {Language}
  */
-export function preferredLanguage() {
+function preferredLanguage() {
   let stored = null;
   try {
     stored = localStorage.getItem(STORAGE_KEY);

@@ -8,7 +8,7 @@
 
 import { MAX_JSON_DEPTH, MAX_RECORD_BYTES, MAX_REQUEST_BYTES } from "../facts.js";
 
-export { MAX_JSON_DEPTH, MAX_RECORD_BYTES, MAX_REQUEST_BYTES };
+export { MAX_JSON_DEPTH, MAX_RECORD_BYTES };
 
 /** @typedef {{ problem: "too_big", limit: number } | { problem: "too_deep", limit: number, depth: number }} Refusal */
 

@@ -19,7 +19,7 @@ import { MAX_SPEED_MS } from "./params.js";
 export const SAVE_KEY = "seven-rocks:save";
 /** The engine's save format, the version it writes and those it still reads (version 1
  *  saves have no people's names): the engine's own facts, generated into facts.js. */
-export { SAVE_FORMAT, SAVE_VERSION, SAVE_VERSIONS };
+export { SAVE_FORMAT, SAVE_VERSION };
 
 /**
  * The raw text under `key`, or null (storage may be disabled).
@@ -142,7 +142,7 @@ const RESTART_WINDOW_MS = 60_000;
  * @param {number} now
  * @returns {{ times: number[], allowed: boolean }}
  */
-export function recentRestarts(stored, now) {
+function recentRestarts(stored, now) {
   const times = Array.isArray(stored)
     ? stored.filter((t) => typeof t === "number" && Number.isFinite(t) && now - t < RESTART_WINDOW_MS)
     : [];
@@ -181,21 +181,28 @@ export function tookRestart() {
 }
 
 // ---------------------------------------------------------------- settings
-export const SETTINGS_KEY = "seven-rocks:settings";
-export const DEFAULT_LEVEL = "expert";
-export const DEFAULT_SPEED = 800;
+const SETTINGS_KEY = "seven-rocks:settings";
+const DEFAULT_SPEED = 800;
+
+/**
+ * What the engine offers for the seats (its `info` reply): the bots, and the one a seat
+ * gets unless someone chooses another (null: no engine's offer, as on a friend's page).
+ * @typedef {{bots: readonly string[], default_level: string | null}} Offer
+ */
+/** @type {Offer} */
+const NO_OFFER = { bots: [], default_level: null };
 
 /**
  * The game settings (who plays West, North and East: a bot's level or null for a person;
  * the people's names; the speed in ms), from what was stored (any value, trusted in nothing)
- * and the bots the engine offers. Bad parts fall back to the defaults.
+ * and what the engine offers. Bad parts fall back to the defaults.
  * @param {unknown} stored
- * @param {readonly string[]} bots
+ * @param {Offer} offer
  * @returns {GameSettings}
  */
-export function checkSettings(stored, bots) {
+export function checkSettings(stored, { bots, default_level: level }) {
   /** @type {GameSettings} */
-  const defaults = { levels: [null, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL], speed: DEFAULT_SPEED, names: [null, null, null, null] };
+  const defaults = { levels: [null, level, level, level], speed: DEFAULT_SPEED, names: [null, null, null, null] };
   const saved = isObject(stored) ? stored : {};
   const levels = saved.levels;
   const levelsFine =
@@ -214,9 +221,9 @@ export function checkSettings(stored, bots) {
 
 /**
  * The stored settings, checked (see checkSettings).
- * @param {readonly string[]} bots
+ * @param {Offer} [offer]
  */
-export function readSettings(bots) {
+export function readSettings(offer = NO_OFFER) {
   /** @type {unknown} */
   let stored = null;
   try {
@@ -224,7 +231,7 @@ export function readSettings(bots) {
   } catch {
     stored = null;
   }
-  return checkSettings(stored, bots);
+  return checkSettings(stored, offer);
 }
 
 /** @param {GameSettings} settings */
