@@ -4,6 +4,7 @@
 // engine (`guest_move`), which checks it whole (size, JSON, shape, turn, legality).
 
 import { MAX_GUEST_MESSAGE } from "../facts.js";
+import { cleanName } from "../people.js";
 
 /** @typedef {import("../protocol").Snapshot} Snapshot */
 /** @typedef {"host-left" | "game-over"} EndReason */
@@ -57,7 +58,9 @@ export function readGuest(text) {
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) return move;
   if (data.t === "join") {
-    const name = typeof data.name === "string" ? data.name : null;
+    // The name as the engine's rule keeps it (what it refuses dropped, cut to length): a
+    // guest's page may be older, or hostile, and its name must not fail on the host's screen.
+    const name = typeof data.name === "string" ? cleanName(data.name) : null;
     return { t: "join", name, aspect: shape(data.aspect) };
   }
   if (data.t === "aspect" && shape(data.aspect) != null) return { t: "aspect", aspect: /** @type {number} */ (shape(data.aspect)) };
