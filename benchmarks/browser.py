@@ -8,7 +8,7 @@ Chromium (fresh context per run: empty HTTP cache, no service worker, empty stor
 
 * boot to table: the page's own ``seven-rocks:table-visible`` mark (``web/app.js``, set once
   the first game is drawn), from navigation start;
-* boot to playable: ``seven-rocks:playable`` (``web/js/controller.js``, set the first time
+* boot to playable: ``seven-rocks:playable`` (``web/js/shell/controller.js``, set the first time
   South may click a tile; the game uses ``?speed=0`` and a seed where bots open quickly);
 * bytes: every response of the page and its worker (body + headers), as transferred;
 * bot decision time: the worker's ``think_ms`` for each ``step`` of a game where all four

@@ -34,7 +34,7 @@ first visit the first-game tour is open meanwhile) and then
 worst case that shows what that once-per-visit background work costs the first move on
 this machine's two cores.
 
-Each row also says how the engine's warm-up went in each run (web/js/warm-engine.js: scratch
+Each row also says how the engine's warm-up went in each run (web/js/game/warm-engine.js: scratch
 moves asked for while the person first looks at the table): ``done`` and the milliseconds it
 took, or ``stopped`` by the first touch.
 
@@ -115,7 +115,7 @@ TARGETS = """() => [...document.querySelectorAll("[data-target] .target__hit")].
   return Math.min(r.width, r.height);
 })"""
 
-#: How the engine's warm-up (web/js/warm-engine.js) ended, and how long it ran (ms).
+#: How the engine's warm-up (web/js/game/warm-engine.js) ended, and how long it ran (ms).
 WARM_UP = """() => {
   const at = (stage) => performance.getEntriesByName(`seven-rocks:warm-up-${stage}`)[0]?.startTime;
   const start = at("running");

@@ -37,7 +37,7 @@ from review import expert_game  # the same games the CPython benchmark reviews
 
 SETTLED = "body[data-game='ready'], body[data-engine='error']"
 
-#: The page's review loop (web/js/review.js runs the same requests), timed in the page.
+#: The page's review loop (web/js/coach/review.js runs the same requests), timed in the page.
 REVIEW = """async ([record, seat, level, slice]) => {
   const engine = window.sevenRocks.engine;
   let longest = 0;

@@ -1,4 +1,5 @@
-"""The worker's record methods as the replay viewer uses them (web/js/replay.js, records.js)."""
+"""The worker's record methods as the replay viewer uses them (web/js/replay/: replay.js,
+records.js)."""
 
 from __future__ import annotations
 

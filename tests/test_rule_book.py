@@ -5,7 +5,7 @@
   :class:`Layout` compute; a deduction row's hand against :meth:`Round.deductions`.  A row or
   an example added to the book is checked without touching this file.
 - Every section of the book has the game's own text in both languages (the i18n keys the rules
-  dialog, web/js/rules.js, shows), by an explicit map; a new section fails until it is mapped.
+  dialog, web/js/help/rules.js, shows), by an explicit map; a new section fails until it is mapped.
 - Every relative link in README.md and docs/*.md resolves to a file inside the repository.
 """
 
@@ -23,7 +23,7 @@ from seven_rocks.app.examples import EXAMPLES
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "docs" / "RULES.md"
-RULES_JS = ROOT / "web" / "js" / "rules.js"
+RULES_JS = ROOT / "web" / "js" / "help" / "rules.js"
 LANGUAGES = ("en", "pt-BR")
 
 
@@ -267,7 +267,7 @@ def test_the_games_rules_say_each_section(section: str, lang: str) -> None:
     for key in keys:
         assert catalogue.get(key, "").strip(), f"{section}: {key} has no {lang} text"
         shown = f'"{key}"' in dialog or (key.startswith("point.") and "pointName(" in dialog)
-        assert shown, f"{section}: web/js/rules.js never shows {key}"
+        assert shown, f"{section}: web/js/help/rules.js never shows {key}"
 
 
 # -------------------------------------------------------------------------------- links

@@ -1,25 +1,25 @@
 // Seven Rocks UI entry point: loads the language catalogues, boots the engine worker,
 // reads the URL's options and hands the page to the game controller.
 import { engine } from "./bridge.js";
-import { Controller } from "./js/controller.js";
-import { HintView } from "./js/hint.js";
-import { loadPart } from "./js/lazy.js";
+import { Controller } from "./js/shell/controller.js";
+import { HintView } from "./js/game/hint.js";
+import { loadPart } from "./js/shell/lazy.js";
 import { startLinkPage } from "./js/link/route.js";
-import { language, loadLanguages, onLanguageChange, setLanguage, t } from "./js/i18n.js";
-import { readParams } from "./js/params.js";
-import { showPreview } from "./js/preview.js";
-import { acceptDrops } from "./js/records.js";
-import { openSettings, setPref, tileCountOn } from "./js/settings.js";
-import { closeSheet, openSheet } from "./js/sheet-panel.js";
-import { installShortcuts } from "./js/shortcuts.js";
-import { installSound } from "./js/sound.js";
-import { Stats } from "./js/stats.js";
-import { readSettings } from "./js/storage.js";
-import { TileCountView } from "./js/tilecount.js";
-import { installToolbar } from "./js/toolbar.js";
-import { maybeStartTour, startTour, tourDue } from "./js/tour.js";
-import { installTurnCue } from "./js/turn-cue.js";
-import { warmTable } from "./js/warm-renderer.js";
+import { language, loadLanguages, onLanguageChange, setLanguage, t } from "./js/util/i18n.js";
+import { readParams } from "./js/util/params.js";
+import { showPreview } from "./js/table/preview.js";
+import { acceptDrops } from "./js/replay/records.js";
+import { openSettings, setPref, tileCountOn } from "./js/shell/settings.js";
+import { closeSheet, openSheet } from "./js/sheet/sheet-panel.js";
+import { installShortcuts } from "./js/shell/shortcuts.js";
+import { installSound } from "./js/cues/sound.js";
+import { Stats } from "./js/sheet/stats.js";
+import { readSettings } from "./js/util/storage.js";
+import { TileCountView } from "./js/game/tilecount.js";
+import { installToolbar } from "./js/shell/toolbar.js";
+import { maybeStartTour, startTour, tourDue } from "./js/help/tour.js";
+import { installTurnCue } from "./js/cues/turn-cue.js";
+import { warmTable } from "./js/table/warm-renderer.js";
 
 /**
  * An element of the page's own markup (index.html), there from the start.
@@ -125,14 +125,14 @@ if (!failed) {
   const sheet = () => openSheet(host, { openStats: () => stats.open() });
   // The rule book (and its drawn examples) is loaded when first opened, not on a first visit.
   const rules = async () => {
-    const part = await loadPart(host, () => import("./js/rules.js"), "rules");
+    const part = await loadPart(host, () => import("./js/help/rules.js"), "rules");
     part?.openRules({ engine, openTour: () => tourAgain() });
   };
   const settings = () => openSettings(host);
   // Puzzles (and their data file) are loaded when first opened; `?puzzle=N` opens one.
   /** @param {string | null} [asked] */
   const puzzles = async (asked = null) => {
-    const part = await loadPart(host, () => import("./js/puzzles.js"), "review");
+    const part = await loadPart(host, () => import("./js/trainer/puzzles.js"), "review");
     await part?.openPuzzles(host, { asked });
   };
   const count = () => setPref("tile_count", !tileCountOn());

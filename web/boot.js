@@ -14,7 +14,7 @@
 // them here also counts the bytes for the progress bar (role=progressbar), shown until the
 // engine is ready.
 import { engine } from "./bridge.js";
-import { language, onLanguageChange, t } from "./js/i18n.js";
+import { language, onLanguageChange, t } from "./js/util/i18n.js";
 
 /**
  * What a first visit downloads for the engine, by site path, with its size in bytes

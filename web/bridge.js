@@ -7,7 +7,7 @@
 // no COOP/COEP headers are needed. Nothing here reaches outside the page's own origin: the
 // Pyodide runtime and the engine zip are served next to this file.
 
-import { checkJsonText } from "./js/jsontext.js";
+import { checkJsonText } from "./js/util/jsontext.js";
 
 /** @typedef {import("./js/protocol").Methods} Methods */
 /** @typedef {keyof Methods} Method */

@@ -80,7 +80,7 @@ _Vec = tuple[int, int]
 
 #: Area of the table a round starts with, in square units (a tile is 2): its short side is
 #: about 11 units at the usual shapes, 8.6 on a laptop's wide felt; the renderer's closest
-#: zoom shows no more than it (``closestSpan`` in web/js/table.js, padding included), so a
+#: zoom shows no more than it (``closestSpan`` in web/js/table/table.js, padding included), so a
 #: small table wastes no size.
 TABLE_AREA = 200.0
 #: How much the table grows (each side) when a placement finds no spot on it.

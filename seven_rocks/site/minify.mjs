@@ -10,8 +10,8 @@
 // glue). No source maps are written. Prints the bundled modules (JSON, site-relative).
 //
 // A module's `import.meta.url` is its own address, which bundling changes: it is replaced by
-// the address the source file had in the site (`new URL("js/i18n.js", document.baseURI)`),
-// so `new URL("../i18n/en.json", import.meta.url)` still finds the catalogues.
+// the address the source file had in the site (`new URL("js/util/i18n.js", document.baseURI)`),
+// so `new URL("../../i18n/en.json", import.meta.url)` still finds the catalogues.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -23,8 +23,8 @@ from .playing import call, open_page, play_first_move
 
 pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]
 
-#: How many scratch moves the page asks for (web/js/warm-engine.js), read from the source.
-_WARM_SOURCE = (Path(__file__).parents[2] / "web" / "js" / "warm-engine.js").read_text()
+#: How many scratch moves the page asks for (web/js/game/warm-engine.js), read from the source.
+_WARM_SOURCE = (Path(__file__).parents[2] / "web" / "js" / "game" / "warm-engine.js").read_text()
 WARM_UP_MOVES = int(re.findall(r"WARM_UP_MOVES = (\d+);", _WARM_SOURCE)[0])
 
 

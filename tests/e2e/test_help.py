@@ -78,7 +78,7 @@ def test_rules_show_the_worked_examples_drawn_by_the_table_renderer(page: Page) 
     assert sorted(ends) == ["0", "2", "3", "3"]
     expect(step9.locator("[data-point]")).to_have_count(0)  # every open point counts here
     expect(step9.locator(".example__caption")).to_have_text(
-        "9. 1-3 on a side arm of 1-1 → 0 + 2 + 3 + 3 = 8 → 0 points"
+        "9. 1-3 on a side arm of 1-1 → 0 + 2 + 3 + 3 = 8 → no points"
     )
     # After step 8 the spinner's unused branch is a hollow dot: open, not counted.
     step8 = dialog.locator("figure[data-example='main'][data-step='8']")
@@ -89,7 +89,7 @@ def test_rules_show_the_worked_examples_drawn_by_the_table_renderer(page: Page) 
     dialog.locator("[data-language-select]").select_option("pt-BR")
     expect(dialog.locator("#rules-title")).to_have_text("Regras do Seven Rocks")
     expect(step9.locator(".example__caption")).to_have_text(
-        "9. 1-3 num ramo lateral do 1-1 → 0 + 2 + 3 + 3 = 8 → 0 pontos"
+        "9. 1-3 num ramo lateral do 1-1 → 0 + 2 + 3 + 3 = 8 → sem pontos"
     )
     expect(dialog.locator(".decided strong").first).to_have_text("Decidido:")
     expect(page.locator("#language")).to_have_value("pt-BR")

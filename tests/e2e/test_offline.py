@@ -470,7 +470,8 @@ def test_the_banners_look_comes_from_the_style_sheet(page: Page) -> None:
     )
     assert style[0] == "fixed" and style[2] == "none" and style[3] is None, style
     web = Path(__file__).resolve().parents[2] / "web"
-    assert ".style" not in (web / "js" / "update.js").read_text(), "update.js styles banners itself"
+    update = (web / "js" / "shell" / "update.js").read_text()
+    assert ".style" not in update, "update.js styles banners itself"
     sheets = "\n".join(path.read_text() for path in sorted(web.rglob("*.css")))
     rules = re.findall(r"[^{}]*\.update-offer[^{}]*\{[^}]*\}", sheets)
     assert rules, "no style sheet styles the update banner"

@@ -14,6 +14,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from seven_rocks.app.names import parse_seat_label
+from seven_rocks.engine.events import Passed, Placed, RoundStarted
+from seven_rocks.engine.game import Game
 from seven_rocks.engine.record import from_record
 
 from .conftest import ARTIFACTS, BOOT_TIMEOUT_MS
@@ -332,3 +334,50 @@ def test_the_prompt_stays_with_the_hand_when_the_table_turns(
     for head in place["heads"]:
         assert head["left"] >= 0 and head["right"] <= width, f"caption off screen: {head}"
         assert not overlap(head, place["prompt"]), f"the prompt covers seat {head['seat']}"
+
+
+def _missed(game: Game, seat: int) -> list[Placed | Passed]:
+    """The moves since ``seat`` last moved in the current round (the whole round so far when
+    it has not), from the engine's record: what the person taking the device missed."""
+    moves: list[Placed | Passed] = []
+    for event in reversed(game.events):
+        if isinstance(event, RoundStarted):
+            break
+        if isinstance(event, Placed | Passed):
+            if event.seat == seat:
+                break
+            moves.append(event)
+    return moves[::-1]
+
+
+def test_the_pass_screen_lists_what_the_person_missed(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """Two people and two bots on one phone: each time the device is handed over, the pass
+    screen lists every move since the person's last turn, each with its seat, its tile (or
+    knock) and its points, as the record has them; the person reads it before their tiles."""
+    page = viewport_page("390x844")
+    open_page(page, "?seats=human,greedy,human,greedy&seed=3&speed=0")
+    names = {0: "South", 1: "West", 2: "North", 3: "East"}
+    checked = 0
+    while checked < 4:
+        page.wait_for_selector(PASS)
+        seat = int(page.locator(PASS).get_attribute("data-seat") or "-1")
+        missed = _missed(from_record(call(page, "record")), seat)
+        lines = page.locator(f"{PASS} [data-pass-missed] li").all_inner_texts()
+        assert len(lines) == len(missed), (lines, missed)
+        for line, move in zip(lines, missed, strict=True):
+            assert line.startswith(names[move.seat]), (line, move)
+            if isinstance(move, Placed):
+                assert str(move.move.tile) in line.replace("\u2011", "-"), (line, move)
+                assert ("+" + str(move.points) if move.points else "no points") in line
+            else:
+                assert "knocks" in line, (line, move)
+        if missed:
+            expect(page.locator(f"{PASS} [data-pass-missed]")).to_be_visible()
+            checked += 1
+        _take_device(page, [0, 2], keyboard=False)
+        if wait_for_state(page, "#board[data-human-turn]", PASS, SUMMARY) == 0:
+            play_first_move(page, hand="[data-face='up']")
+        elif page.locator(SUMMARY).count():
+            page.locator(f"{SUMMARY} [data-next-round]").click()

@@ -85,7 +85,7 @@ def test_the_count_is_off_until_asked_for_then_right_move_after_move(
     expect(page.locator("dialog[data-settings]")).to_have_count(0)
     strip = page.locator(STRIP)
     expect(strip).to_be_visible()
-    expect(strip).to_have_attribute("aria-label", "Contagem de pedras")
+    expect(strip).to_have_attribute("aria-label", "Contagem de peças")
     expect(strip.locator(".tile-count__label")).to_have_text("Não vistas")
     # The table gives up the room: South's hand and the move line stay where they were,
     # and the strip sits on the felt, under every tile of the table.
@@ -234,7 +234,7 @@ def test_a_phones_menu_switches_the_count_in_two_taps(
     switch = page.locator("#toolbar [data-action='count']")
     expect(switch).to_be_hidden()  # in the menu, closed
     page.locator("#menu-button").tap()
-    expect(switch).to_have_text("Contagem de pedras")
+    expect(switch).to_have_text("Contagem de peças")
     expect(switch).to_have_attribute("aria-pressed", "false")
     switch.tap()
     expect(page.locator(STRIP)).to_be_visible()

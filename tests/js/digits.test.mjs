@@ -1,9 +1,9 @@
-// The table's numbers drawn as strokes (web/js/digits.js): every digit has its own glyph,
+// The table's numbers drawn as strokes (web/js/table/digits.js): every digit has its own glyph,
 // numbers are centred on the origin whatever their length, and only whole numbers draw.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { GLYPH_HEIGHT, GLYPH_WIDTH, numberPath, numberWidth } from "../../web/js/digits.js";
+import { GLYPH_HEIGHT, GLYPH_WIDTH, numberPath, numberWidth } from "../../web/js/table/digits.js";
 
 /** Every point a path names (end points and control points), from its absolute commands. */
 function points(d) {

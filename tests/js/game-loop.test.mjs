@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { GameLoop } from "../../web/js/game-loop.js";
-import { Pacer } from "../../web/js/pacing.js";
-import { UiStore } from "../../web/js/ui-store.js";
+import { GameLoop } from "../../web/js/game/game-loop.js";
+import { Pacer } from "../../web/js/game/pacing.js";
+import { UiStore } from "../../web/js/game/ui-store.js";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const BOTS = [null, "expert", "expert", "expert"];

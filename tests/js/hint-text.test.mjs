@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { hintSentences } from "../../web/js/hint.js";
-import { setLanguage } from "../../web/js/i18n.js";
+import { hintSentences } from "../../web/js/game/hint.js";
+import { setLanguage } from "../../web/js/util/i18n.js";
 
 /** The catalogues as the page would fetch them, and the little of a document i18n.js touches. */
 async function speak(/** @type {string} */ lang) {

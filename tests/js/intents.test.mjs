@@ -4,10 +4,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { GameLoop } from "../../web/js/game-loop.js";
-import { PlayerIntents } from "../../web/js/intents.js";
-import { HINT, HINT_ASKED } from "../../web/js/page-events.js";
-import { UiStore } from "../../web/js/ui-store.js";
+import { GameLoop } from "../../web/js/game/game-loop.js";
+import { PlayerIntents } from "../../web/js/game/intents.js";
+import { HINT, HINT_ASKED } from "../../web/js/game/page-events.js";
+import { UiStore } from "../../web/js/game/ui-store.js";
 
 const heard = [];
 globalThis.document = { dispatchEvent: (event) => heard.push({ name: event.type, detail: event.detail }) };

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MAX_JSON_DEPTH, checkJsonText, jsonDepth, utf8Size } from "../../web/js/jsontext.js";
+import { MAX_JSON_DEPTH, checkJsonText, jsonDepth, utf8Size } from "../../web/js/util/jsontext.js";
 
 const nested = (n) => "[".repeat(n) + "]".repeat(n);
 

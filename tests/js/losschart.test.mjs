@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { BAR, HEIGHT, ROUND_SPACE, SPACE, chanceAfter, chanceY, columns, costliest, lossChart } from "../../web/js/losschart.js";
+import { BAR, HEIGHT, ROUND_SPACE, SPACE, chanceAfter, chanceY, columns, costliest, lossChart } from "../../web/js/coach/losschart.js";
 
 const move = (round, number, mark, chance, best_chance = chance) => ({ round, number, mark, chance, best_chance, win_loss: best_chance == null ? 0 : best_chance - chance });
 

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Pacer, botWait, knockWait, summaryWait } from "../../web/js/pacing.js";
+import { Pacer, botWait, knockWait, summaryWait } from "../../web/js/game/pacing.js";
 
 const settled = (promise) => {
   let done = false;

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { SPEEDS, parseSpeed, readParams } from "../../web/js/params.js";
+import { SPEEDS, parseSpeed, readParams } from "../../web/js/util/params.js";
 
 test("a speed is a name from SPEEDS or whole milliseconds up to the limit", () => {
   assert.equal(parseSpeed("fast"), SPEEDS.fast);

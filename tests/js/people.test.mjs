@@ -4,10 +4,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { readParams } from "../../web/js/params.js";
+import { readParams } from "../../web/js/util/params.js";
 import { MAX_NAME } from "../../web/js/facts.js";
-import { bottomSeat, cleanName, isShared, nameHolds, namedSeat, onlyPerson, parseSeatLabel, peopleOf, positionOf } from "../../web/js/people.js";
-import { readSettings } from "../../web/js/storage.js";
+import { bottomSeat, cleanName, isShared, nameHolds, namedSeat, onlyPerson, parseSeatLabel, peopleOf, positionOf } from "../../web/js/game/people.js";
+import { readSettings } from "../../web/js/util/storage.js";
 
 const BOTS = ["random", "greedy", "expert", "master"];
 const SEATS = ["South", "West", "North", "East"];

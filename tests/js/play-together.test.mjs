@@ -5,13 +5,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { GameLoop } from "../../web/js/game-loop.js";
+import { GameLoop } from "../../web/js/game/game-loop.js";
 import { LinkEngine } from "../../web/js/guest/link-engine.js";
 import { guestSays, readHost } from "../../web/js/guest/messages.js";
-import { Pacer } from "../../web/js/pacing.js";
-import { AWAY_OFFER_MS, GuestBook } from "../../web/js/table-host/guests.js";
-import { hostSays, readGuest } from "../../web/js/table-host/messages.js";
-import { UiStore } from "../../web/js/ui-store.js";
+import { Pacer } from "../../web/js/game/pacing.js";
+import { AWAY_OFFER_MS, GuestBook } from "../../web/js/host/guests.js";
+import { hostSays, readGuest } from "../../web/js/host/messages.js";
+import { UiStore } from "../../web/js/game/ui-store.js";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const BOTS = [null, "remote", "expert", "remote"];

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { dailyNumber, readEditions, roundSize } from "../../web/js/puzzles-daily.js";
+import { dailyNumber, readEditions, roundSize } from "../../web/js/trainer/puzzles-daily.js";
 
 const FIRST = { from: "1970-01-01", count: 319 };
 const GROWN = { from: "2026-12-06", count: 425 };

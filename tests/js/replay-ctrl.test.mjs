@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ReplayCtrl, SLICE_MS, checkRecord, roundEvents } from "../../web/js/replay-ctrl.js";
+import { ReplayCtrl, SLICE_MS, checkRecord, roundEvents } from "../../web/js/replay/replay-ctrl.js";
 
 const SUMMARY = { turns: [2, 3], record: { seats: ["human", "expert", "expert", "expert"] } };
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ReviewCtrl, SLICE_MS } from "../../web/js/review-ctrl.js";
+import { ReviewCtrl, SLICE_MS } from "../../web/js/coach/review-ctrl.js";
 
 const move = (number, mark, loss = 0) => ({ round: 1, number, seat: 0, move: `m${number}`, best: loss ? `b${number}` : `m${number}`, mark, loss });
 const slice = (moves, { finished = false, done = 0, total = 4, review = null, ...rest } = {}) => ({ moves, finished, done, total, searched: 0, review, ...rest });

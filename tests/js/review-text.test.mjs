@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { setLanguage } from "../../web/js/i18n.js";
-import { chartLabel, headlineTexts, markName, moveLabel, percent } from "../../web/js/review-text.js";
+import { setLanguage } from "../../web/js/util/i18n.js";
+import { chartLabel, headlineTexts, markName, moveLabel, percent } from "../../web/js/coach/review-text.js";
 
 /** The catalogues as the page would fetch them, and the little of a document i18n.js touches. */
 async function speak(/** @type {string} */ lang) {

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-import { SaveKeeper } from "../../web/js/saves.js";
-import { OWNER_KEY, SAVE_FORMAT, SAVE_KEY, SAVE_VERSION } from "../../web/js/storage.js";
+import { SaveKeeper } from "../../web/js/game/saves.js";
+import { OWNER_KEY, SAVE_FORMAT, SAVE_KEY, SAVE_VERSION } from "../../web/js/util/storage.js";
 
 const store = new Map();
 const session = new Map();

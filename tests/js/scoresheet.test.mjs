@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { pegText, pegs, sheetModel } from "../../web/js/scoresheet.js";
+import { pegText, pegs, sheetModel } from "../../web/js/sheet/scoresheet.js";
 
 // As the worker encodes them (seven_rocks/app/protocol.py): every event carries the scores
 // and each team's net points in its round so far.

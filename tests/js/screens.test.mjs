@@ -1,13 +1,13 @@
 // The screen shapes the layout changes at: written once (web/css/breakpoints.css), named by
 // every style sheet's @media rule, and given to the scripts as the same query strings
-// (web/js/breakpoints.js, generated from that file; web/js/screens.js hands them on), so
+// (web/js/breakpoints.js, generated from that file; web/js/util/screens.js hands them on), so
 // the hand's flat tiles and the sheets' compact layout agree.
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { test } from "node:test";
 
 import * as breakpoints from "../../web/js/breakpoints.js";
-import { NARROW, ON_ITS_SIDE, VERY_NARROW, screenIs } from "../../web/js/screens.js";
+import { NARROW, ON_ITS_SIDE, VERY_NARROW, screenIs } from "../../web/js/util/screens.js";
 
 const CSS = new URL("../../web/css/", import.meta.url);
 const read = (name) => readFileSync(new URL(name, CSS), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import * as state from "../../web/js/state.js";
+import * as state from "../../web/js/game/state.js";
 
 const snap = (extra = {}) => ({
   bots: [null, "expert", "expert", "expert"],
@@ -86,7 +86,7 @@ test("the prompt says what South can do, as catalogue keys", () => {
   assert.equal(state.prompt(snap({ table: { tiles: [] } }), ui).key, "prompt.open");
   assert.equal(state.prompt(snap({ must_pass: true }), ui).key, "prompt.must_pass");
   assert.deepEqual(state.prompt(snap(), { ...ui, selected: "3-5" }), { key: "prompt.choose_target", vars: { tile: "3-5", count: 2 } });
-  assert.equal(state.prompt(snap(), { ...ui, selected: "0-5" }).key, "prompt.choose_target_one");
+  assert.deepEqual(state.prompt(snap(), { ...ui, selected: "0-5" }), { key: "prompt.choose_target", vars: { tile: "0-5", count: 1 } });
   assert.deepEqual(state.prompt(snap({ human_turn: false, turn: 3 }), ui), { key: "prompt.waiting", vars: { seat: 3 } });
   assert.equal(state.prompt(snap({ over: true, winner: 1, scores: [100, 255] }), ui), null, "the move log says it once");
   assert.equal(state.prompt(snap(), ui, { autoplay: true }).key, "prompt.autoplay");
@@ -138,4 +138,19 @@ test("the keyboard starts a turn on the first tile that has a place", () => {
 test("while the device is passed, the prompt names who it goes to", () => {
   const passing = { ...snap({ human_turn: false, pass_to: 2, turn: 2 }) };
   assert.deepEqual(state.prompt(passing, state.freshUi()), { key: "prompt.pass", vars: { seat: 2 } });
+});
+
+test("a person taking the device missed the moves since their own, within the round", () => {
+  const started = { type: "round_started", round: 2, opener: 1 };
+  const placed = (/** @type {number} */ seat, /** @type {string} */ tile) => ({ type: "placed", seat, tile, at: null, points: 0, sum_text: "0" });
+  const passed = (/** @type {number} */ seat) => ({ type: "passed", seat });
+  const settled = { type: "round_settled", round: 1 };
+  const events = /** @type {any[]} */ ([placed(0, "1-1"), settled, started, placed(1, "3-3"), placed(2, "3-5"), passed(3), placed(0, "5-6"), placed(1, "6-6"), passed(2)]);
+  // North moved (3-5), then East knocked, South and West placed: North missed those three;
+  // once North has knocked in turn, nothing.
+  assert.deepEqual(state.missedMoves(events.slice(0, 8), 2).map((e) => [e.type, e.seat]), [["passed", 3], ["placed", 0], ["placed", 1]]);
+  assert.deepEqual(state.missedMoves(events, 2), []);
+  // South has not moved in this round yet: everything since the round began, nothing of the last.
+  assert.deepEqual(state.missedMoves(events.slice(0, 6), 0).map((e) => e.seat), [1, 2, 3]);
+  assert.deepEqual(state.missedMoves([started], 0), []);
 });

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MIXED, PEOPLE, STATS_KEY, emptyStats, opponentOrder, opponentsOf, readStats, recordGame } from "../../web/js/stats.js";
+import { MIXED, PEOPLE, STATS_KEY, emptyStats, opponentOrder, opponentsOf, readStats, recordGame } from "../../web/js/sheet/stats.js";
 
 const LADDER = ["random", "greedy", "expert", "master"];
 const EXPERTS = [null, "expert", "expert", "expert"];

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { SAVE_FORMAT, SAVE_VERSION, checkSave, checkSettings, saveMatches } from "../../web/js/storage.js";
+import { SAVE_FORMAT, SAVE_VERSION, checkSave, checkSettings, saveMatches } from "../../web/js/util/storage.js";
 
 const BOTS = ["random", "greedy", "expert", "master"];
 const save = (extra = {}) => ({

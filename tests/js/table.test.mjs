@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { closestSpan } from "../../web/js/table.js";
+import { closestSpan } from "../../web/js/table/table.js";
 
 /** The geometry's starting table for an area (seven_rocks.app.geometry: 200 square units,
  *  the area's shape, centred on the first tile). */

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-import { OWNER_KEY, SAVE_KEY } from "../../web/js/storage.js";
-import { TabClaim } from "../../web/js/tabs.js";
+import { OWNER_KEY, SAVE_KEY } from "../../web/js/util/storage.js";
+import { TabClaim } from "../../web/js/game/tabs.js";
 
 const store = new Map();
 const listeners = new Map();

@@ -3,11 +3,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { describeEvent, describeEvents, howRoundEnded } from "../../web/js/announce.js";
-import { decimal, esc, num, signed, signedDecimal } from "../../web/js/html.js";
-import { nextIndex } from "../../web/js/input.js";
-import { shortcutFor } from "../../web/js/shortcuts.js";
-import { tileLabel } from "../../web/js/tiles.js";
+import { describeEvent, describeEvents, howRoundEnded } from "../../web/js/game/announce.js";
+import { decimal, esc, num, signed, signedDecimal } from "../../web/js/util/html.js";
+import { nextIndex } from "../../web/js/game/input.js";
+import { shortcutFor } from "../../web/js/shell/shortcuts.js";
+import { tileLabel } from "../../web/js/table/tiles.js";
 
 const i18n = {
   t: (key, vars = {}) => `${key}${Object.keys(vars).length ? JSON.stringify(vars) : ""}`,

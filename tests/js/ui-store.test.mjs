@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { UiStore, reduceUi } from "../../web/js/ui-store.js";
-import { freshUi } from "../../web/js/state.js";
+import { UiStore, reduceUi } from "../../web/js/game/ui-store.js";
+import { freshUi } from "../../web/js/game/state.js";
 
 const SNAP = { legal: { "3-5": ["1-1:a", "1-1:b"], "6-6": ["open"] } };
 

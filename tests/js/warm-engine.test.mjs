@@ -1,9 +1,9 @@
-// The engine's warm-up (web/js/warm-engine.js): scratch moves one at a time, until enough are
+// The engine's warm-up (web/js/game/warm-engine.js): scratch moves one at a time, until enough are
 // made, the person touches the page, or the engine fails.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { WARM_UP_MOVES, warmEngine } from "../../web/js/warm-engine.js";
+import { WARM_UP_MOVES, warmEngine } from "../../web/js/game/warm-engine.js";
 
 /** An engine whose `warm_up` answers like the worker's: the moves made so far. */
 function fakeEngine({ failAt = null, error = null } = {}) {

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { setAttr, setData, setText, toggleAttr, toggleClass } from "../../web/js/write.js";
+import { setAttr, setData, setText, toggleAttr, toggleClass } from "../../web/js/util/write.js";
 
 /** An element with the parts of the DOM the helpers use, counting every write. */
 function element() {

@@ -3,20 +3,20 @@
 // see, and the same parts as the host's page draw it and take the taps (game-loop.js with
 // the link as its engine, game-view.js, intents.js, input.js, the round and game dialogs).
 
-import { Announcer } from "../announce.js";
-import { whileOpen } from "../close-request.js";
-import { gameDialogs } from "../game-dialogs.js";
-import { GameLoop } from "../game-loop.js";
-import { GameView } from "../game-view.js";
-import { seatName, t } from "../i18n.js";
-import { bindInput } from "../input.js";
-import { PlayerIntents } from "../intents.js";
-import { notify } from "../notices.js";
-import { panelHost } from "../panel-host.js";
-import { Pacer } from "../pacing.js";
-import { readSettings } from "../storage.js";
-import { TableView } from "../table.js";
-import { UiStore } from "../ui-store.js";
+import { Announcer } from "../game/announce.js";
+import { whileOpen } from "../shell/close-request.js";
+import { gameDialogs } from "../game/game-dialogs.js";
+import { GameLoop } from "../game/game-loop.js";
+import { GameView } from "../game/game-view.js";
+import { seatName, t } from "../util/i18n.js";
+import { bindInput } from "../game/input.js";
+import { PlayerIntents } from "../game/intents.js";
+import { notify } from "../shell/notices.js";
+import { panelHost } from "../shell/panel-host.js";
+import { Pacer } from "../game/pacing.js";
+import { readSettings } from "../util/storage.js";
+import { TableView } from "../table/table.js";
+import { UiStore } from "../game/ui-store.js";
 import { LinkEngine } from "./link-engine.js";
 import { guestSays } from "./messages.js";
 
@@ -112,7 +112,7 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
   const dialogs = gameDialogs((snap) =>
     snap.over
       ? async () => {
-          const [{ engine: worker }, { openReview }, game] = await Promise.all([import("../../bridge.js"), import("../review.js"), record]);
+          const [{ engine: worker }, { openReview }, game] = await Promise.all([import("../../bridge.js"), import("../coach/review.js"), record]);
           openReview(coachHost(worker), { seat, record: game });
         }
       : null,

@@ -2,8 +2,8 @@
 // (a guest) or the relay (the host's phone opening a reply). The game's table is not shown:
 // a guest's game is the host's, played through the link.
 
-import { loadLanguages } from "../i18n.js";
-import { STUN_SERVER, stunServer } from "../settings.js";
+import { loadLanguages } from "../util/i18n.js";
+import { STUN_SERVER, stunServer } from "../shell/settings.js";
 import { GuestLink } from "./index.js";
 import { showReplyScreen } from "./reply-screen.js";
 import { startReplyTab } from "./reply-tab.js";

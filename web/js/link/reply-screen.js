@@ -3,7 +3,7 @@
 // what to do next, and follows the connection on <body data-peer="..."> (connecting,
 // connected, away, lost) for the page's styles and for tests.
 
-import { apply, seatName, t } from "../i18n.js";
+import { apply, seatName, t } from "../util/i18n.js";
 import { showQr } from "./qr.js";
 import { canShare, copy, share } from "./share.js";
 import { errorKey, keepSaying, say, silence } from "./words.js";

@@ -2,7 +2,7 @@
 // tab hands the code to the game open in another tab (relay.js) and says what happened;
 // when no open game takes it, it shows the code to paste there.
 
-import { apply, seatName } from "../i18n.js";
+import { apply, seatName } from "../util/i18n.js";
 import { relayReply } from "./relay.js";
 import { keepSaying, say } from "./words.js";
 

@@ -42,7 +42,7 @@ function installLinkHook() {
       const [{ HostLink }, { showInvitations }, { stunServer }] = await Promise.all([
         import("./index.js"),
         import("./invite-panel.js"),
-        import("../settings.js"),
+        import("../shell/settings.js"),
       ]);
       host ??= new HostLink({
         stun: stunServer(),

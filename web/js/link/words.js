@@ -2,7 +2,7 @@
 // `say`, it is written again in the new language when the player switches, as static
 // markup's data-i18n text is by i18n.js.
 
-import { onLanguageChange, t } from "../i18n.js";
+import { onLanguageChange, t } from "../util/i18n.js";
 
 /** @type {WeakMap<Element, {key: string, vars: Record<string, unknown>}>} */
 const said = new WeakMap();

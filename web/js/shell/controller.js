@@ -1,0 +1,298 @@
+// The game's host: wires the page's parts, each the one owner of its job, and turns the
+// player's intents (a tile chosen, a hint asked for, a new game) into their calls:
+//   game-loop.js   one game's life (snapshot, history, the bots' turns; one AbortSignal per game)
+//   ui-store.js    the UI state, changed only through its reducer
+//   game-view.js   drawing, the move log and the pass screen
+//   saves.js       the saved game and which tab may write it
+//   panel-host.js  what the panels (coach, replay, statistics, score sheet...) may ask
+// The panels receive the host object, never this controller.
+
+import { ENGINE_LOST, EngineError } from "../../bridge.js";
+import { Announcer } from "../game/announce.js";
+import { whileOpen } from "./close-request.js";
+import { newGameDialog } from "./dialogs.js";
+import { gameDialogs } from "../game/game-dialogs.js";
+import { GameLoop } from "../game/game-loop.js";
+import { GameView } from "../game/game-view.js";
+import { PlayerIntents } from "../game/intents.js";
+import { onLanguageChange } from "../util/i18n.js";
+import { bindInput } from "../game/input.js";
+import { loadPart } from "./lazy.js";
+import { closeAll } from "./modal.js";
+import { notify } from "./notices.js";
+import { Pacer } from "../game/pacing.js";
+import { panelHost } from "./panel-host.js";
+import { SaveKeeper } from "../game/saves.js";
+import { onPrefChange } from "./settings.js";
+import { DEFAULT_LEVEL, noteRestart, readSettings, writeSettings } from "../util/storage.js";
+import { TableView } from "../table/table.js";
+import { followResizes } from "../table/relayout.js";
+import { REMOTE } from "../facts.js";
+import { nextTable } from "../host/index.js";
+import { UiStore } from "../game/ui-store.js";
+import { warmEngine } from "../game/warm-engine.js";
+
+/** @typedef {import("../game/game-loop.js").Snap} Snap */
+/** @typedef {{bots: (string | null)[], seed?: number | null, names?: (string | null)[] | null}} GameChoice */
+
+export class Controller {
+  /**
+   * @param {{engine: any, root: HTMLElement, info: {bots: string[], [key: string]: any}, params: any}} parts
+   */
+  constructor({ engine, root, info, params }) {
+    this.engine = engine;
+    this.root = root;
+    this.info = info;
+    this.params = params;
+    this.board = /** @type {HTMLElement} */ (root.querySelector("#board"));
+    this.tableView = new TableView(/** @type {SVGSVGElement} */ (root.querySelector("#table")));
+    this.settings = readSettings(info.bots);
+    /** @type {import("../host/index.js").HostTable | null} the friends' devices, in a game with remote seats */
+    this.table = null;
+    if (params.speed != null) this.settings.speed = params.speed;
+    this.pacer = new Pacer(); // panels hold the bots while they are open
+    this.store = new UiStore();
+    const speed = () => this.settings.speed;
+    // A picked tile (its places lit) is put down by Escape or a phone's back gesture, which
+    // would otherwise leave the game; a hint's tile goes with the hint (hint.js).
+    const watchPick = whileOpen(() => this.intents.cancel());
+    this.view = new GameView({
+      root,
+      board: this.board,
+      tableView: this.tableView,
+      announcer: new Announcer(/** @type {HTMLElement} */ (root.querySelector("#announce"))),
+      game: () => this.loop,
+      store: this.store,
+      interactive: () => this.intents.interactive,
+      elsewhere: () => this.keeper.elsewhere,
+      speed,
+      watchPick,
+    });
+    this.loop = new GameLoop({
+      request: (method, p) => this.request(method, p),
+      aspect: () => Math.round(this.tableView.aspect() * 100) / 100, // the engine clamps it
+      pacer: this.pacer,
+      speed,
+      now: () => performance.now(),
+      store: this.store,
+      view: this.view,
+      dialogs: gameDialogs((snap) => this.reviewHook(snap)),
+      save: () => this.keeper.save(),
+      over: () => {
+        this.keeper.write(null);
+        this.table?.finished();
+      },
+      guests: () => this.table?.book ?? null,
+      afterGame: (choice, snap) => {
+        if (choice === "new") this.openNewGameDialog();
+        else this.startOwnGame({ bots: snap.bots, names: snap.names, seed: choice === "same-deal" ? snap.seed : null });
+      },
+    });
+    this.keeper = new SaveKeeper(
+      {
+        call: (method, p) => engine.call(method, p),
+        notify: (key, vars, kind) => this.notify(key, vars, kind),
+        game: () => ({ snap: this.loop.snap, autoplay: this.loop.autoplay }),
+        signal: () => this.loop.signal,
+        hold: () => this.pacer.hold("elsewhere"),
+        changed: () => {
+          this.store.dispatch({ type: "deselect" });
+          this.view.render();
+        },
+        takeOver: () => this.takeOver(),
+      },
+      root,
+    );
+    this.host = panelHost({
+      call: (method, p) => engine.call(method, p),
+      snap: () => this.loop.snap,
+      events: () => this.loop.events,
+      roundShown: () => Boolean(this.loop.shown),
+      hold: (reason) => this.pacer.hold(reason),
+      notify: (key, vars, kind) => this.notify(key, vars, kind),
+      levels: Object.freeze([...info.bots]),
+      saveGame: () => this.keeper.save(),
+      speed,
+      setSpeed: (ms) => this.setSpeed(ms),
+      hinted: () => this.store.ui.hinted,
+      focusTarget: (point) => this.intents.focusTarget(point),
+      dismissHint: () => this.intents.dismissHint(),
+    });
+    onPrefChange((/** @type {string} */ name) => name === "turn_table" && this.view.render());
+    this.intents = new PlayerIntents({ root, board: this.board, loop: this.loop, store: this.store, view: this.view, elsewhere: () => this.keeper.elsewhere });
+    bindInput(this.board, this.intents.inputHost());
+    this.keeper.watch();
+    engine.onLost?.(() => this.afterLoss());
+    followResizes({ tableView: this.tableView, loop: this.loop, view: this.view });
+    onLanguageChange(() => {
+      this.view.render();
+      this.view.retranslate();
+    });
+  }
+
+  /** The engine's latest snapshot (read by tests through window.sevenRocks). */
+  get snap() {
+    return this.loop.snap;
+  }
+
+  /**
+   * One engine call; errors become a readable notice and `null`, never a broken page.
+   * @param {string} method
+   * @param {Record<string, unknown>} [params]
+   */
+  async request(method, params = {}) {
+    try {
+      return await this.engine.call(method, params);
+    } catch (error) {
+      if (error instanceof EngineError && error.type === ENGINE_LOST) return null; // restarting: said once
+      const message = error instanceof Error ? error.message : String(error);
+      const known = error instanceof EngineError && error.type !== "InternalError";
+      this.notify(known ? "notice.engine_error" : "notice.internal_error", { message });
+      return null;
+    }
+  }
+
+  async start() {
+    const { seats, seed, explicit } = this.params;
+    const bots = seats
+      ? seats.map((/** @type {string} */ name, /** @type {number} */ seat) => (name === "bot" ? (this.settings.levels[seat] ?? DEFAULT_LEVEL) : name))
+      : this.settings.levels;
+    const resumed = await this.keeper.resume({ explicit, seed, bots }, () => this.loop.laidOutFor());
+    if (resumed) await this.install(resumed);
+    else await this.newGame({ bots, seed, names: this.settings.names });
+    // While the person first looks at the table (see warm-engine.js). The marks are for
+    // benchmarks/phone.py, the attribute for tests.
+    warmEngine(this.engine, {
+      target: this.board,
+      mark: (/** @type {string} */ stage) => {
+        document.body.dataset.warmUp = stage;
+        performance.mark(`seven-rocks:warm-up-${stage}`);
+      },
+    });
+  }
+
+  /** @param {GameChoice} choice */
+  async newGame({ bots, seed = null, names = null }) {
+    closeAll();
+    this.view.hidePass();
+    const signal = this.loop.begin();
+    /** @type {Record<string, unknown>} */
+    const params = { bots, names };
+    if (seed != null) params.seed = seed;
+    const snap = await this.loop.during(() => this.loop.call("new_game", this.loop.laidOutFor(params), signal));
+    if (snap) await this.install(snap);
+  }
+
+  /**
+   * A game shown anew (a new deal, a resumed save): it is this tab's, and it plays on.
+   * @param {Snap} snap
+   */
+  async install(snap) {
+    await this.openTable(snap);
+    this.loop.show(snap);
+    this.keeper.shown();
+    const waiting = this.table?.book.seats.filter((seat) => !this.table?.book.seat(seat).joined) ?? [];
+    if (waiting.length) this.table?.invite(waiting); // the game is held while they show
+    this.loop.run();
+  }
+
+  /**
+   * The friends' table for `snap`'s game: the same one when its remote seats are those of
+   * the game before (Play again keeps the friends connected), else a new one.
+   * @param {Snap} snap
+   */
+  async openTable(snap) {
+    const current = this.table;
+    this.table = null;
+    try {
+      this.table = await nextTable(current, {
+        snap,
+        board: this.board,
+        request: (method, p) => this.request(method, p),
+        latest: () => this.loop.latest,
+        hold: (reason) => this.pacer.hold(reason),
+        render: () => this.view.render(),
+        named: () => this.view.render(),
+        counted: (refused) => {
+          if (this.loop.snap) this.loop.snap = { ...this.loop.snap, refused };
+        },
+      });
+    } catch (error) {
+      this.notify("notice.internal_error", { message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** Continue here the game another tab played; a new deal when that game is over. */
+  async takeOver() {
+    closeAll();
+    const snap = await this.keeper.takeOver((method, p) => this.request(method, p), () => this.loop.laidOutFor());
+    if (snap) await this.install(snap);
+    else await this.newGame({ bots: this.settings.levels });
+  }
+
+  /** The engine died (bridge.js): reload, which starts a new worker and resumes the game
+   *  from its save, and say so once there. A page whose engine keeps dying stops trying. */
+  afterLoss() {
+    this.loop.begin(); // the dead engine's game stops where it waits
+    if (!noteRestart()) {
+      this.notify("notice.engine_dead", {}, "error");
+      return;
+    }
+    location.reload();
+  }
+
+  /**
+   * The coach's review of South's moves so far, offered when South is a person (the coach
+   * is loaded when first asked for: it is not part of a first visit).
+   * @param {Snap} snap
+   */
+  reviewHook(snap) {
+    if (snap.bots[0] != null) return null;
+    return async () => (await loadPart(this.host, () => import("../coach/review.js"), "review"))?.openReview(this.host, { seat: 0 });
+  }
+
+  async openNewGameDialog() {
+    const choice = await newGameDialog({ bots: this.info.bots, chosen: this.settings.levels, names: this.settings.names });
+    if (!choice) return;
+    // A friend's seat is chosen afresh each time: the saved levels stay the bots'.
+    this.settings.levels = choice.bots.map((kind, seat) => (kind === REMOTE ? this.settings.levels[seat] : kind));
+    this.settings.names = choice.names;
+    writeSettings(this.settings);
+    await this.startOwnGame(choice);
+  }
+
+  /**
+   * A new game started in this tab is this tab's own: it claims the save, drops the old one
+   * and deals.
+   * @param {GameChoice} choice
+   */
+  async startOwnGame(choice) {
+    this.keeper.claimForNewGame();
+    await this.newGame(choice);
+  }
+
+  /** @param {number} ms */
+  setSpeed(ms) {
+    this.settings.speed = ms;
+    writeSettings(this.settings);
+  }
+
+  /**
+   * @param {string} key
+   * @param {Record<string, unknown>} [vars]
+   * @param {"error" | "info" | "warning"} [kind]
+   */
+  notify(key, vars = {}, kind = "error") {
+    return notify(/** @type {HTMLElement} */ (this.root.querySelector("#notices")), key, vars, kind);
+  }
+
+  /** Settles once the latest change is on screen. */
+  drawn() {
+    return this.view.drawn();
+  }
+
+  /** Ask the engine for a hint (the toolbar's button, the H key). */
+  hint() {
+    return this.intents.hint();
+  }
+}

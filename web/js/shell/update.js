@@ -1,0 +1,139 @@
+// Offline support and updates: registers the service worker (../sw.js) and, when a new
+// build has been downloaded and is waiting, offers "new version, reload".
+//
+// The page never switches files under the player's feet: the waiting worker only takes
+// over when the player presses Reload (then the page reloads once, whole), or by itself on
+// the next fresh load. Registration waits until the engine has booted (or failed), so the
+// precache does not compete with the first visit's own downloads.
+
+import { onLanguageChange, t } from "../util/i18n.js";
+import { offlineReady } from "./offline-note.js";
+
+const SW_URL = new URL("../../sw.js", import.meta.url);
+const SCOPE = new URL("../../", import.meta.url);
+/** Look for a new build this often while the page stays open (and when it is shown again). */
+const CHECK_EVERY_MS = 60 * 60 * 1000;
+/** Register anyway if the engine has not settled by then. */
+const REGISTER_AFTER_MS = 15_000;
+
+/** @type {HTMLElement | null} the banner offering the new build (shown once) */
+let offer = null;
+
+/** A banner fixed at the top of the screen (over the header, never shifting the layout nor
+ *  covering the hand or the table), holding a text and buttons whose labels follow the
+ *  language. `labels` maps each element to its catalogue key. Its look and place are all in
+ *  css/notices.css (`.update-offer`): only the buttons take clicks, the rest lets them through.
+ * @param {Record<string, string>} dataset
+ * @param {HTMLElement} text
+ * @param {HTMLButtonElement[]} buttons
+ * @param {Array<[HTMLElement, string]>} labels
+ */
+function banner(dataset, text, buttons, labels) {
+  const box = document.createElement("div");
+  box.className = "update-offer";
+  Object.assign(box.dataset, dataset);
+  box.setAttribute("role", "status");
+  for (const button of buttons) {
+    button.type = "button";
+    button.className = "button";
+  }
+  const translate = () => {
+    for (const [element, key] of labels) element.textContent = t(key);
+  };
+  translate();
+  onLanguageChange(translate);
+  box.append(text, ...buttons);
+  document.body.append(box);
+  return box;
+}
+
+/** @param {ServiceWorker | null} worker  the new build's waiting worker (null: already in charge) */
+function showOffer(worker) {
+  if (offer) return;
+  const text = document.createElement("span");
+  const reload = document.createElement("button");
+  reload.dataset.action = "update-reload";
+  const later = document.createElement("button");
+  later.dataset.action = "update-later";
+  reload.addEventListener("click", () => {
+    reload.disabled = true;
+    accepted = true;
+    // No waiting worker: another tab already switched to the new build; just reload.
+    if (worker?.state === "installed") worker.postMessage({ type: "skip-waiting" });
+    else location.reload();
+  });
+  later.addEventListener("click", () => offer?.remove());
+  offer = banner({ updateOffer: "" }, text, [reload, later], [
+    [text, "update.available"],
+    [reload, "update.reload"],
+    [later, "update.later"],
+  ]);
+  document.body.dataset.update = "available";
+}
+
+let accepted = false;
+
+function engineSettled() {
+  return /** @type {Promise<void>} */ (new Promise((/** @type {() => void} */ resolve) => {
+    const done = () => document.body.dataset.engine !== "loading";
+    if (done()) return resolve();
+    const observer = new MutationObserver(() => {
+      if (done()) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ["data-engine"] });
+    setTimeout(() => {
+      observer.disconnect();
+      resolve();
+    }, REGISTER_AFTER_MS);
+  }));
+}
+
+async function register() {
+  const { serviceWorker } = navigator;
+  // The waiting worker took over. If the player accepted here, load the new build whole.
+  // If it was accepted in another tab, this page still runs the old build: offer a reload
+  // (its engine is already in memory, so it keeps working until then). The very first
+  // install also takes control, but there is no old build to leave then.
+  let hadController = Boolean(serviceWorker.controller);
+  serviceWorker.addEventListener("controllerchange", () => {
+    if (accepted) location.reload();
+    else if (hadController) showOffer(null);
+    else offlineReady(); // said in the next round summary (offline-note.js)
+    hadController = true;
+  });
+  await engineSettled();
+  const registration = await serviceWorker.register(SW_URL, {
+    scope: SCOPE.pathname,
+    updateViaCache: "none",
+  });
+  if (!registration) return; // registration refused (a browser policy): play online only
+  /** @param {ServiceWorker | null} worker */
+  const watch = (worker) => {
+    if (!worker) return;
+    const check = () => {
+      // "installed" with a controller = an update waiting (without one: the first install).
+      if (worker.state === "installed" && serviceWorker.controller) showOffer(worker);
+    };
+    check();
+    worker.addEventListener("statechange", check);
+  };
+  watch(registration.waiting);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
+  const update = () => registration.update().catch(() => {}); // offline: try again later
+  setInterval(update, CHECK_EVERY_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") update();
+  });
+  await serviceWorker.ready;
+  document.body.dataset.offline = "ready"; // every file is cached (a hook for tests)
+}
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  register().catch((error) => {
+    // Offline play is a bonus: the game itself still works without it.
+    console.warn(`offline support unavailable: ${error.message}`);
+  });
+}
