@@ -4,7 +4,7 @@ every message a guest's page is sent before the game is over (the host's ``hello
 the seeds of the bots and stand-ins (each follows from the game's seed) and any tile of
 another seat's hand before the round's settlement shows the hands to everybody.
 
-The messages are built as the host's page builds them (``web/js/table-host/messages.js``),
+The messages are built as the host's page builds them (``web/js/host/messages.js``),
 from the engine's replies to the host's requests (``guest_join``, ``guest_view``,
 ``guest_move``, ``guest_stand_in``). Only ``end`` at the game's end carries the record, and
 with it the seed: the game is over then, and every hand has been shown at each settlement."""

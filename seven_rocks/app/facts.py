@@ -15,7 +15,7 @@ from ..engine.record import MAX_JSON_DEPTH, MAX_RECORD_BYTES
 from ..engine.round import SEAT_NAMES
 from ..engine.scoring import DEFAULT_TARGET
 from .guests import MAX_GUEST_MESSAGE, REASONS, REMOTE
-from .names import HUMAN, MAX_NAME
+from .names import HUMAN, MAX_NAME, REFUSED_PATTERN_JS
 from .protocol import MAX_REQUEST_BYTES, SAVE_FORMAT, SAVE_VERSION, SAVE_VERSIONS
 from .replies import Facts
 
@@ -27,6 +27,7 @@ def facts() -> Facts:
         "target": DEFAULT_TARGET,
         "seats": list(SEAT_NAMES),
         "max_name": MAX_NAME,
+        "name_refused": REFUSED_PATTERN_JS,
         "human": HUMAN,
         "save_format": SAVE_FORMAT,
         "save_version": SAVE_VERSION,

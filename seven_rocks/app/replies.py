@@ -61,6 +61,7 @@ class Facts(TypedDict):
     target: int
     seats: list[str]
     max_name: int
+    name_refused: str  # what a name may not hold: a pattern for new RegExp(it, "gu")
     human: str
     save_format: str
     save_version: int

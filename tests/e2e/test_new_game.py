@@ -89,3 +89,32 @@ def test_on_a_phone_a_new_game_opens_without_calling_up_the_keyboard(
     assert not page.evaluate(TYPING_FOCUSED)
     dialog.locator("input[name='name0']").tap()  # the name is still there to type, on a tap
     assert page.evaluate(TYPING_FOCUSED)
+
+
+def _names_become(page: Page, first: str) -> None:
+    """Wait until the engine's game names ``first`` at South (a new game has started)."""
+    page.wait_for_function(
+        "(first) => window.sevenRocks.engine.call('state', {}).then((s) => s.names[0] === first)",
+        arg=first,
+        timeout=10_000,
+    )
+
+
+def test_a_name_with_an_emoji_sequence_starts_a_game_and_the_next_one(page: Page) -> None:
+    """A name the engine's rule takes is kept as typed; what the rule refuses (a bidi
+    override) is dropped as the name is taken, so no new game fails on it."""
+    open_page(page, "?seed=3&speed=0")
+    for typed, kept in (("Ana 👩‍💻", "Ana 👩‍💻"), ("Bia\u202e 🏳️‍🌈", "Bia 🏳️‍🌈")):
+        page.locator("[data-action='new-game']:visible").first.click()
+        dialog = page.locator(NEW_GAME)
+        dialog.locator("[data-seat-name='0']").fill(typed)
+        dialog.locator("[data-action='start']").click()
+        _names_become(page, kept)
+        expect(page.locator("[data-notice='error']")).to_have_count(0)
+    page.reload()
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=90_000)
+    page.locator("[data-action='new-game']:visible").first.click()
+    expect(page.locator(f"{NEW_GAME} [data-seat-name='0']")).to_have_value("Bia 🏳️‍🌈")
+    page.locator(f"{NEW_GAME} [data-action='start']").click()
+    _names_become(page, "Bia 🏳️‍🌈")
+    expect(page.locator("[data-notice='error']")).to_have_count(0)

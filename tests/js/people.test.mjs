@@ -1,10 +1,13 @@
 // Pass-and-play's pure parts: who is a person, names, record seat texts, the turning table,
 // and ?seats= with people at any seat.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { readParams } from "../../web/js/util/params.js";
-import { bottomSeat, cleanName, isShared, namedSeat, onlyPerson, parseSeatLabel, peopleOf, positionOf } from "../../web/js/game/people.js";
+import { MAX_NAME } from "../../web/js/facts.js";
+import { bottomSeat, cleanName, isShared, nameHolds, namedSeat, onlyPerson, parseSeatLabel, peopleOf, positionOf } from "../../web/js/game/people.js";
+import { readSettings } from "../../web/js/util/storage.js";
 
 const BOTS = ["random", "greedy", "expert", "master"];
 const SEATS = ["South", "West", "North", "East"];
@@ -33,6 +36,41 @@ test("names are cleaned as the engine keeps them", () => {
   assert.equal(namedSeat(2, [null, null, "Bia", null], seatName), "Bia (North)");
   assert.equal(namedSeat(1, [null, null, "Bia", null], seatName), "West");
   assert.equal(namedSeat(1, null, seatName), "West");
+});
+
+/** The engine's table of names (tests/test_names.py reads it too): [text, the rule takes it, why]. */
+const NAMES = JSON.parse(readFileSync(new URL("../support/names.json", import.meta.url), "utf-8")).cases;
+
+test("the page's name rule is the engine's: the same table of names, taken or refused alike", () => {
+  for (const [text, holds, why] of NAMES) {
+    assert.equal(nameHolds(text), holds, why);
+    const name = cleanName(text);
+    if (holds) assert.equal(name, text.split(/\s+/).filter(Boolean).join(" "), why);
+    else assert.ok(name === null || (nameHolds(name) && name !== text), why); // what the rule refuses is dropped
+  }
+  assert.equal(cleanName("Ana \u202eevil"), "Ana evil");
+  assert.equal(cleanName("a\u0007b"), "ab");
+  assert.equal(cleanName("👩\u200d\u200d💻"), "👩💻");
+});
+
+test("a name is cut at MAX_NAME code points, never leaving half an emoji's joiner", () => {
+  const coder = "👩\u200d💻";
+  assert.equal(cleanName("x".repeat(MAX_NAME - 1) + coder), "x".repeat(MAX_NAME - 1) + "👩");
+  assert.equal(cleanName("x".repeat(MAX_NAME - 3) + coder), "x".repeat(MAX_NAME - 3) + coder);
+  assert.equal([...cleanName("👩".repeat(30))].length, MAX_NAME);
+});
+
+test("stored names the engine would refuse are not read back (no new game fails on them)", () => {
+  const store = new Map();
+  globalThis.localStorage = /** @type {any} */ ({ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v), removeItem: (k) => store.delete(k) });
+  try {
+    const settings = (names) => (store.set("seven-rocks:settings", JSON.stringify({ names })), readSettings([]).names);
+    assert.deepEqual(settings(["Ana 👩\u200d💻", null, null, null]), ["Ana 👩\u200d💻", null, null, null]);
+    assert.deepEqual(settings(["Ana\u202e", null, null, null]), [null, null, null, null]);
+    assert.deepEqual(settings(["👩".repeat(MAX_NAME), null, null, null]), ["👩".repeat(MAX_NAME), null, null, null]);
+  } finally {
+    delete globalThis.localStorage;
+  }
 });
 
 test("a record's seat text reads back as a bot or a person with a name", () => {

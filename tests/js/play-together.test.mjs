@@ -201,3 +201,11 @@ test("the guest's engine tells the host's next game by its number (a guest is ne
   assert.deepEqual(engine.snapshot(0).events.map((e) => e.tile), ["2-2", "3-3"]);
   assert.equal("seed" in engine.latest, false);
 });
+
+test("a guest's name is kept by the engine's name rule: an emoji sequence stays, what it refuses goes", () => {
+  const join = (name) => readGuest(JSON.stringify({ t: "join", name, aspect: 0.6 })).name;
+  assert.equal(join("Bia 👩\u200d💻"), "Bia 👩\u200d💻");
+  assert.equal(join("Bia\u202e\u0007 🏳️\u200d🌈"), "Bia 🏳️\u200d🌈");
+  assert.equal(join("x".repeat(60)), "x".repeat(20));
+  assert.equal(join("\u200b\u2066"), null);
+});

@@ -3,7 +3,7 @@
 // the engine's snapshot (its `bots`, `names`, `viewer` and `pass_to`); the engine decides
 // whose turn it is and whose tiles may show, never this module.
 
-import { HUMAN, MAX_NAME } from "../facts.js";
+import { HUMAN, MAX_NAME, NAME_REFUSED } from "../facts.js";
 
 /** @typedef {import("../protocol").Snapshot} Snapshot */
 /** @typedef {readonly (string | null)[]} Bots each seat's bot, null for a person */
@@ -37,12 +37,24 @@ export function onlyPerson(bots) {
  */
 export const isShared = (bots) => peopleOf(bots).length > 1;
 
+/** What a name may not hold: the engine's rule (seven_rocks/app/names.py), from facts.js. */
+const REFUSED = new RegExp(NAME_REFUSED, "gu");
+
 /**
- * A name as the engine keeps it: spaces collapsed, at most MAX_NAME characters, "" -> null.
+ * Does `text` hold only what a name may (the engine's rule; its length aside)?
+ * @param {string} text
+ */
+export const nameHolds = (text) => !new RegExp(NAME_REFUSED, "u").test(text);
+
+/**
+ * A name as the engine keeps it, from what was typed: what the name rule refuses dropped,
+ * spaces collapsed, at most MAX_NAME characters (code points, as the engine counts, never
+ * half an emoji's joiner), "" -> null. The engine takes every name this returns.
  * @param {unknown} text
  */
 export function cleanName(text) {
-  const name = String(text ?? "").split(/\s+/).filter(Boolean).join(" ").slice(0, MAX_NAME);
+  const spaced = String(text ?? "").replace(REFUSED, "").split(/\s+/).filter(Boolean).join(" ");
+  const name = [...spaced].slice(0, MAX_NAME).join("").replace(REFUSED, "").trim();
   return name || null;
 }
 

@@ -5,6 +5,7 @@
 // JSON, shape, turn, legality). The guest trusts the host no more than needed: a message
 // that is not one of the host's kinds is ignored.
 
+import { cleanName } from "../game/people.js";
 import { MAX_GUEST_MESSAGE } from "../facts.js";
 
 /** @typedef {import("../protocol").Snapshot} Snapshot */
@@ -109,7 +110,9 @@ export function readGuest(text) {
   const move = { t: "move", text: String(text) };
   if (typeof text !== "string" || text.length > MAX_GUEST_MESSAGE) return move;
   const data = objectIn(text);
-  if (data?.t === "join") return { t: "join", name: typeof data.name === "string" ? data.name : null, aspect: shape(data.aspect) };
+  // The name as the engine's rule keeps it (what it refuses dropped, cut to length): a
+  // guest's page may be older, or hostile, and its name must not fail on the host's screen.
+  if (data?.t === "join") return { t: "join", name: typeof data.name === "string" ? cleanName(data.name) : null, aspect: shape(data.aspect) };
   const aspect = shape(data?.aspect);
   if (data?.t === "aspect" && aspect != null) return { t: "aspect", aspect };
   if (data?.t === "next") return { t: "next" };

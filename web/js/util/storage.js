@@ -4,7 +4,7 @@
 // here validates what it finds and says what is wrong in one word, so the page can explain
 // it in one sentence and start afresh. The checks are pure functions, testable in Node.
 
-import { MAX_NAME, SAVE_FORMAT, SAVE_VERSION, SAVE_VERSIONS } from "../facts.js";
+import { MAX_NAME, NAME_REFUSED, SAVE_FORMAT, SAVE_VERSION, SAVE_VERSIONS } from "../facts.js";
 import { MAX_SPEED_MS } from "./params.js";
 
 /** @typedef {import("../protocol").Save} Save */
@@ -53,14 +53,16 @@ export function writeJSON(key, value) {
  */
 const isObject = (value) => value != null && typeof value === "object" && !Array.isArray(value);
 /**
- * Four people's names, each null or short text (the engine's name rule: MAX_NAME).
+ * Four people's names, each null or text the engine's name rule takes (at most MAX_NAME
+ * code points, nothing NAME_REFUSED matches): a stored name the engine would refuse must
+ * not make every new game fail.
  * @param {unknown} names
  * @returns {names is Names}
  */
 const namesFine = (names) =>
   Array.isArray(names) &&
   names.length === 4 &&
-  names.every((n) => n === null || (typeof n === "string" && n.length <= MAX_NAME));
+  names.every((n) => n === null || (typeof n === "string" && [...n].length <= MAX_NAME && !new RegExp(NAME_REFUSED, "u").test(n)));
 
 /** The saved game, checked for shape (the engine re-checks every move when restoring). */
 export const readSave = () => checkSave(readRaw(SAVE_KEY));
