@@ -158,13 +158,21 @@ def test_review_after_a_round_lists_the_moves_and_opens_again_from_the_cache(pag
     assert int(page.get_attribute(REVIEW, "data-review-requests") or 0) >= 1
     accuracy = page.get_attribute(f"{PANEL} [data-review-summary]", "data-accuracy")
     assert accuracy and 0 <= float(accuracy) <= 100
-    # The headline says what a move gave away on average, not a sum that reads like a score.
-    chosen = [float(r["loss"]) for r in rows if r["mark"] != "forced"]
+    # The headline says what a move gave away on average in the marks' own unit (the chance
+    # to win), not a sum that reads like a score, nor expected points.
+    chosen = [float(r["winLoss"]) for r in rows if r["mark"] != "forced"]
     headline = page.inner_text(f"{PANEL} [data-review-summary]")
-    shown = re.search(r"([\d.]+) points given away a move", headline)
+    shown = re.search(r"([\d.]+)% of the chance to win given away a move", headline)
     assert shown, headline
-    assert abs(float(shown.group(1)) - sum(chosen) / len(chosen)) <= 0.1, headline
-    assert "expected points lost" not in headline
+    assert abs(float(shown.group(1)) - 100 * sum(chosen) / len(chosen)) <= 0.05, headline
+    assert "points" not in headline.split("·")[-1], headline
+    # No mark says less than its figures: a move marked best or good lost under 3 points of
+    # win%, a mistake 3 to 8, a blunder 8 or more (the coach's lines, docs/coach.md).
+    lines = {"best": (0, 0.0), "good": (0, 0.03), "mistake": (0.03, 0.08), "blunder": (0.08, 1)}
+    for row in rows:
+        if row["mark"] in lines and row["sure"] == "true":
+            low, high = lines[row["mark"]]
+            assert low <= float(row["winLoss"]) <= high, row
 
     # A costly move: the board shows the better move on the table, highlighted.
     costly = first_costly(page)

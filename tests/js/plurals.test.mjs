@@ -15,7 +15,7 @@ const NOUNS = {
 };
 /** Texts that show a decimal in the page's own format ({average}, {margin}) and are counted by
  *  the same value passed as `count`. */
-const SHOWN_APART = new Set(["review.average", "review.reason.best_margin"]);
+const SHOWN_APART = new Set(["review.reason.best_margin"]);
 const catalogue = (/** @type {string} */ lang) =>
   JSON.parse(readFileSync(new URL(`../../web/i18n/${lang}.json`, import.meta.url), "utf8"));
 

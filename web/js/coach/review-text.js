@@ -12,12 +12,14 @@ import { tileLabel } from "../table/tiles.js";
 /** @typedef {import("./review-ctrl.js").Mark} Mark */
 /** @typedef {import("./review-ctrl.js").ReasonCode} ReasonCode */
 /** @typedef {import("../protocol").ReasonJson} ReasonJson */
-/** What the words of a verdict read of its move. @typedef {Pick<ReviewedMove, "best" | "mark" | "reasons">} Verdict */
+/** What the words of a verdict read of its move. @typedef {Pick<ReviewedMove, "best" | "mark" | "reasons" | "chance" | "best_chance">} Verdict */
 
 /** A number in the page's language ("2.5", "2,5"). @type {(value: number) => string} */
 export const number = (value) => decimal(value, language());
 /** @type {(value: number) => string} */
 const signed = (value) => signedDecimal(value, language());
+/** A chance to win as a share of games: "47.8%". @type {(chance: number | null | undefined) => string} */
+const share = (chance) => `${number(Math.round((Number(chance) || 0) * 1000) / 10)}%`;
 /** "1 pip", "5 pips" ("1 ponto", "5 pontos"). @type {(count: number) => string} */
 const pips = (count) => t("review.pips", { count });
 
@@ -55,7 +57,9 @@ const REASONS = {
   keeps_heavy: (a, m) => t("review.reason.keeps_heavy", { pips: pips(a.pips), best: moveLabel(m.best), best_pips: pips(a.best_pips) }),
   greedy: (a, m) => t("review.reason.greedy", { points: a.points, best: moveLabel(m.best), best_points: a.best_points }),
   later: () => t("review.reason.later"),
-  search: (a) => t("review.reason.search", { samples: a.samples, value: signed(a.value), best_value: signed(a.best_value) }),
+  // The search's figures in the mark's own unit, the chance to win (its expected points would
+  // say "-191 for the team" beside a mark of "good, -0.2%").
+  search: (a, m) => t("review.reason.search", { samples: a.samples, chance: share(m.chance), best_chance: share(m.best_chance) }),
 };
 /**
  * @param {string} code
@@ -64,13 +68,15 @@ const REASONS = {
 const worded = (code) => Object.hasOwn(REASONS, code);
 
 /**
- * The reasons of a verdict in the page's language (the search's averages only for a loss).
+ * The reasons of a verdict in the page's language (the search's chances only for a loss).
  * @param {Verdict} move
  * @returns {string[]}
  */
 export function reasonTexts(move) {
   return move.reasons.flatMap((r) =>
-    worded(r.code) && !(r.code === "search" && move.mark === "best") ? [REASONS[r.code](/** @type {Required<ReasonJson>} */ (r), move)] : [],
+    worded(r.code) && !(r.code === "search" && (move.mark === "best" || move.chance == null || move.best_chance == null))
+      ? [REASONS[r.code](/** @type {Required<ReasonJson>} */ (r), move)]
+      : [],
   );
 }
 
@@ -157,18 +163,17 @@ export function chartLabel(moves) {
   return t("review.chart", { ...span, drop: percent(m.win_loss ?? 0), round: m.round, number: m.number });
 }
 
-/** A round's or a game's line: accuracy, the mistakes and blunders, and what a move gave
- *  away on average. Not the sum over the game: "240.8 points lost" in a game to 250 reads
- *  like a score, where 2.4 a move says how well the moves were chosen.
+/** A round's or a game's line: accuracy, the mistakes and blunders, and the chance to win a
+ *  move gave away on average, in the marks' own unit (expected points near a game's end stop
+ *  meaning anything a player can read). The mean, not the sum: a total reads like a score,
+ *  where the mean says how well the moves were chosen.
  * @param {ReviewSummary} s
+ * @param {readonly Pick<ReviewedMove, "mark" | "win_loss">[]} moves  the reviewed moves it sums up
  */
-export function summaryText(s) {
+export function summaryText(s, moves) {
   const counts = t("review.counts", { mistakes: s.mistakes, blunders: s.blunders });
   if (s.accuracy == null) return [t("review.no_choices"), counts].join(" · ");
-  const average = s.analysed > 0 ? s.lost / s.analysed : 0;
-  return [
-    t("review.accuracy", { accuracy: number(s.accuracy) }),
-    counts,
-    t("review.average", { average: number(Math.round(average * 10) / 10), count: Math.round(average * 10) / 10 }),
-  ].join(" · ");
+  const analysed = moves.filter((m) => m.mark !== "forced");
+  const average = analysed.reduce((sum, m) => sum + (m.win_loss ?? 0), 0) / Math.max(1, analysed.length);
+  return [t("review.accuracy", { accuracy: number(s.accuracy) }), counts, t("review.average", { average: percent(average) })].join(" · ");
 }

@@ -164,7 +164,7 @@ export class ReviewView {
     setText(/** @type {HTMLElement} */ (d.querySelector("[data-review-progress-text]")), progress);
     const summary = /** @type {HTMLElement} */ (d.querySelector("[data-review-summary]"));
     if (ctrl.review) {
-      summary.textContent = t("review.game", { summary: summaryText(ctrl.review) });
+      summary.textContent = t("review.game", { summary: summaryText(ctrl.review, ctrl.moves) });
       summary.dataset.accuracy = String(ctrl.review.accuracy ?? "");
     } else summary.textContent = ctrl.phase === "cancelled" ? t("review.cancelled", { done: ctrl.done ?? 0, count: ctrl.total ?? 0 }) : "";
     const retry = /** @type {HTMLElement} */ (d.querySelector("[data-action='review-retry']"));
@@ -224,7 +224,7 @@ export class ReviewView {
     const html = [...rounds]
       .map(([round, items]) => {
         const s = summaries.get(round);
-        const head = s ? t("review.round_summary", { round, summary: summaryText(s) }) : t("review.round", { round });
+        const head = s ? t("review.round_summary", { round, summary: summaryText(s, items.map(([m]) => m)) }) : t("review.round", { round });
         return `<section class="review__round" data-review-round="${round}"${s ? ` data-accuracy="${s.accuracy ?? ""}"` : ""}>
           <h3>${esc(head)}</h3><ol class="review__moves">${items.map(([m, i]) => this.moveItem(m, i)).join("")}</ol></section>`;
       })

@@ -131,7 +131,7 @@ export class TrainerView {
     // The coach's words for the verdict on the last try: why the answer is better, or,
     // solved, by how much it leads the next best.
     /** @type {import("../coach/review-text.js").Verdict} */
-    const verdict = { best: check.best.move, mark: solved ? "best" : "mistake", reasons: check.reasons };
+    const verdict = { best: check.best.move, mark: solved ? "best" : "mistake", reasons: check.reasons, chance: null, best_chance: null };
     /** @type {HTMLElement} */ (root.querySelector("[data-trainer-reasons]")).innerHTML = reasonTexts(verdict)
       .map((line) => `<li>${esc(line)}</li>`)
       .join("");
