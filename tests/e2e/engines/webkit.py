@@ -18,6 +18,7 @@ from typing import Any
 from selenium import webdriver
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.remote_connection import RemoteConnection
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
@@ -73,8 +74,12 @@ class WebKitTab:
             service = Service(executable_path=str(DRIVER), env={**os.environ, "DISPLAY": display})
             self._driver = webdriver.WebKitGTK(options=options, service=service)
             self._driver.set_window_size(1280, 800)
-            # A wait in the page (``tab.poll``) may last as long as a slow boot.
+            # A wait in the page (``tab.poll``) may last as long as a slow boot; and a
+            # request the driver never answers fails the test rather than hang it.
             self._driver.set_script_timeout(SCRIPT_TIMEOUT_S)
+            connection = self._driver.command_executor
+            assert isinstance(connection, RemoteConnection)
+            connection.client_config.timeout = SCRIPT_TIMEOUT_S + 30
         except BaseException:
             self._xvfb.kill()
             self._xvfb.wait()
