@@ -23,7 +23,8 @@ play: $(VENV)/.installed node_modules/.package-lock.json $(GENERATED)   ## build
 # item of a large shipped set where a test here checks a sample (`make slow` runs them).
 # Nothing is skipped.  The Python tests run in two passes that between them hold every test once: those without a browser, then the
 # browser tests (the workers share one build of the site, each serves it to its own
-# Chromium, and the long tests start first), each spread over the cores (at most four
+# Chromium, and the long tests start first; among them the smoke set in Firefox and WebKit,
+# tests/e2e/engines/, whose browsers scripts/ensure-engines.sh installs), each spread over the cores (at most four
 # workers, so a big machine does not start a dozen Chromiums).
 # A browser test waits on the page about as much as it computes (animations run in real
 # time, the bots keep their pace), so that pass runs more workers than cores: one and a half
@@ -32,6 +33,7 @@ PYTEST_PARALLEL = -n auto --maxprocesses 4 --dist loadgroup
 E2E_WORKERS := $(shell $(PYTHON) -c "import os; print(min(4, max(2, len(os.sched_getaffinity(0)) * 3 // 2)))")
 test: $(DEPS) lint typecheck js   ## lint, type-check and run every test
 	bash scripts/ensure-chromium.sh
+	bash scripts/ensure-engines.sh
 	$(BIN)/pytest $(PYTEST_PARALLEL) -m "not e2e and not exhaustive"
 	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m e2e
 
@@ -98,8 +100,9 @@ endif
 unit: $(DEPS)   ## every Python test that needs no browser (slow ones included)
 	$(BIN)/pytest -m "not e2e"
 
-e2e: $(DEPS)   ## the browser tests (Playwright in Debian's Chromium)
+e2e: $(DEPS)   ## the browser tests (Chromium; the smoke set in Firefox and WebKit)
 	bash scripts/ensure-chromium.sh
+	bash scripts/ensure-engines.sh
 	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m e2e
 
 slow: $(DEPS)   ## the long runs: big simulations, Pyodide in Node, every shipped puzzle

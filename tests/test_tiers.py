@@ -46,8 +46,13 @@ def _pytest(tmp_path: Path, source: str, ci: str | None) -> subprocess.Completed
     if ci is not None:
         env["CI"] = ci
     args = ["-q", "-p", "tests.conftest", "-p", "no:cacheprovider", "-c", os.devnull]
+    return _run_pytest([*args, "--rootdir", str(tmp_path), str(tmp_path)], env)
+
+
+def _run_pytest(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """pytest with ``args`` in a process of its own, from the checkout, with ``env``."""
     return subprocess.run(
-        [sys.executable, "-m", "pytest", *args, "--rootdir", str(tmp_path), str(tmp_path)],
+        [sys.executable, "-m", "pytest", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -164,3 +169,14 @@ def test_every_exhaustive_test_is_slow_and_runs_in_make_slow() -> None:
                 assert "slow" in _marks(node), f"{source.name}::{node.name} is not marked slow"
     assert exhaustive, "no exhaustive test found: the marker's filter would be a no-op"
     assert "pytest -m slow" in _make(ROOT, "-n", "slow").stdout
+
+
+def test_a_missing_browser_engine_fails_its_smoke_test(tmp_path: Path) -> None:
+    """Firefox or WebKit not installed: the engine smoke test fails, under CI and not (it
+    never skips), and says which package to install."""
+    env = {**os.environ, "CI": "true", "SEVEN_ROCKS_FIREFOX": str(tmp_path / "no-firefox")}
+    args = ["-q", "-p", "no:cacheprovider", "-n", "0", "-m", "e2e", "-k", "firefox"]
+    run = _run_pytest([*args, "tests/e2e/engines/test_engines.py"], env)
+    assert run.returncode == 1, run.stdout
+    assert "1 error" in run.stdout and "skipped" not in run.stdout, run.stdout
+    assert "apt-get install firefox-esr" in run.stdout

@@ -7,22 +7,28 @@ reaches a page as a *close request*, the same one Escape makes on a desktop. Pla
 back button, so these tests send the close request the way the browser does: to the newest
 `CloseWatcher`, through `requestClose()`, recorded by an init script. Escape is pressed for
 real.
+
+Safari has no `CloseWatcher`: its back swipe goes back in history. There every open overlay
+and dialog keeps a history entry, so going back (Playwright's ``go_back``, in a Chromium
+whose `CloseWatcher` is taken away) closes the newest and the page stays.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
-from .playing import GAME_OVER, call, play_first_move, wait_for_human_or
+from .playing import GAME_OVER, call, open_site_file, play_first_move, wait_for_human_or
 
 pytestmark = pytest.mark.e2e
 
 GAME = "/?seed=2&speed=0&seats=human,greedy,greedy,greedy"
 HINT = "[data-hint][data-state='shown']"
+RULES = "dialog[data-rules]"
 TOUR = "dialog[data-tour]"
 
 #: Keeps every CloseWatcher the page makes, and which are still listening.
@@ -164,3 +170,56 @@ def test_the_back_gesture_puts_a_picked_tile_down(viewport_page: Callable[..., P
     expect(page.locator("#table [data-target]")).to_have_count(0)
     expect(page.locator("[data-hand='0'] [data-tile]")).to_have_count(in_hand)
     expect(page.locator(f"[data-hand='0'] [data-tile='{tile}']")).to_have_count(1)
+
+
+def after_another_page(page: Page, address: str) -> Page:
+    """Open ``address`` after another of the site's pages, as a link from it would: going
+    back past the game leaves it for that page."""
+    open_site_file(page)
+    page.goto(address)
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def test_without_close_watcher_going_back_closes_a_dialog_and_stays(
+    viewport_page: Callable[..., Page],
+) -> None:
+    page = after_another_page(viewport_page("390x844", init=NO_WATCHER), GAME)
+    assert wait_for_human_or(page, GAME_OVER) == "turn"
+    address = page.url
+    rules = page.locator(RULES)
+    # Closed by Escape: its history entry goes with it.
+    page.keyboard.press("?")
+    expect(rules).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(rules).to_have_count(0)
+    # Closed by going back: the game stays, as it was.
+    page.keyboard.press("?")
+    expect(rules).to_be_visible()
+    page.go_back()
+    expect(rules).to_have_count(0)
+    assert page.url == address
+    expect(page.locator("[data-hand='0'] [data-tile]")).to_have_count(7)
+    # Nothing is open and no entry is left over: the next back leaves the game.
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/favicon\.svg$"))
+
+
+def test_without_close_watcher_going_back_closes_the_newest_overlay_first(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """The menu opened over the first visit's tour: one back closes the menu, the next the
+    tour, and the game stays."""
+    page = after_another_page(viewport_page("390x844", init=NO_WATCHER), "/?speed=0")
+    expect(page.locator(TOUR)).to_be_visible()
+    address = page.url
+    menu = page.locator("#menu-button")
+    menu.tap()
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    page.go_back()
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    expect(page.locator(TOUR)).to_be_visible()
+    page.go_back()
+    expect(page.locator(TOUR)).to_have_count(0)
+    assert page.url == address
+    expect(page.locator("[data-hand='0'] [data-tile]")).to_have_count(7)

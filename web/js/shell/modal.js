@@ -1,11 +1,12 @@
 // The one modal helper: every dialog of the page (new game, round summary, rules, settings,
 // score sheet, statistics, replays) is a <dialog> opened here. The browser traps focus in it
-// (the rest of the page is inert), Escape and any close button close it, `onClose` runs once,
-// and focus goes back where it was. Static strings carry data-i18n attributes, so a language
+// (the rest of the page is inert), Escape, a back gesture and any close button close it,
+// `onClose` runs once, and focus goes back where it was. Static strings carry data-i18n attributes, so a language
 // switch (which re-translates the whole document) re-translates an open dialog in place.
 
 import { LANGUAGES, apply, language } from "../util/i18n.js";
 import { esc } from "../util/html.js";
+import { onBack } from "./close-request.js";
 
 /**
  * What keeps the bots waiting while a dialog is open (the game's Pacer).
@@ -57,9 +58,12 @@ export function openModal({
   const returnFocus = restoreFocus && active instanceof HTMLElement ? active : null;
   const release = hold ? hold.hold(hook) : () => {};
   let closed = false;
+  /** @type {() => void} */
+  let stopBack = () => {};
   const close = () => {
     if (closed) return;
     closed = true;
+    stopBack();
     if (dialog.open) dialog.close();
     dialog.remove();
     release();
@@ -76,6 +80,8 @@ export function openModal({
     if (closeAction && target?.closest(`[data-action='${closeAction}']`)) close();
   });
   dialog.showModal();
+  // Without CloseWatcher, going back (a phone's back swipe) closes the dialog, not the page.
+  stopBack = onBack(close);
   return { dialog, close };
 }
 
