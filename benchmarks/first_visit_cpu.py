@@ -25,7 +25,8 @@ execs Chromium)::
 Prints each visit, then per setting the medians of the CPU-seconds and of the wall time to
 playable. The machine's other work competes with an unlimited browser (its wall time then
 says little); the quotas are what a phone would see, as long as the machine has half a core
-to spare. The cgroup's ``cpu.shares`` is raised so the browser gets its quota first.
+to spare: under a quota the cgroup's ``cpu.shares`` is raised so the browser gets its share
+before the machine's other work (an unlimited browser weighs four processes).
 """
 
 from __future__ import annotations
@@ -55,6 +56,10 @@ CGROUP_ROOT = Path("/sys/fs/cgroup")
 #: The hierarchies the browser joins: its CPU time, its quota, the core it is pinned to.
 CONTROLLERS = ("cpuacct", "cpu", "cpuset")
 PERIOD_US = 100_000
+#: cgroup v1 CPU weights (a process outside any group weighs 1024): the most there is under a
+#: quota, which bounds what the browser takes; four processes' worth without one.
+SHARES_CAPPED = 262_144
+SHARES_UNLIMITED = 4096
 
 #: Joins the cgroups named in SEVEN_ROCKS_CGROUPS, then becomes the browser.
 WRAPPER = """#!/bin/sh
@@ -84,7 +89,6 @@ class Cgroup:
         cpuset = self.dirs["cpuset"]
         (cpuset / "cpuset.mems").write_text((cpuset.parent / "cpuset.mems").read_text())
         (self.dirs["cpu"] / "cpu.cfs_period_us").write_text(str(PERIOD_US))
-        (self.dirs["cpu"] / "cpu.shares").write_text("4096")
 
     def limit(self, quota: float | None) -> None:
         """``quota`` of one core, pinned to the last one; ``None``: no quota, every core."""
@@ -93,6 +97,10 @@ class Cgroup:
         (self.dirs["cpuset"] / "cpuset.cpus").write_text(every if quota is None else last)
         value = -1 if quota is None else int(quota * PERIOD_US)
         (self.dirs["cpu"] / "cpu.cfs_quota_us").write_text(str(value))
+        # Under a quota the browser is first in line for its share (the machine's other work
+        # would otherwise decide the wait); unlimited, it is weighted as four processes.
+        shares = SHARES_CAPPED if quota is not None else SHARES_UNLIMITED
+        (self.dirs["cpu"] / "cpu.shares").write_text(str(shares))
 
     def cpu_s(self) -> float:
         """The CPU time of every process in the group so far, in seconds."""
