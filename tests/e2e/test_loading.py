@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -167,4 +168,44 @@ def test_a_slow_start_says_what_is_happening_now(context: BrowserContext) -> Non
     letting_through = True
     for route in held:
         route.fallback()
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_a_boot_that_still_makes_progress_is_never_given_up(context: BrowserContext) -> None:
+    """The page's clock runs 200 s while the downloads come in bit by bit (the runtime's
+    library after 100 s, the WebAssembly after 200 s): a boot that keeps getting on is not
+    given up at any fixed time; it is given up only after two minutes with no progress."""
+    held: dict[str, list[Route]] = {"stdlib-cut.zip": [], "pyodide.asm.wasm": []}
+    let_through: set[str] = set()
+
+    def hold(route: Route) -> None:
+        name = route.request.url.rsplit("/", 1)[-1]
+        if name in let_through:
+            route.fallback()
+        else:
+            held[name].append(route)
+
+    def release(name: str) -> None:
+        let_through.add(name)
+        for route in held[name]:
+            route.fallback()
+
+    for name in held:
+        context.route(f"**/pyodide/{name}", hold)
+    page = context.new_page()
+    page.clock.install()
+    # The page's own early downloads are held (they start once the table shows).
+    with page.expect_request("**/pyodide/pyodide.asm.wasm", timeout=30_000):
+        page.goto("/")
+    page.evaluate("0")  # a round trip: the route handlers have run
+    assert all(held.values()), {name: len(routes) for name, routes in held.items()}
+    page.clock.fast_forward(100_000)
+    expect(page.locator("body")).to_have_attribute("data-engine", "loading")
+    release("stdlib-cut.zip")
+    # Its bytes count: the bar passes a tenth of the way.
+    bar = page.locator("#download")
+    expect(bar).to_have_attribute("aria-valuenow", re.compile(r"^([1-9]\d|100)(\.\d)?$"))
+    page.clock.fast_forward(100_000)
+    expect(page.locator("body")).to_have_attribute("data-engine", "loading")
+    release("pyodide.asm.wasm")
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
