@@ -24,7 +24,7 @@ Times come from the page's own clock (``performance``), from navigation start:
 
 Bytes are those of the cold visit's page and worker requests: as transferred (encoded) and
 as the files they stand for (raw). The service worker's own precache requests come after
-the engine is ready and are counted apart: they revalidate what the page just loaded (304s,
+the game is playable and are counted apart: they revalidate what the page just loaded (304s,
 answered from the HTTP cache) and download what it did not need, the Pyodide memory
 snapshot. A first visit starts Python the ordinary way; the offline boot restores it from
 the snapshot (each boot prints which). A request outside the served origin fails the
@@ -258,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(
         f"service worker precache after boot: {last.precache_requests} requests, "
-        f"{last.precache_transferred:,d} bytes transferred, after the engine was ready"
+        f"{last.precache_transferred:,d} bytes transferred, once the game was playable"
     )
     return 0
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from playwright.sync_api import Browser, Request, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
 
 from seven_rocks.site.build import build
 from seven_rocks.site.serve import serving
@@ -75,6 +75,21 @@ class Visit:
     files: list[FileLoad]
 
 
+def emulate(context: BrowserContext, page: Page, profile: Profile) -> None:
+    """Shape ``page``'s network (its workers' requests too) as ``profile`` says."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": profile.latency_ms,
+            "downloadThroughput": profile.down,
+            "uploadThroughput": profile.up,
+        },
+    )
+
+
 def visit(
     browser: Browser, url: str, site: Path, profile: Profile | None, timeout_ms: float
 ) -> Visit:
@@ -97,17 +112,7 @@ def visit(
         context.add_init_script(WATCH)
         page = context.new_page()
         if profile is not None:
-            cdp = context.new_cdp_session(page)
-            cdp.send("Network.enable")
-            cdp.send(
-                "Network.emulateNetworkConditions",
-                {
-                    "offline": False,
-                    "latency": profile.latency_ms,
-                    "downloadThroughput": profile.down,
-                    "uploadThroughput": profile.up,
-                },
-            )
+            emulate(context, page, profile)
         timing = boot_once(page, url + QUERY, timeout_ms)
         origin_time: float = page.evaluate("performance.timeOrigin")
         base = urlsplit(url).path

@@ -41,10 +41,6 @@ const root = byId("app");
 const hook = { engine };
 Object.assign(window, { sevenRocks: hook });
 
-/** The first visit downloads the Python runtime (5.7 MB); say so when it takes a while. */
-const SLOW_NOTICE_MS = 15_000;
-/** A broken Pyodide download never settles: give up on waiting after this long. */
-const GIVE_UP_MS = 120_000;
 
 /**
  * Select `ms` in the speed box (a speed from the address may need an option of its own).
@@ -88,10 +84,9 @@ languageSelect.value = language();
 const speedSelect = /** @type {HTMLSelectElement} */ (byId("speed"));
 showSpeed(speedSelect, readParams(location.search, []).speed ?? readSettings().speed);
 
-const slow = setTimeout(() => {
-  if (!failed) status.textContent = t("boot.slow");
-}, SLOW_NOTICE_MS);
-const stuck = setTimeout(() => fail(t("boot.timeout")), GIVE_UP_MS);
+// A boot that stops making progress (boot.js watches it, and words a slow one) is given up.
+const stalled = () => fail(t("boot.timeout"));
+window.addEventListener("seven-rocks:boot-stalled", stalled, { once: true });
 
 try {
   const pong = await booting;
@@ -103,8 +98,7 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 } finally {
-  clearTimeout(slow);
-  clearTimeout(stuck);
+  window.removeEventListener("seven-rocks:boot-stalled", stalled);
 }
 
 if (!failed) {

@@ -1,5 +1,6 @@
-// Starts the engine's worker as soon as the page can, and on a first visit starts its big
-// downloads at once, all in parallel, with a progress bar.
+// Starts the engine's worker as soon as the page can, starts a first visit's big downloads at
+// once, all in parallel, and says how the boot stands until the engine is ready: a progress
+// bar through the download *and* the start-up, and the stage by name.
 //
 // This module's graph is only the bridge and the language catalogues' module, so it runs
 // before the UI's modules (app.js) have loaded, and Python's start-up (the longest part of a
@@ -11,10 +12,18 @@
 // start. Here the page asks for them as soon as the face-down table shows (before, they
 // would share the line with the table's own few files and delay it); the worker's own
 // requests then find them in the HTTP cache (revalidated, not downloaded again). Reading
-// them here also counts the bytes for the progress bar (role=progressbar), shown until the
-// engine is ready.
+// them here also counts the bytes for the progress bar.
+//
+// The stages, in order: "download" (a first visit's bytes, counted), "python" (Pyodide
+// compiles its WebAssembly and starts Python), "engine" (the engine is imported); the worker
+// says when it reaches the last two (pyodide-loader.mjs). A start-up
+// stage has no bytes to count, so its part of the bar advances with the time spent in it,
+// ever more slowly, never reaching the stage's end before the stage is over: the bar moves
+// while the worker works, the words say what it is doing. Should nothing at all happen for
+// NO_PROGRESS_MS (no byte, no stage), the boot is given up (app.js reports it): a slow phone
+// that is still getting on is never cut off at a fixed time.
 import { engine } from "./bridge.js";
-import { language, onLanguageChange, t } from "./js/util/i18n.js";
+import { has, language, onLanguageChange, t } from "./js/util/i18n.js";
 
 /**
  * What a first visit downloads for the engine, by site path, with its size in bytes
@@ -23,43 +32,128 @@ import { language, onLanguageChange, t } from "./js/util/i18n.js";
  */
 const DOWNLOADS = {};
 
-engine.ready().catch(() => {});
+/** @typedef {"download" | "python" | "engine"} Stage */
+/**
+ * Each stage's share of the bar (percent, from and to), its words on the bar and in the
+ * slow-start notice, and for a start-up stage the time after which its part is half done.
+ * @type {Record<Stage, {from: number, to: number, text: string, slow: string, halfMs: number}>}
+ */
+const STAGES = {
+  download: { from: 0, to: 50, text: "boot.download", slow: "boot.slow_download", halfMs: 0 },
+  python: { from: 50, to: 85, text: "boot.python", slow: "boot.slow_python", halfMs: 3000 },
+  engine: { from: 85, to: 99, text: "boot.engine", slow: "boot.slow_engine", halfMs: 1500 },
+};
+/** After this long the status line says what is taking so long. */
+const SLOW_NOTICE_MS = 15_000;
+/** Give up after this long without any progress at all (no byte arrived, no stage reached). */
+const NO_PROGRESS_MS = 120_000;
+/** How often a start-up stage's part of the bar advances: twice a second, in steps with no
+ *  transition, since every animated frame costs a slow phone's CPU in compositing. */
+const TICK_MS = 500;
+/** The event app.js hears when the boot has made no progress for NO_PROGRESS_MS. */
+export const STALLED = "seven-rocks:boot-stalled";
+
+const started = performance.now();
+const total = Object.values(DOWNLOADS).reduce((sum, size) => sum + size, 0);
+const firstVisit = total > 0 && !navigator.serviceWorker?.controller;
+
+/** @type {Stage} */
+let stage = firstVisit ? "download" : "python";
+let stageSince = started;
+let lastProgress = started;
+let received = 0;
+let downloaded = !firstVisit;
+let percent = 0;
+let finished = false;
 
 const bar = document.getElementById("download");
+const status = document.getElementById("status");
 
-/**
- * @param {number} received bytes so far
- * @param {number} total bytes in all
- */
-function show(received, total) {
-  if (!bar) return;
-  const percent = Math.min(100, Math.floor((received / total) * 100));
-  bar.hidden = false;
-  bar.setAttribute("aria-valuenow", String(percent));
-  const text = t("boot.download", {
-    percent: new Intl.NumberFormat(language()).format(percent),
-  });
-  bar.setAttribute("aria-valuetext", text);
-  const label = bar.querySelector("[data-download-text]");
-  if (label) label.textContent = text;
-  const fill = /** @type {HTMLElement | null} */ (bar.querySelector("[data-download-fill]"));
-  // A CSSOM property, which the Content-Security-Policy allows (style attributes it does not).
-  if (fill) fill.style.transform = `scaleX(${percent / 100})`;
+/** The bar's value now: bytes in the download stage, time spent in a start-up stage. */
+function value() {
+  const { from, to, halfMs } = STAGES[stage];
+  if (stage === "download") return from + ((to - from) * Math.min(received, total)) / total;
+  const spent = performance.now() - stageSince;
+  return from + ((to - from) * spent) / (spent + halfMs);
 }
+
+function show() {
+  if (finished) return;
+  percent = Math.max(percent, value());
+  const whole = new Intl.NumberFormat(language()).format(Math.floor(percent));
+  document.body.dataset.bootStage = stage;
+  if (bar) {
+    bar.hidden = false;
+    bar.setAttribute("aria-valuenow", percent.toFixed(1));
+    // Words only once the catalogues are in (app.js loads them): never a bare key.
+    const text = has(STAGES[stage].text) ? t(STAGES[stage].text, { percent: whole }) : "";
+    bar.setAttribute("aria-valuetext", text || whole);
+    const label = bar.querySelector("[data-download-text]");
+    if (label && label.textContent !== text) label.textContent = text;
+    const fill = /** @type {HTMLElement | null} */ (bar.querySelector("[data-download-fill]"));
+    // A CSSOM property, which the Content-Security-Policy allows (style attributes it does not).
+    if (fill) fill.style.transform = `scaleX(${percent / 100})`;
+  }
+  const slow = performance.now() - started >= SLOW_NOTICE_MS;
+  if (slow && status && document.body.dataset.engine === "loading") {
+    status.textContent = t(STAGES[stage].slow, { percent: whole });
+  }
+}
+
+/** @param {Stage} next */
+function reach(next) {
+  const order = Object.keys(STAGES);
+  if (finished || order.indexOf(next) <= order.indexOf(stage)) return;
+  stage = next;
+  stageSince = lastProgress = performance.now();
+  show();
+}
+
+/** The worker said it reached `said`; Python's start waits for the download all the same. */
+let said = "";
+/** @param {string} next */
+function heard(next) {
+  said = next;
+  if (next === "engine") reach("engine");
+  else if (next === "python" && downloaded) reach("python");
+}
+// Told on a broadcast channel (pyodide-loader.mjs): another tab's boot at the same moment
+// could be heard too, which would at worst name a stage a little early.
+const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("seven-rocks:boot") : null;
+channel?.addEventListener("message", ({ data }) => heard(String(data)));
+
+const ticker = setInterval(() => {
+  if (performance.now() - lastProgress >= NO_PROGRESS_MS) {
+    stop();
+    window.dispatchEvent(new Event(STALLED));
+    return;
+  }
+  show();
+}, TICK_MS);
+
+function stop() {
+  finished = true;
+  clearInterval(ticker);
+  channel?.close();
+}
+
+engine.ready().then(stop, stop);
+onLanguageChange(show);
+show();
 
 /**
  * Read `path` to its end, adding each chunk's size to the running count.
  * @param {string} path
- * @param {(bytes: number) => void} count
  */
-async function download(path, count) {
+async function download(path) {
   const response = await fetch(new URL(path, document.baseURI));
   if (!response.ok || !response.body) return;
   const reader = response.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
-    count(value.byteLength);
+    received += value.byteLength;
+    lastProgress = performance.now();
   }
 }
 
@@ -69,10 +163,10 @@ const AT_THE_LATEST_MS = 1500;
 
 /** @param {() => void} start */
 function afterTheTable(start) {
-  let started = false;
+  let begun = false;
   const once = () => {
-    if (started) return;
-    started = true;
+    if (begun) return;
+    begun = true;
     observer?.disconnect();
     clearTimeout(timer);
     start();
@@ -87,26 +181,11 @@ function afterTheTable(start) {
   const timer = setTimeout(once, AT_THE_LATEST_MS);
 }
 
-const total = Object.values(DOWNLOADS).reduce((sum, size) => sum + size, 0);
-if (total > 0 && !navigator.serviceWorker?.controller) {
-  afterTheTable(downloadAll);
-}
+if (firstVisit) afterTheTable(downloadAll);
 
-function downloadAll() {
-  let received = 0;
-  let shown = -1;
-  /** @param {number} bytes */
-  const count = (bytes) => {
-    received += bytes;
-    const percent = Math.floor((received / total) * 100);
-    if (percent !== shown) {
-      shown = percent;
-      show(received, total);
-    }
-  };
-  onLanguageChange(() => show(received, total));
-  for (const path of Object.keys(DOWNLOADS)) {
-    // A failed early download only costs the head start: the worker asks for it again.
-    download(path, count).catch(() => {});
-  }
+async function downloadAll() {
+  // A failed early download only costs the head start: the worker asks for it again.
+  await Promise.allSettled(Object.keys(DOWNLOADS).map((path) => download(path)));
+  downloaded = true;
+  reach(said === "engine" ? "engine" : "python");
 }

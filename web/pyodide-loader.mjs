@@ -42,12 +42,30 @@ async function fetchSnapshot() {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** Where the boot's stages are told (web/boot.js listens). */
+export const BOOT_CHANNEL = "seven-rocks:boot";
+
+/**
+ * Tell the page which stage the boot has reached: "python" (Pyodide compiles its
+ * WebAssembly and starts Python), then "engine" (PyScript's own start and the engine's
+ * import); web/boot.js names it in its progress and its slow-start notice. A broadcast
+ * channel, because PyScript hands the page its worker only once Python has started.
+ * @param {"python" | "engine"} stage
+ */
+function tellThePage(stage) {
+  if (typeof BroadcastChannel !== "function") return;
+  const channel = new BroadcastChannel(BOOT_CHANNEL);
+  channel.postMessage(stage);
+  channel.close();
+}
+
 /**
  * Pyodide with the fallback for what the cut standard library lacks.
  * @param {PyodideConfig} settings
  * @returns {Promise<Pyodide>}
  */
 async function start(settings) {
+  tellThePage("python");
   const pyodide = await loadPlain(settings);
   const fallback = pyodide.pyimport("stdlib_fallback");
   try {
@@ -56,6 +74,7 @@ async function start(settings) {
     fallback.destroy();
   }
   pyodide.runPython(`__import__("os").environ["SEVEN_ROCKS_SITE"] = ${JSON.stringify(SITE_URL)}`);
+  tellThePage("engine");
   return pyodide;
 }
 

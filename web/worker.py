@@ -23,7 +23,8 @@ import os
 import random
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from types import ModuleType
 
 #: The site's address (the Pyodide loader, web/pyodide-loader.mjs, puts it in the
 #: environment); empty where the build's tools run this file in Node with both zips unpacked.
@@ -39,7 +40,9 @@ class PackageRestFinder:
     fetched = False
 
     @classmethod
-    def find_spec(cls, name, path=None, target=None):
+    def find_spec(
+        cls, name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if cls.fetched or not SITE or not name.startswith("seven_rocks."):
             return None
         import io
@@ -60,9 +63,10 @@ class PackageRestFinder:
         # (Not importlib.invalidate_caches(): that imports importlib.metadata, which the cut
         # library leaves out.)
         for entry in path or ():
-            finder = sys.path_importer_cache.get(entry)
-            if finder is not None:
-                finder.invalidate_caches()
+            # A path entry's finder (a FileFinder here) keeps a listing; not every kind has one.
+            invalidate = getattr(sys.path_importer_cache.get(entry), "invalidate_caches", None)
+            if callable(invalidate):
+                invalidate()
         return importlib.machinery.PathFinder.find_spec(name, path)
 
 

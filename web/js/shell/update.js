@@ -3,8 +3,8 @@
 //
 // The page never switches files under the player's feet: the waiting worker only takes
 // over when the player presses Reload (then the page reloads once, whole), or by itself on
-// the next fresh load. Registration waits until the engine has booted (or failed), so the
-// precache does not compete with the first visit's own downloads.
+// the next fresh load. Registration waits until the page is playable (or its engine failed),
+// so the precache competes with neither the first visit's downloads nor its start-up.
 
 import { onLanguageChange, t } from "../util/i18n.js";
 import { offlineReady } from "./offline-note.js";
@@ -13,8 +13,8 @@ const SW_URL = new URL("../../sw.js", import.meta.url);
 const SCOPE = new URL("../../", import.meta.url);
 /** Look for a new build this often while the page stays open (and when it is shown again). */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
-/** Register anyway if the engine has not settled by then. */
-const REGISTER_AFTER_MS = 15_000;
+/** Register anyway if the page has not settled by then (a page of a kind that never does). */
+const REGISTER_AFTER_MS = 60_000;
 
 /** @type {HTMLElement | null} the banner offering the new build (shown once) */
 let offer = null;
@@ -73,9 +73,13 @@ function showOffer(worker) {
 
 let accepted = false;
 
-function engineSettled() {
+/** Resolves once the page is playable (a game on the table), its engine failed, or it is a
+ *  link's page: the service worker's install downloads and unpacks the whole site (the 31 MB
+ *  snapshot included), which waits until then rather than slowing a first visit's start. */
+function pageSettled() {
   return /** @type {Promise<void>} */ (new Promise((/** @type {() => void} */ resolve) => {
-    const done = () => document.body.dataset.engine !== "loading";
+    const { body } = document;
+    const done = () => body.dataset.game === "ready" || body.dataset.engine === "error" || "linkPage" in body.dataset;
     if (done()) return resolve();
     const observer = new MutationObserver(() => {
       if (done()) {
@@ -83,7 +87,7 @@ function engineSettled() {
         resolve();
       }
     });
-    observer.observe(document.body, { attributes: true, attributeFilter: ["data-engine"] });
+    observer.observe(body, { attributes: true, attributeFilter: ["data-game", "data-engine", "data-link-page"] });
     setTimeout(() => {
       observer.disconnect();
       resolve();
@@ -104,7 +108,7 @@ async function register() {
     else offlineReady(); // said in the next round summary (offline-note.js)
     hadController = true;
   });
-  await engineSettled();
+  await pageSettled();
   const registration = await serviceWorker.register(SW_URL, {
     scope: SCOPE.pathname,
     updateViaCache: "none",

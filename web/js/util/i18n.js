@@ -112,8 +112,14 @@ export async function loadStrings(part) {
  */
 export async function loadLanguages(lang = preferredLanguage()) {
   const start = isLanguage(lang) ? lang : "en";
-  await Promise.all([catalogue("en"), catalogue(start)]);
-  await setLanguage(start, { remember: false });
+  try {
+    await Promise.all([catalogue("en"), catalogue(start)]);
+    await setLanguage(start, { remember: false });
+  } finally {
+    // The header, out of sight until translated (web/lang.js), shows now: in the reader's
+    // language, or failing that in the markup's English.
+    delete document.documentElement.dataset.translating;
+  }
 }
 
 export function language() {
