@@ -32,8 +32,12 @@ next tile, plus room for a crosswise double and a turn after it, would cross the
 edge, or run into another tile, a non-double is laid perpendicular and the arm turns:
 clockwise if it can (arms that all turn the same way fan out into different quadrants, like
 a pinwheel), otherwise anticlockwise.  Doubles never turn: they stay crosswise to their line.
-No tile may cover another tile or a free end's marker (the spinner's branch cells are kept
-from the moment it lands), and every new end must be able to take at least one more tile.
+Every arm leaves the spinner straight, as players lay it: its first tile never turns, and
+the room it will take beyond each free side of the spinner is kept from the moment the
+spinner lands.  No tile may cover another tile or a free end's marker, no new end may lie
+within a tile's width of another free side (an end beside another arm's, or beside the
+spinner's unused arm, could be either's), and every new end must be able to take at least
+one more tile.
 
 When a placement finds no such spot, the table grows by a step (keeping its shape) and the
 whole table is laid out again: the tiles already down *glide* to their new places (the
@@ -113,6 +117,13 @@ def _frame(cx: float, cy: float, d: _Vec, a0: float, a1: float, p0: float, p1: f
 def _overlap(a: Rect, b: Rect) -> bool:
     """Whether two rectangles share positive area (touching edges do not count)."""
     return a[0] < b[2] - _EPS and b[0] < a[2] - _EPS and a[1] < b[3] - _EPS and b[1] < a[3] - _EPS
+
+
+def _gap(a: Rect, b: Rect) -> float:
+    """The shortest distance between two rectangles (0 when they touch or overlap)."""
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return math.hypot(dx, dy)
 
 
 def _union(rects: Iterable[Rect]) -> Rect:
@@ -209,6 +220,12 @@ class _Spot:
         return _cell(self.x, self.y)
 
 
+def _first_tiles(spinner: Mapping[Point, _Spot]) -> dict[Point, Rect]:
+    """Beyond each free side of the spinner, the room its arm's first tile takes, laid
+    straight out: the tile's far half and its end's cell."""
+    return {p: _frame(s.x, s.y, s.d, 0.5, 2.5, -0.5, 0.5) for p, s in spinner.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class _Step:
     """One placement with the engine's fact about it that the move alone does not tell:
@@ -230,6 +247,11 @@ class _Plan:
         self.rects: list[Rect] = []
         #: Every side of a placed tile still free, the spinner's unopened branches included.
         self.spots: dict[Point, _Spot] = {}
+        #: The spinner, once it is down: every arm leaves it straight.
+        self.spinner: Tile | None = None
+        #: Beyond each of the spinner's free sides, the room its arm's first tile will take
+        #: (straight out, its end's cell included): no other arm may wind into it.
+        self.kept: dict[Point, Rect] = {}
 
     def inside(self, r: Rect) -> bool:
         return (
@@ -244,6 +266,7 @@ class _Plan:
         if move.at is None:
             return self._open(step)
         spot = self.spots.pop(move.at)
+        self.kept.pop(move.at, None)
         for tile, made in self._options(step, spot):
             if self._free(tile, made):
                 self._commit(tile, made)
@@ -306,7 +329,12 @@ class _Plan:
                 yield geo, made
             return
         other = tile.high if number == tile.low else tile.low
-        for q in (d, _cw(d), _ccw(d)):
+        # An arm's first tile leaves the spinner straight, as players lay it: laid across
+        # beside the spinner it would read as part of the neighbouring arm.
+        off_spinner = move.at.tile == self.spinner
+        ways = (d,) if off_spinner else (d, _cw(d), _ccw(d))
+        reach = 0.5 if off_spinner else 2.0
+        for q in ways:
             horizontal = q[1] == 0
             joining_first = (q[0] > 0) if horizontal else (q[1] > 0)
             geo = TileGeometry(
@@ -317,24 +345,30 @@ class _Plan:
                 number if joining_first else other,
             )
             new = _Spot(x + 2 * q[0], y + 2 * q[1], q)
-            # Room for a crosswise double after it, whose next tile can then turn.
-            ahead = _frame(new.x, new.y, q, -0.5, 2.0, -1.0, 1.0)
+            # Room for a crosswise double after it, whose next tile can then turn (off the
+            # spinner, where the arm cannot turn yet, room for the double alone).
+            ahead = _frame(new.x, new.y, q, -0.5, reach, -1.0, 1.0)
             if self.inside(_union([geo.rect(), ahead])):
                 yield geo, {free: new}
 
     def _free(self, geo: TileGeometry, made: dict[Point, _Spot]) -> bool:
-        """Whether ``geo`` and its new markers cover no tile and no other marker, and every
-        new end that continues a line can still take a tile (straight on or turning)."""
+        """Whether ``geo`` and its new markers cover no tile and no other marker, no new end
+        lies within a tile's width (one unit) of another free side (which arm an end belongs
+        to must be plain at a glance), and every new end that continues a line can still
+        take a tile (straight on or turning)."""
         rect = geo.rect()
         cells = [s.cell() for s in self.spots.values()]
-        if any(_overlap(rect, r) for r in self.rects) or any(_overlap(rect, c) for c in cells):
+        kept = list(self.kept.values())
+        if any(_overlap(rect, r) for r in [*self.rects, *cells, *kept]):
             return False
-        rects = [*self.rects, rect]
+        rects = [*self.rects, rect, *kept]
         new_cells = [s.cell() for s in made.values()]
         for i, c in enumerate(new_cells):
             if any(_overlap(c, r) for r in rects) or any(_overlap(c, o) for o in cells):
                 return False
             if any(_overlap(c, o) for o in new_cells[:i]):
+                return False
+            if any(_gap(c, o) < 1 - _EPS for o in cells):
                 return False
         blockers = rects + cells + new_cells
         for spot in made.values():
@@ -347,6 +381,9 @@ class _Plan:
         return True
 
     def _commit(self, geo: TileGeometry, made: dict[Point, _Spot]) -> None:
+        if geo.is_spinner:
+            self.spinner = Tile.parse(geo.tile)
+            self.kept = _first_tiles(made)
         self.tiles.append(geo)
         self.rects.append(geo.rect())
         self.spots.update(made)
