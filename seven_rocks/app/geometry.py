@@ -32,8 +32,12 @@ next tile, plus room for a crosswise double and a turn after it, would cross the
 edge, or run into another tile, a non-double is laid perpendicular and the arm turns:
 clockwise if it can (arms that all turn the same way fan out into different quadrants, like
 a pinwheel), otherwise anticlockwise.  Doubles never turn: they stay crosswise to their line.
-No tile may cover another tile or a free end's marker (the spinner's branch cells are kept
-from the moment it lands), and every new end must be able to take at least one more tile.
+Every arm leaves the spinner straight, as players lay it: its first tile never turns, and
+the room it will take beyond each free side of the spinner is kept from the moment the
+spinner lands.  No tile may cover another tile or a free end's marker, no new end may lie
+within a tile's width of another free side (an end beside another arm's, or beside the
+spinner's unused arm, could be either's), and every new end must be able to take at least
+one more tile.
 
 When a placement finds no such spot, the table grows by a step (keeping its shape) and the
 whole table is laid out again: the tiles already down *glide* to their new places (the
@@ -58,6 +62,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from seven_rocks.app.plane import EPS, Rect, Vec, ccw, cell, cw, frame, gap, overlap, union
 from seven_rocks.app.replies import TableTile
 from seven_rocks.engine.errors import SevenRocksError
 from seven_rocks.engine.layout import Layout
@@ -74,54 +79,17 @@ __all__ = [
     "layout_geometry",
 ]
 
-Rect = tuple[float, float, float, float]
-"""An axis-aligned rectangle ``(min_x, min_y, max_x, max_y)``."""
-_Vec = tuple[int, int]
-
 #: Area of the table a round starts with, in square units (a tile is 2): its short side is
-#: about 11 units at the usual shapes, 8.6 on a laptop's wide felt; the renderer's closest
-#: zoom shows no more than it (``closestSpan`` in web/js/table/table.js, padding included), so a
-#: small table wastes no size.
+#: about 11 units at the usual shapes, 8.6 on a laptop's wide felt.  The arms run straight
+#: until they near its edge; the renderer's view follows the layout's own bounds (zoomed in
+#: no further than a tile as long as the hand's, ``spanForTile`` in
+#: web/js/table/view-box.js), so a short line is drawn large and a long one fills the felt.
 TABLE_AREA = 200.0
 #: How much the table grows (each side) when a placement finds no spot on it.
 GROWTH = 1.12
 #: Past this half-size every arm can run straight, which always works: the search ends.
 _HUGE = 120.0
-_EPS = 1e-9
 _ANGLE = {(1, 0): 0, (0, 1): 90, (-1, 0): 180, (0, -1): 270}
-
-
-def _cw(d: _Vec) -> _Vec:
-    """The direction a quarter turn clockwise on screen (y down): east -> south."""
-    return (-d[1], d[0])
-
-
-def _ccw(d: _Vec) -> _Vec:
-    return (d[1], -d[0])
-
-
-def _frame(cx: float, cy: float, d: _Vec, a0: float, a1: float, p0: float, p1: float) -> Rect:
-    """The rectangle spanning ``a0..a1`` along ``d`` and ``p0..p1`` to its clockwise side,
-    measured from ``(cx, cy)``: working in (along, across) terms lets one piece of code lay
-    out all four directions."""
-    px, py = _cw(d)
-    xs = [cx + a * d[0] + p * px for a in (a0, a1) for p in (p0, p1)]
-    ys = [cy + a * d[1] + p * py for a in (a0, a1) for p in (p0, p1)]
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def _overlap(a: Rect, b: Rect) -> bool:
-    """Whether two rectangles share positive area (touching edges do not count)."""
-    return a[0] < b[2] - _EPS and b[0] < a[2] - _EPS and a[1] < b[3] - _EPS and b[1] < a[3] - _EPS
-
-
-def _union(rects: Iterable[Rect]) -> Rect:
-    x0, y0, x1, y1 = zip(*rects, strict=True)
-    return (min(x0), min(y0), max(x1), max(y1))
-
-
-def _cell(x: float, y: float) -> Rect:
-    return (x - 0.5, y - 0.5, x + 0.5, y + 0.5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +138,7 @@ class PointGeometry:
     angle: int
 
     def rect(self) -> Rect:
-        return _cell(self.x, self.y)
+        return cell(self.x, self.y)
 
 
 @dataclass(frozen=True)
@@ -203,10 +171,16 @@ class _Spot:
 
     x: float
     y: float
-    d: _Vec
+    d: Vec
 
     def cell(self) -> Rect:
-        return _cell(self.x, self.y)
+        return cell(self.x, self.y)
+
+
+def _first_tiles(spinner: Mapping[Point, _Spot]) -> dict[Point, Rect]:
+    """Beyond each free side of the spinner, the room its arm's first tile takes, laid
+    straight out: the tile's far half and its end's cell."""
+    return {p: frame(s.x, s.y, s.d, 0.5, 2.5, -0.5, 0.5) for p, s in spinner.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,18 +199,23 @@ class _Plan:
     def __init__(self, hw: float, hh: float) -> None:
         self.hw, self.hh = hw, hh
         # The opening line runs along the table's long side, as players lay it.
-        self.axis: _Vec = (1, 0) if hw >= hh else (0, 1)
+        self.axis: Vec = (1, 0) if hw >= hh else (0, 1)
         self.tiles: list[TileGeometry] = []
         self.rects: list[Rect] = []
         #: Every side of a placed tile still free, the spinner's unopened branches included.
         self.spots: dict[Point, _Spot] = {}
+        #: The spinner, once it is down: every arm leaves it straight.
+        self.spinner: Tile | None = None
+        #: Beyond each of the spinner's free sides, the room its arm's first tile will take
+        #: (straight out, its end's cell included): no other arm may wind into it.
+        self.kept: dict[Point, Rect] = {}
 
     def inside(self, r: Rect) -> bool:
         return (
-            r[0] >= -self.hw - _EPS
-            and r[2] <= self.hw + _EPS
-            and r[1] >= -self.hh - _EPS
-            and r[3] <= self.hh + _EPS
+            r[0] >= -self.hw - EPS
+            and r[2] <= self.hw + EPS
+            and r[1] >= -self.hh - EPS
+            and r[3] <= self.hh + EPS
         )
 
     def place(self, step: _Step) -> bool:
@@ -244,6 +223,7 @@ class _Plan:
         if move.at is None:
             return self._open(step)
         spot = self.spots.pop(move.at)
+        self.kept.pop(move.at, None)
         for tile, made in self._options(step, spot):
             if self._free(tile, made):
                 self._commit(tile, made)
@@ -271,18 +251,18 @@ class _Plan:
             }
         if step.spinner:
             made.update(self._branches(tile, 0.0, 0.0, d))
-        if not self.inside(_union([geo.rect(), *(s.cell() for s in made.values())])):
+        if not self.inside(union([geo.rect(), *(s.cell() for s in made.values())])):
             return False
         self._commit(geo, made)
         return True
 
     @staticmethod
-    def _branches(tile: Tile, x: float, y: float, d: _Vec) -> dict[Point, _Spot]:
+    def _branches(tile: Tile, x: float, y: float, d: Vec) -> dict[Point, _Spot]:
         """The spinner's branch cells, 1.5 from its centre beyond its long ends: ``branch_a``
         anticlockwise of the line's direction ``d``, ``branch_b`` clockwise."""
         return {
             Point(tile, side): _Spot(x + 1.5 * q[0], y + 1.5 * q[1], q)
-            for side, q in ((Side.BRANCH_A, _ccw(d)), (Side.BRANCH_B, _cw(d)))
+            for side, q in ((Side.BRANCH_A, ccw(d)), (Side.BRANCH_B, cw(d)))
         }
 
     def _options(
@@ -301,12 +281,17 @@ class _Plan:
             made = {free: _Spot(x + d[0], y + d[1], d)}
             if step.spinner:
                 made.update(self._branches(tile, x, y, d))
-            ahead = _frame(x, y, d, -0.5, 2.0, -1.0, 1.0)
-            if self.inside(_union([geo.rect(), ahead, *(s.cell() for s in made.values())])):
+            ahead = frame(x, y, d, -0.5, 2.0, -1.0, 1.0)
+            if self.inside(union([geo.rect(), ahead, *(s.cell() for s in made.values())])):
                 yield geo, made
             return
         other = tile.high if number == tile.low else tile.low
-        for q in (d, _cw(d), _ccw(d)):
+        # An arm's first tile leaves the spinner straight, as players lay it: laid across
+        # beside the spinner it would read as part of the neighbouring arm.
+        off_spinner = move.at.tile == self.spinner
+        ways = (d,) if off_spinner else (d, cw(d), ccw(d))
+        reach = 0.5 if off_spinner else 2.0
+        for q in ways:
             horizontal = q[1] == 0
             joining_first = (q[0] > 0) if horizontal else (q[1] > 0)
             geo = TileGeometry(
@@ -317,36 +302,45 @@ class _Plan:
                 number if joining_first else other,
             )
             new = _Spot(x + 2 * q[0], y + 2 * q[1], q)
-            # Room for a crosswise double after it, whose next tile can then turn.
-            ahead = _frame(new.x, new.y, q, -0.5, 2.0, -1.0, 1.0)
-            if self.inside(_union([geo.rect(), ahead])):
+            # Room for a crosswise double after it, whose next tile can then turn (off the
+            # spinner, where the arm cannot turn yet, room for the double alone).
+            ahead = frame(new.x, new.y, q, -0.5, reach, -1.0, 1.0)
+            if self.inside(union([geo.rect(), ahead])):
                 yield geo, {free: new}
 
     def _free(self, geo: TileGeometry, made: dict[Point, _Spot]) -> bool:
-        """Whether ``geo`` and its new markers cover no tile and no other marker, and every
-        new end that continues a line can still take a tile (straight on or turning)."""
+        """Whether ``geo`` and its new markers cover no tile and no other marker, no new end
+        lies within a tile's width (one unit) of another free side (which arm an end belongs
+        to must be plain at a glance), and every new end that continues a line can still
+        take a tile (straight on or turning)."""
         rect = geo.rect()
         cells = [s.cell() for s in self.spots.values()]
-        if any(_overlap(rect, r) for r in self.rects) or any(_overlap(rect, c) for c in cells):
+        kept = list(self.kept.values())
+        if any(overlap(rect, r) for r in [*self.rects, *cells, *kept]):
             return False
-        rects = [*self.rects, rect]
+        rects = [*self.rects, rect, *kept]
         new_cells = [s.cell() for s in made.values()]
         for i, c in enumerate(new_cells):
-            if any(_overlap(c, r) for r in rects) or any(_overlap(c, o) for o in cells):
+            if any(overlap(c, r) for r in rects) or any(overlap(c, o) for o in cells):
                 return False
-            if any(_overlap(c, o) for o in new_cells[:i]):
+            if any(overlap(c, o) for o in new_cells[:i]):
+                return False
+            if any(gap(c, o) < 1 - EPS for o in cells):
                 return False
         blockers = rects + cells + new_cells
         for spot in made.values():
             nexts = (
-                _frame(spot.x, spot.y, q, 0.5, 1.5, -0.5, 0.5)
-                for q in (spot.d, _cw(spot.d), _ccw(spot.d))
+                frame(spot.x, spot.y, q, 0.5, 1.5, -0.5, 0.5)
+                for q in (spot.d, cw(spot.d), ccw(spot.d))
             )
-            if not any(not any(_overlap(n, b) for b in blockers) for n in nexts):
+            if not any(not any(overlap(n, b) for b in blockers) for n in nexts):
                 return False
         return True
 
     def _commit(self, geo: TileGeometry, made: dict[Point, _Spot]) -> None:
+        if geo.is_spinner:
+            self.spinner = Tile.parse(geo.tile)
+            self.kept = _first_tiles(made)
         self.tiles.append(geo)
         self.rects.append(geo.rect())
         self.spots.update(made)
@@ -408,7 +402,7 @@ class GeometryBuilder:
         """A snapshot of the table now (O(tiles on the table))."""
         points = self.points()
         rects = self._plan.rects + [p.rect() for p in points.values()]
-        return Geometry(self.tiles, points, _union(rects), self.table, self.initial_table)
+        return Geometry(self.tiles, points, union(rects), self.table, self.initial_table)
 
     # ------------------------------------------------------------------ placing
     def add(self, tile: str | Move, at: str | None = None) -> TileGeometry:

@@ -6,7 +6,9 @@ them in the settings), and at every turn, once nothing moves, the screen is read
 against the worker's snapshot (see ``drawn.py``): each tile, each counted end's badge on
 its own end, each lit place, the banner's sum, no two badges on each other, nothing off the
 felt, the move line whole; and at South's turns, everything a person must see at once in
-sight and big enough to read and tap (see ``drawn.in_sight``). At a few key moments (the
+sight and big enough to read and tap (see ``drawn.in_sight``); and at every turn, the felt
+and the hand where they were, nothing on the page shifted, the tiles as large as the felt
+allows (see ``steady.py``). At a few key moments (the
 first turn, the first spinner with four arms, the first round summary, the game's end) the
 screen is also held against its reference picture (``screens.py``).
 """
@@ -23,6 +25,7 @@ from .conftest import ARTIFACTS
 from .drawn import RECORDER, RELEASE, TARGET_SIZES, Sizes, in_sight, look, wait_still
 from .playing import LANGUAGE, POLL_MS, press
 from .screens import differs_from_reference
+from .steady import SHIFTS, Steady
 
 pytestmark = [pytest.mark.e2e, pytest.mark.long]
 
@@ -89,7 +92,7 @@ def test_every_turn_of_a_game_is_drawn_where_the_engine_put_it(
 ) -> None:
     phone = viewport in PHONES
     lang = LANGUAGES[viewport]
-    init = RECORDER + LANGUAGE.replace("{lang}", lang)
+    init = RECORDER + SHIFTS + LANGUAGE.replace("{lang}", lang)
     page = viewport_page(viewport, phone=phone, init=init, visit="returning")
     page.goto(GAME.format(seed=11))
     problems: list[str] = []
@@ -98,6 +101,7 @@ def test_every_turn_of_a_game_is_drawn_where_the_engine_put_it(
     turns = 0
     motions: set[bool] = set()
     sizes = Sizes()
+    steady = Steady(upright_phone=viewport == "390x844")
 
     def picture(moment: str) -> None:
         if moment in taken:
@@ -117,6 +121,8 @@ def test_every_turn_of_a_game_is_drawn_where_the_engine_put_it(
         state = wait_still(page)
         motions.add(motion)
         seen()
+        where = f"turn {turns} ({state})"
+        problems.extend(steady.look(page, where, summary=state in ("summary", "over")))
         turns += 1
         if state == "human":
             problems.extend(f"turn {turns}: {fault}" for fault in in_sight(page, sizes))
@@ -138,9 +144,11 @@ def test_every_turn_of_a_game_is_drawn_where_the_engine_put_it(
             after_reply(page, "step", before)
         else:
             play_south(page, phone, seen, sizes)
+    print(f"{viewport}: {steady.figures()}")
     if problems:
         ARTIFACTS.mkdir(exist_ok=True)
-        (ARTIFACTS / f"drawn-{viewport}.txt").write_text("\n".join(problems) + "\n")
+        text = "\n".join([steady.figures(), *problems]) + "\n"
+        (ARTIFACTS / f"drawn-{viewport}.txt").write_text(text)
     assert motions == {True, False}, "the game had no round of each kind"
     assert turns > 60, f"only {turns} turns were seen"
     problems.extend(sizes.floors(on_its_side=viewport == "844x390", tiles=TILE_FLOOR.get(viewport)))

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { closestSpan } from "../../web/js/table/table.js";
+import { MIN_SPAN, spanForTile, viewFor } from "../../web/js/table/view-box.js";
 
 /** The geometry's starting table for an area (seven_rocks.app.geometry: 200 square units,
  *  the area's shape, centred on the first tile). */
@@ -43,4 +44,34 @@ test("however thin the starting table, the view shows eight units at least", () 
 
 test("an area with no size yet gets the usual zoom", () => {
   assert.equal(closestSpan({ width: 0, height: 0 }, startTable(laptop)), closestSpan({ width: 0, height: 0 }));
+});
+
+/** A tile's drawn length in CSS px, for a view box `box` over a drawing area `size`. */
+const tileLength = (size, box) => 2 * Math.min(size.width / box[2], size.height / box[3]);
+
+test("beside a hand, a lone opening tile is drawn as long as a hand tile", () => {
+  const phone = { width: 374, height: 553 };
+  const lone = [-2, -1, 2, 1]; // a tile across the middle, its two free ends' cells beside it
+  const box = viewFor(lone, phone.width / phone.height, spanForTile(phone, 98));
+  assert.ok(Math.abs(tileLength(phone, box) - 98) < 0.5, `${tileLength(phone, box)} px`);
+});
+
+test("as the layout grows the view zooms out, showing it whole on the felt", () => {
+  const laptop = { width: 1050, height: 410 };
+  const span = spanForTile(laptop, 117);
+  const small = viewFor([-4, -1, 4, 1], laptop.width / laptop.height, span);
+  const large = viewFor([-14, -4, 12, 5], laptop.width / laptop.height, span);
+  assert.ok(tileLength(laptop, large) < tileLength(laptop, small));
+  assert.ok(large[0] <= -14 && large[0] + large[2] >= 12 && large[1] <= -4 && large[1] + large[3] >= 5);
+});
+
+test("no hand measured yet: the usual closest zoom", () => {
+  assert.equal(spanForTile({ width: 390, height: 500 }, 0), MIN_SPAN);
+});
+
+test("once the line has grown, a table tile may be drawn up to half as long again", () => {
+  const felt = { width: 1050, height: 410 };
+  assert.equal(spanForTile(felt, 117, 4), spanForTile(felt, 117, 1));
+  assert.ok(spanForTile(felt, 117, 8) < spanForTile(felt, 117, 4));
+  assert.equal(spanForTile(felt, 117, 28), spanForTile(felt, 117 * 1.5));
 });

@@ -1,16 +1,16 @@
 // The table: an SVG renderer that takes a plain model (TableModel below) and draws it. No
 // game logic here.
 //
-// The view box follows the layout's `bounds` (padded, never zoomed in further than MIN_SPAN
-// units or the table a round starts with) and takes the drawing area's own aspect ratio, so
-// the whole layout always shows.
+// The view box follows the layout's `bounds` (padded, zoomed in no further than a table tile
+// as long as a hand tile, or MIN_SPAN units on a board with no hand) in the drawing area's
+// own aspect ratio: the whole layout always shows, as large as the felt allows.
 // Tiles are kept by name between draws, so when the geometry re-fits the table (it grows and
 // lays the arms out again) every tile already down glides to its new place.
 
 import { numberPath } from "./digits.js";
 import { backMarkup, faceMarkup, parseTile } from "./tiles.js";
 import { toggleClass } from "../util/write.js";
-import { aspectOf, closestSpan, reshaped, viewFor } from "./view-box.js";
+import { aspectOf, closestSpan, reshaped, spanForTile, viewFor } from "./view-box.js";
 
 export { afterReshape, closestSpan, whileResizing } from "./view-box.js";
 
@@ -166,6 +166,10 @@ export class TableView {
     this.rect = null;
     /** @type {Map<number, { x: number, y: number }>} */
     this.seats = new Map(); // seat -> where its caption is (seatOffset)
+    /** @type {number | null} a hand tile's long side, CSS px (null: no hand on this board) */
+    this.handTile = null;
+    /** @type {TableModel | null} */
+    this.drawn = null; // the model drawn last
     /** Called when the drawing area takes a new shape after a draw (set by the owner, see
      *  whileResizing): the view drawn for the old shape shows the layout too small.
      *  @type {(() => void) | null} */
@@ -191,6 +195,7 @@ export class TableView {
 
   /** @param {TableModel} model */
   render(model) {
+    this.drawn = model;
     const table = model.table;
     const tiles = table?.tiles ?? [];
     const bounds = tiles.length || model.targets?.length ? table.bounds : [-1, -0.5, 1, 0.5];
@@ -198,7 +203,9 @@ export class TableView {
     // on a slow phone is what makes a move stutter. The size comes from a ResizeObserver;
     // only a tile travelling from its seat needs to read positions.
     this.rect = this.area();
-    const view = viewFor(bounds, aspectOf(this.rect), model.minSpan ?? closestSpan(this.rect, table?.initial_table));
+    if (this.handTile == null && this.svg.closest("#board") && !this.measureHand()) this.measureLater(model);
+    const closest = this.handTile ? spanForTile(this.rect, this.handTile, tiles.length) : closestSpan(this.rect, table?.initial_table);
+    const view = viewFor(bounds, aspectOf(this.rect), model.minSpan ?? closest);
     const from = this.seatPoint(model, view);
     this.setView(view, model.animate);
     const layout = tiles.map((t) => t.tile).join(" ");
@@ -331,8 +338,24 @@ export class TableView {
     return this.seats.get(seat) ?? null;
   }
 
+  /** A game's first draws come before its hand is on the page: once a frame has laid the
+   *  hand out, the same table is drawn again at the hand's size. @param {TableModel} model */
+  measureLater(model) {
+    requestAnimationFrame(() => this.drawn === model && this.measureHand() && this.render(model));
+  }
+
+  /** A hand tile's laid-out size (not its box: a tile dealt or lifted is scaled or moved):
+   *  the table's closest zoom draws a tile as long (spanForTile). */
+  measureHand() {
+    const held = /** @type {HTMLElement | null | undefined} */ (this.svg.closest("#board")?.querySelector(".hand-tile"));
+    const long = held ? Math.max(held.offsetWidth, held.offsetHeight) : 0;
+    this.handTile = long > 0 ? long : null;
+    return long > 0;
+  }
+
   measureSeats() {
     this.seats.clear();
+    this.measureHand();
     if (!this.svg.isConnected) return; // a drawing taken off the page (warm-renderer.js) has no seats
     const parent = this.svg.parentElement;
     if (!parent) return;

@@ -1,11 +1,15 @@
 // The table's view box: which part of the layout a drawing area shows (padded, never zoomed
 // in further than a minimum span, in the area's own aspect ratio), the closest zoom a screen
-// allows, and when a drawing area's change of shape calls for drawing it again.
+// allows (the game's table: a tile as long as the hand's; another board: a span of units),
+// and when a drawing area's change of shape calls for drawing it again.
 
 /** @typedef {[number, number, number, number]} Box a view: x, y, width, height in units */
 /** @typedef {{ width: number, height: number }} Size */
 
-const PAD = 0.7; // room around the layout (an end's number sits half a unit out)
+// Room around the layout: its bounds already hold each free end's cell, and with it the
+// end's number; a last tile's outline reaches 0.14 out.
+const PAD = 0.2;
+const START_PAD = 0.7; // around the starting table, on a board with no hand
 export const MIN_SPAN = 13; // the smallest view (in tile units) across the table's short side
 const MIN_SPAN_SHORT = 8; // ... when that side is short
 const MAX_UNIT_PX = 26; // a tile's long side is at most 52 CSS px, unless MIN_SPAN or the starting table allows more
@@ -91,7 +95,23 @@ export function afterReshape(callback, ms = 150) {
   };
 }
 
-/** The closest zoom for a drawing area: MIN_SPAN units across its short side, or fewer when
+/** The closest zoom for the game's table, whose player holds a hand: a table tile (2 units)
+ *  drawn no longer than a hand tile, `tilePx` CSS px, while few tiles are down (a lone
+ *  opening tile is as big as the hand's, as at a real table), and up to half as long again
+ *  as the line grows (it spreads over the felt rather than crowding its middle). The view
+ *  fills the felt with the layout (its bounds, padded) and zooms out as the layout outgrows it.
+ * @param {Size} size the drawing area
+ * @param {number} tilePx a hand tile's long side
+ * @param {number} [count] the tiles on the table
+ */
+export function spanForTile({ width, height }, tilePx, count = 1) {
+  const short = Math.min(width, height);
+  if (!(short > 0 && tilePx > 0)) return MIN_SPAN;
+  const longest = tilePx * Math.min(1.5, 1 + 0.1 * Math.max(0, count - 4));
+  return short / (longest / 2);
+}
+
+/** The closest zoom for a board with no hand beside it (the coach's, the puzzles'), MIN_SPAN units across its short side, or fewer when
  *  that side is short (a phone on its side), so a tile is never drawn longer than
  *  2 x MAX_UNIT_PX, nor the view narrower than MIN_SPAN_SHORT units. A wide area (a laptop's
  *  felt is 2.7 times as wide as it is tall) gets the geometry's starting table, a strip under
@@ -107,7 +127,7 @@ export function closestSpan({ width, height }, startTable = null) {
   if (startTable) {
     const [x0, y0, x1, y1] = startTable;
     const across = width >= height ? y1 - y0 : x1 - x0;
-    if (across > 0) span = Math.max(MIN_SPAN_SHORT, Math.min(span, across + 2 * PAD));
+    if (across > 0) span = Math.max(MIN_SPAN_SHORT, Math.min(span, across + 2 * START_PAD));
   }
   return span;
 }
