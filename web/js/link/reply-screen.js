@@ -15,10 +15,11 @@ import { errorKey, keepSaying, say, silence } from "./words.js";
  * @param {GuestLink} link
  */
 export function followPeer(link) {
-  document.body.dataset.peer = link.state === "waiting" ? "connecting" : link.state;
-  link.onState((state) => {
-    document.body.dataset.peer = state;
-  });
+  const show = (/** @type {PeerState} */ state) => {
+    document.body.dataset.peer = state === "waiting" ? "connecting" : state;
+  };
+  show(link.state);
+  link.onState(show);
 }
 
 /** What the guest reads under the code while connecting, connected or away.
@@ -30,11 +31,15 @@ const NEXT_STEP = {
   away: "link.reply.away",
 };
 
+/** What a waiting guest reads when something seems wrong. */
+const HINTS = { unanswered: "link.reply.unanswered", gone: "link.reply.gone" };
+
 /** What the guest reads under the code, by connection state.
  * @param {GuestLink} link
  * @param {PeerState} state
  */
 function nextStep(link, state) {
+  if ((state === "waiting" || state === "connecting") && link.hint) return HINTS[link.hint];
   if (state === "lost") return link.reason === "unreachable" ? "link.unreachable" : link.reason === "left" ? "link.reply.left" : "link.reply.lost";
   return NEXT_STEP[state];
 }
@@ -62,8 +67,9 @@ export async function showReplyScreen(link, holder) {
       ${canShare() ? `<button type="button" class="button button--primary" data-action="share-reply" data-i18n="link.share" disabled></button>` : ""}
       <button type="button" class="button" data-action="copy-reply" data-i18n="link.copy_link" disabled></button>
     </div>
-    <p class="reply-screen__note" data-reply-note role="alert"></p>
-    <p class="reply-screen__state" data-peer-state role="status"></p>`;
+    <p class="reply-screen__state" data-peer-state role="status"></p>
+    <button type="button" class="button reply-screen__renew" data-action="renew-reply" data-i18n="link.reply.renew" disabled></button>
+    <p class="reply-screen__note" data-reply-note role="alert"></p>`;
   apply(screen);
   holder.append(screen);
   const stopWords = keepSaying(screen);
@@ -89,10 +95,17 @@ export async function showReplyScreen(link, holder) {
     document.body.dataset.peer = "lost";
     throw error;
   }
-  const { url, code } = reply;
+  let { url } = reply;
+  /** Show `shown` as the reply: its code, its QR code. @param {import("./index.js").Shareable} shown */
+  const present = async (shown) => {
+    url = shown.url;
+    part("[data-reply-code]").textContent = shown.code;
+    await showQr(part("[data-qr]"), shown.url, t("link.reply.qr_label"));
+    part("[data-qr]").removeAttribute("aria-busy");
+  };
   showState(link.state);
   say(part("[data-reply-step]"), "link.reply.show");
-  part("[data-reply-code]").textContent = code;
+  part("[data-reply-code]").textContent = reply.code;
   for (const button of screen.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (button).disabled = false;
   screen.addEventListener("click", async (event) => {
     const action = event.target instanceof Element ? event.target.closest("[data-action]")?.getAttribute("data-action") : null;
@@ -102,9 +115,19 @@ export async function showReplyScreen(link, holder) {
       const done = await share({ title: t("link.share_title"), text: t("link.reply.share_text"), url });
       if (done === "copied" || done === "failed") say(note, done === "copied" ? "link.copied" : "link.copy_failed");
     } else if (action === "copy-reply") say(note, (await copy(url)) ? "link.copied" : "link.copy_failed");
+    else if (action === "renew-reply") {
+      part("[data-reply-code]").textContent = "";
+      part("[data-qr]").replaceChildren();
+      part("[data-qr]").setAttribute("aria-busy", "true");
+      try {
+        await present(await link.renew());
+        say(note, "link.reply.renewed");
+      } catch (error) {
+        say(part("[data-reply-step]"), errorKey(error));
+      }
+    }
   });
-  await showQr(part("[data-qr]"), url, t("link.reply.qr_label"));
-  part("[data-qr]").removeAttribute("aria-busy");
+  await present(reply);
   return () => {
     stopWords();
     screen.remove();
