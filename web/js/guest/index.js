@@ -17,6 +17,7 @@ import { Pacer } from "../game/pacing.js";
 import { readSettings } from "../util/storage.js";
 import { TableView } from "../table/table.js";
 import { UiStore } from "../game/ui-store.js";
+import { guestName } from "../link/guest-name.js";
 import { LinkEngine } from "./link-engine.js";
 import { guestSays } from "./messages.js";
 
@@ -40,9 +41,6 @@ const ENDS = Object.freeze({ "host-left": "guest.end.host_left", "game-over": "g
  * @property {(fn: (state: string) => void) => void} onState
  */
 
-/** The name this phone's person gave for themselves in their own games (South's), if any:
- *  the host's record names them by it. */
-const ownName = () => readSettings([]).names[0] ?? null;
 
 /**
  * Play the host's game at `link.seat` on this page: the board is shown at once, drawn from
@@ -50,7 +48,7 @@ const ownName = () => readSettings([]).names[0] ?? null;
  * @param {GuestLinkPort} link
  * @param {{root?: HTMLElement, name?: string | null}} [options]
  */
-export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElementById("app")), name = ownName() } = {}) {
+export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElementById("app")), name = guestName() } = {}) {
   const board = /** @type {HTMLElement} */ (root.querySelector("#board"));
   const notices = /** @type {HTMLElement} */ (root.querySelector("#notices"));
   const say = (/** @type {string} */ key, /** @type {"error" | "warning" | "info"} */ kind = "info") => notify(notices, key, {}, kind);
@@ -62,6 +60,8 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
   const pacer = new Pacer();
   const speed = () => readSettings([]).speed;
   let ended = false;
+  /** @type {HTMLElement | null} "waiting for the host's table", until it comes */
+  let waiting = null;
   /** @type {(record: unknown) => void} */
   let recordCame = () => {};
   /** The game's record, sent by the host at the game's end: the coach reviews this seat's moves in it. */
@@ -78,7 +78,11 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
         if (message.record) recordCame(message.record);
         document.body.dataset.tableEnded = message.reason;
         say(ENDS[message.reason], message.reason === "host-left" ? "error" : "info");
-        if (ended) loop.begin(); // nothing more comes: no step waits for it
+        if (ended) {
+          loop.begin(); // nothing more comes: no step waits for it, no seat is thinking
+          store.dispatch({ type: "thinking", seat: null });
+          view.render();
+        }
       } else if (message.t === "snap" && !loop.snap) start();
       else if (message.t === "snap" && message.snap.seed !== loop.snap?.seed) start(); // the host dealt a new game
       else if (message.t === "snap" && !awaited && message.snap.events_total > loop.count && loop.snap?.human_turn && !loop.shown) {
@@ -161,6 +165,7 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
   function start() {
     const snap = engine.snapshot(0);
     if (!snap) return;
+    waiting?.remove(); // the host's table is here: "waiting for it" is over
     loop.show(snap);
     delete board.dataset.preview;
     document.body.dataset.game = "ready";
@@ -180,7 +185,7 @@ export function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.
   board.hidden = false;
   const status = document.getElementById("status");
   if (status) status.hidden = true;
-  say("guest.waiting");
+  waiting = say("guest.waiting");
   link.send(guestSays.join(name, Math.round(tableView.aspect() * 100) / 100 || 0.6));
   Object.assign(window, { sevenRocksGuestGame: { loop, engine, seat: seatName(seat), t } });
   return { loop, engine };
