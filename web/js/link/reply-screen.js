@@ -4,6 +4,7 @@
 // connected, away, lost) for the page's styles and for tests.
 
 import { apply, seatName, t } from "../util/i18n.js";
+import { guestName, keepGuestName, NAME_CHARS } from "./guest-name.js";
 import { showQr } from "./qr.js";
 import { canShare, copy, share } from "./share.js";
 import { errorKey, keepSaying, say, silence } from "./words.js";
@@ -59,6 +60,8 @@ export async function showReplyScreen(link, holder) {
   screen.dataset.replyScreen = "";
   screen.setAttribute("aria-labelledby", "reply-title");
   screen.innerHTML = `<h2 id="reply-title" class="reply-screen__title"></h2>
+    <label class="reply-screen__name"><span data-i18n="link.reply.name"></span>
+      <input type="text" name="guest-name" autocomplete="nickname" maxlength="${NAME_CHARS}" enterkeyhint="done" data-guest-name></label>
     <p class="reply-screen__step" data-reply-step></p>
     <div class="reply-screen__qr" data-qr aria-busy="true"></div>
     <p class="reply-screen__label" id="reply-code-label" data-i18n="link.reply.code_label"></p>
@@ -73,6 +76,9 @@ export async function showReplyScreen(link, holder) {
   apply(screen);
   holder.append(screen);
   const stopWords = keepSaying(screen);
+  const nameBox = /** @type {HTMLInputElement} */ (screen.querySelector("[data-guest-name]"));
+  nameBox.value = guestName() ?? "";
+  nameBox.addEventListener("input", () => keepGuestName(nameBox.value));
   /** @param {string} selector */
   const part = (selector) => /** @type {HTMLElement} */ (screen.querySelector(selector));
   const seat = link.seat;

@@ -1,0 +1,34 @@
+// The name a friend gives on the join screen, kept on their phone for the next invitation:
+// the host's table and its record call them by it.
+
+import { readSettings } from "../util/storage.js";
+
+/** Where the name is kept. */
+export const GUEST_NAME_KEY = "seven-rocks:guest-name";
+/** A name longer than this is cut: it has to fit a seat's label. */
+export const NAME_CHARS = 20;
+
+/** The name this phone's person gave when they last joined a table, else the one they gave
+ * for themselves in their own games (South's), else null. */
+export function guestName() {
+  let kept = null;
+  try {
+    kept = localStorage.getItem(GUEST_NAME_KEY);
+  } catch {
+    // storage refused (private mode): the settings' name, if any
+  }
+  return kept?.trim() || readSettings([]).names[0] || null;
+}
+
+/** Keep `name` (an empty one forgets it).
+ * @param {string} name
+ */
+export function keepGuestName(name) {
+  const clean = name.trim().slice(0, NAME_CHARS);
+  try {
+    if (clean) localStorage.setItem(GUEST_NAME_KEY, clean);
+    else localStorage.removeItem(GUEST_NAME_KEY);
+  } catch {
+    // not kept: this page still sends it
+  }
+}
