@@ -181,3 +181,50 @@ def test_a_host_and_three_guests_one_hostile_one_dropping_and_back(
     assert refused[1] == 4 and refused[2] == refused[3] == 0
     for seat, page in guests.items():
         assert leaks(page.evaluate("() => window.__received")) == [], seat
+
+
+def test_the_guest_s_status_lines_are_the_current_ones(webrtc_context: ContextFactory) -> None:
+    """The guest reads no "waiting for the host's table" once it is there, and no seat is
+    thinking on its table once the host left."""
+    host = host_game(webrtc_context(), "human,bot,remote,bot", seed=21)
+    guest = join(host, webrtc_context(), 2)
+    expect(guest.locator("[data-notice]", has_text="Waiting for the host's table")).to_have_count(0)
+    deadline = time.monotonic() + CONNECT_MS / 1000
+    while guest.locator("#board").get_attribute("data-thinking") != "0":  # South: the host
+        assert time.monotonic() < deadline, "the host's turn never came"
+        if guest.locator("#board[data-human-turn] [data-hand='2'] .hand-tile--playable").count():
+            play_first_move(guest, "[data-hand='2']")
+        guest.wait_for_timeout(100)
+    expect(guest.locator(".seat--thinking")).to_have_count(1)
+    host.close()
+    expect(guest.locator("body")).to_have_attribute(
+        "data-table-ended", "host-left", timeout=CONNECT_MS
+    )
+    expect(guest.locator("#board")).not_to_have_attribute("data-thinking", re.compile(r"."))
+    expect(guest.locator(".seat--thinking")).to_have_count(0)
+
+
+def test_a_guest_s_name_typed_on_the_join_screen_is_the_seat_s_and_kept(
+    webrtc_context: ContextFactory,
+) -> None:
+    host = host_game(webrtc_context(), "human,bot,remote,bot", seed=21)
+    anchor = host.locator(f"{card(2)} a[data-invite-link]")
+    expect(anchor).to_be_visible(timeout=CONNECT_MS)
+    href = anchor.get_attribute("href") or ""
+    phone = webrtc_context()
+    guest = phone.new_page()
+    guest.goto(href)
+    guest.get_by_label("Your name at the table").fill("Bia")
+    code = guest.locator("[data-reply-code]")
+    expect(code).not_to_have_text("", timeout=CONNECT_MS)
+    host.locator(f"{card(2)} [data-reply-input]").fill(code.inner_text())
+    host.locator(f"{card(2)} [data-action=accept-reply]").click()
+    expect(guest.locator('[data-hand="2"] [data-tile]').first).to_be_visible(timeout=CONNECT_MS)
+    deadline = time.monotonic() + CONNECT_MS / 1000
+    named = "async () => (await sevenRocks.engine.call('state', {})).names[2]"
+    while host.evaluate(named) != "Bia":  # the host's game (and its record) names the seat
+        assert time.monotonic() < deadline, "the host's game never named North"
+        host.wait_for_timeout(200)
+    again = phone.new_page()
+    again.goto(href)  # the same phone, another invitation page: the name is remembered
+    expect(again.get_by_label("Your name at the table")).to_have_value("Bia")

@@ -24,10 +24,22 @@ class FakeConnection {
     configs.push(config);
     this.ufrag = `uf${made++}`.padEnd(4, "x");
   }
+  static async generateCertificate() {
+    return {};
+  }
   createDataChannel() {
     return { readyState: "connecting", send() {}, close() {} };
   }
-  async setLocalDescription() {
+  async createAnswer() {
+    await this.setLocalDescription();
+    return this.localDescription;
+  }
+  /** @param {{type: string, sdp: string}} [description] */
+  async setLocalDescription(description) {
+    if (description) {
+      this.localDescription = description;
+      return;
+    }
     const type = this.remoteDescription ? "answer" : "offer";
     const sdp = [
       `a=candidate:1 1 udp 2122260223 10.77.0.1 ${40000 + made} typ ${gathered}`,
@@ -51,8 +63,7 @@ globalThis.location = /** @type {any} */ (new URL("https://example.org/game/?sea
 
 const { GuestLink, HostLink } = await import("../../web/js/link/index.js");
 
-/** Every guest link a test opens, closed once the tests are done: an open one waits for its
- *  connection for 20 s, and would keep Node running that long after the last test. */
+/** Every guest link a test opens, closed once the tests are done. */
 const guests = /** @type {{ close(): void }[]} */ ([]);
 const fromLocation = GuestLink.fromLocation.bind(GuestLink);
 GuestLink.fromLocation = /** @type {typeof GuestLink.fromLocation} */ (

@@ -8,6 +8,7 @@ import { seatName, t } from "../util/i18n.js";
 import { mountGame } from "../shell/mount-game.js";
 import { notify } from "../shell/notices.js";
 import { readSettings } from "../util/storage.js";
+import { guestName } from "../link/guest-name.js";
 import { LinkEngine } from "./link-engine.js";
 import { guestSays } from "../link/wire.js";
 
@@ -31,9 +32,6 @@ const ENDS = Object.freeze({ "host-left": "guest.end.host_left", "game-over": "g
  * @property {(fn: (state: string) => void) => void} onState
  */
 
-/** The name this phone's person gave for themselves in their own games (South's), if any:
- *  the host's record names them by it. */
-const ownName = () => readSettings().names[0] ?? null;
 
 /**
  * Play the host's game at `link.seat` on this page: the board is shown at once, drawn from
@@ -41,12 +39,14 @@ const ownName = () => readSettings().names[0] ?? null;
  * @param {GuestLinkPort} link
  * @param {{root?: HTMLElement, name?: string | null}} [options]
  */
-function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElementById("app")), name = ownName() } = {}) {
+function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElementById("app")), name = guestName() } = {}) {
   const notices = /** @type {HTMLElement} */ (root.querySelector("#notices"));
   const say = (/** @type {string} */ key, /** @type {"error" | "warning" | "info"} */ kind = "info") => notify(notices, key, {}, kind);
   const seat = link.seat;
   document.body.dataset.guest = String(seat);
   let ended = false;
+  /** @type {HTMLElement | null} "waiting for the host's table", until it comes */
+  let waiting = null;
   /** @type {(record: unknown) => void} */
   let recordCame = () => {};
   /** The game's record, sent by the host at the game's end: the coach reviews this seat's moves in it. */
@@ -63,7 +63,11 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
         if (message.record) recordCame(message.record);
         document.body.dataset.tableEnded = message.reason;
         say(ENDS[message.reason], message.reason === "host-left" ? "error" : "info");
-        if (ended) loop.begin(); // nothing more comes: no step waits for it
+        if (ended) {
+          loop.begin(); // nothing more comes: no step waits for it, no seat is thinking
+          store.dispatch({ type: "thinking", seat: null });
+          view.render();
+        }
       } else if (message.t === "snap" && !loop.snap) start();
       else if (message.t === "snap" && message.snap.game !== loop.snap?.game) start(); // the host dealt a new game
       else if (message.t === "snap" && !awaited && message.snap.events_total > loop.count && loop.snap?.human_turn && !loop.shown) {
@@ -89,7 +93,7 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
         }
       : null,
   );
-  const { board, loop, aspect, panels } = mountGame({
+  const { board, loop, store, view, aspect, panels } = mountGame({
     root,
     request: async (method, ...params) => {
       try {
@@ -116,6 +120,7 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
   function start() {
     const snap = engine.snapshot(0);
     if (!snap) return;
+    waiting?.remove(); // the host's table is here: "waiting for it" is over
     loop.show(snap);
     delete board.dataset.preview;
     document.body.dataset.game = "ready";
@@ -130,7 +135,7 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
   board.hidden = false;
   const status = document.getElementById("status");
   if (status) status.hidden = true;
-  say("guest.waiting");
+  waiting = say("guest.waiting");
   link.send(guestSays.join(name, aspect() || 0.6));
   Object.assign(window, { sevenRocksGuestGame: { loop, engine, seat: seatName(seat), t } });
   return { loop, engine };

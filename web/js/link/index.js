@@ -149,6 +149,41 @@ export class HostLink {
   }
 }
 
+/** A reply whose connection the browser gave up on while it waited is made again after this
+ * pause, with the same certificate and ICE credentials: the reply the host holds stays good. */
+export const RESTART_MS = 1000;
+/** Connections given up on, none of them ever answered by the host's phone, before the guest
+ * reads that the network may block direct connections (on one network, a host's phone
+ * answers at once, before it takes the reply). */
+export const QUIET_TRIES = 2;
+/** Where this phone keeps the invitations it joined with: one opened again is taken. */
+export const USED_KEY = "seven-rocks:invitations-used";
+const USED_KEPT = 20;
+
+/** What a waiting guest may read, beside "send this to the host": null (nothing is wrong),
+ * "unanswered" (the host's phone never answered: a network that blocks direct connections?),
+ * "gone" (it answered, and stopped: the host left, or made a new invitation).
+ * @typedef {"unanswered" | "gone" | null} WaitHint */
+
+/** @returns {number[]} */
+function usedInvitations() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(USED_KEY) ?? "[]");
+    return Array.isArray(stored) ? stored.filter((n) => typeof n === "number") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** @param {number} invitation */
+function noteUsed(invitation) {
+  try {
+    localStorage.setItem(USED_KEY, JSON.stringify([...usedInvitations().filter((n) => n !== invitation), invitation].slice(-USED_KEPT)));
+  } catch {
+    // private mode: an invitation opened again is then refused by the host instead
+  }
+}
+
 export class GuestLink {
   /** The guest's link when the page was opened from an invitation (`#join=...`), else null.
    * `stun`: the guest's own STUN setting; `hostStun`: the server to ask when the host's
@@ -178,6 +213,18 @@ export class GuestLink {
     this.peer = null;
     /** @type {Promise<Shareable> | null} */
     this.replying = null;
+    /** @type {WaitHint} */
+    this.hint = null;
+    this.everReached = false;
+    this.quiet = 0; // connections given up on, in a row, the host's phone never heard
+    this.overInternet = false;
+    this.closed = false;
+    /** @type {import("./codes.js").Code | null} */
+    this.offer = null;
+    /** @type {RTCCertificate | null} */
+    this.certificate = null;
+    /** @type {import("./peer.js").Credentials | null} */
+    this.credentials = null;
     /** @type {((state: PeerState) => void)[]} */
     this.stateListeners = [];
     /** @type {((text: string) => void)[]} */
@@ -191,7 +238,7 @@ export class GuestLink {
 
   /** @returns {PeerState} */
   get state() {
-    return this.peer?.state ?? "connecting";
+    return this.peer?.state ?? "waiting";
   }
 
   /** @returns {LostReason} */
@@ -199,9 +246,18 @@ export class GuestLink {
     return this.peer?.reason ?? null;
   }
 
-  /** The reply for the host (made once; later calls give the same). */
+  /** The reply for the host (made once; later calls give the same until `renew`). */
   reply() {
     this.replying ??= this.makeReply();
+    return this.replying;
+  }
+
+  /** A new reply in place of the one shown (the old one stops working). */
+  renew() {
+    this.drop();
+    this.certificate = null;
+    this.credentials = null;
+    this.replying = this.makeReply();
     return this.replying;
   }
 
@@ -211,21 +267,70 @@ export class GuestLink {
     if (offer.kind !== "invitation") {
       throw new CodeError("link.error.not_invitation", "This is a reply: open it on the host's phone, where the game is.");
     }
-    const overInternet = offer.facts.candidates.some((candidate) => candidate.type === "srflx");
-    const servers = this.servers.length === 0 && overInternet ? this.hostServers : this.servers;
-    const peer = new Peer(servers, {
-      state: (state) => this.stateListeners.forEach((listener) => listener(state)),
-      message: (text) => this.messageListeners.forEach((listener) => listener(text)),
-    });
-    this.peer = peer;
+    if (usedInvitations().includes(offer.invitation)) {
+      throw new CodeError("link.error.taken", "This invitation has been used on this phone already: ask the host for a new invitation for your seat.");
+    }
+    this.offer = offer;
+    this.overInternet = offer.facts.candidates.some((candidate) => candidate.type === "srflx");
+    this.hint = null;
+    this.everReached = false;
+    this.quiet = 0;
     let facts;
     try {
-      facts = await peer.answer(offer.facts);
+      this.certificate = await RTCPeerConnection.generateCertificate(/** @type {any} */ ({ name: "ECDSA", namedCurve: "P-256" }));
+      facts = await this.connect();
     } catch {
       throw unusable();
     }
+    this.credentials = { ufrag: facts.ufrag, pwd: facts.pwd };
     const code = await encodeCode({ kind: "reply", invitation: offer.invitation, seat: offer.seat, facts });
     return { url: linkAddress(this.location, "reply", code), code };
+  }
+
+  /** A connection for the reply: the first, or one made again with the reply's certificate
+   * and credentials (the host then reaches it at its new address, a peer-reflexive one). */
+  connect() {
+    const offer = /** @type {import("./codes.js").Code} */ (this.offer);
+    const servers = this.servers.length === 0 && this.overInternet ? this.hostServers : this.servers;
+    const peer = new Peer(
+      servers,
+      {
+        state: (state) => this.peer === peer && this.changed(peer, state),
+        message: (text) => this.peer === peer && this.messageListeners.forEach((listener) => listener(text)),
+        reached: () => {
+          if (this.peer !== peer) return;
+          this.everReached = true;
+          this.quiet = 0;
+          this.tell("waiting", null);
+        },
+      },
+      "waiting",
+      this.certificate,
+    );
+    this.peer = peer;
+    return peer.answer(offer.facts, this.credentials);
+  }
+
+  /** @param {Peer} peer @param {PeerState} state */
+  changed(peer, state) {
+    if (state === "connected" && this.offer) noteUsed(this.offer.invitation);
+    if (state !== "lost" || peer.wasOpen || this.closed) {
+      this.tell(state, this.hint);
+      return;
+    }
+    // Given up on before the host took the reply (or before it came up): made again, quietly.
+    if (!peer.reached) this.quiet += 1;
+    const hint = this.everReached && !peer.reached ? "gone" : !this.everReached && this.quiet >= QUIET_TRIES && !this.overInternet ? "unanswered" : this.hint;
+    this.tell("waiting", hint);
+    setTimeout(() => {
+      if (this.peer === peer && !this.closed) this.connect().catch(() => this.tell("lost", null));
+    }, RESTART_MS);
+  }
+
+  /** @param {PeerState} state @param {WaitHint} hint */
+  tell(state, hint) {
+    this.hint = hint;
+    this.stateListeners.forEach((listener) => listener(state));
   }
 
   /** @param {(state: PeerState) => void} listener */
@@ -245,8 +350,16 @@ export class GuestLink {
     return this.peer?.send(text) ?? false;
   }
 
+  /** Let the current connection go without a word to anyone. */
+  drop() {
+    const peer = this.peer;
+    this.peer = null;
+    peer?.close();
+  }
+
   /** The guest leaves the table. */
   close() {
+    this.closed = true;
     this.peer?.close();
   }
 }

@@ -41,14 +41,15 @@ function card(seat, name) {
         ${canShare() ? `<button type="button" class="button" data-action="share-invite" data-i18n="link.share" disabled></button>` : ""}
         <button type="button" class="button" data-action="copy-invite" data-i18n="link.copy_link" disabled></button>
       </div>
+      <p class="invite__error" data-invite-note role="status"></p>
       <p class="invite__step" id="${id}-step2" data-say="step2"></p>
       <input id="${id}-reply" class="invite__reply" type="text" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go" aria-labelledby="${id}-step2" data-reply-input>
       <div class="invite__buttons">
         <button type="button" class="button button--primary" data-action="accept-reply" data-i18n="link.invite.connect"></button>
         ${canScan() ? `<button type="button" class="button" data-action="scan-reply" data-i18n="link.invite.scan"></button>` : ""}
       </div>
+      <p class="invite__error" data-invite-error role="alert"></p>
     </div>
-    <p class="invite__error" data-invite-error role="alert"></p>
     <button type="button" class="button" data-action="fresh-invite" data-i18n="link.invite.fresh" hidden></button>
   </section>`;
 }
@@ -161,12 +162,14 @@ export function showInvitations(link, seats, names) {
       const action = button.getAttribute("data-action");
       const url = /** @type {HTMLAnchorElement} */ (element.querySelector("[data-invite-link]")).href;
       const error = /** @type {Element} */ (element.querySelector("[data-invite-error]"));
+      const note = /** @type {Element} */ (element.querySelector("[data-invite-note]"));
+      silence(note);
       if (action === "accept-reply") await accept(element);
       else if (action === "fresh-invite") await invite(seat);
       else if (action === "share-invite") {
         const done = await share({ title: t("link.share_title"), text: t("link.invite.share_text", { name: nameOf(seat) }), url });
-        if (done === "copied" || done === "failed") say(error, done === "copied" ? "link.copied" : "link.copy_failed");
-      } else if (action === "copy-invite") say(error, (await copy(url)) ? "link.copied" : "link.copy_failed");
+        if (done === "copied" || done === "failed") say(note, done === "copied" ? "link.copied" : "link.copy_failed");
+      } else if (action === "copy-invite") say(note, (await copy(url)) ? "link.copied" : "link.copy_failed");
       else if (action === "scan-reply") {
         const { scanCode } = await import("./scan-dialog.js");
         try {

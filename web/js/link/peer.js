@@ -2,6 +2,10 @@
 // link knows about the other side: connecting, connected, away (its page is hidden or it
 // has gone quiet), lost (the connection closed or failed, or never came up).
 //
+// A guest's connection starts "waiting" for the host to take its reply, with no deadline:
+// the host may take it minutes later (a reply sent through a chat). Only the host, from the
+// moment it takes a reply, gives the connection CONNECT_MS to come up.
+//
 // The channel carries the game's JSON texts and, beside them, the link's own frames, each
 // starting with "~" (which no JSON text does): a heartbeat every HEARTBEAT_MS, "away" and
 // "back" as the sender's page is hidden and shown, and "bye" when it leaves. A game text
@@ -36,21 +40,38 @@ const BYE = "~x";
  * @typedef {object} PeerEvents
  * @property {(state: PeerState, reason: LostReason) => void} state
  * @property {(text: string) => void} message
+ * @property {() => void} [reached] the other side answered ICE's checks: its phone is there
  */
+
+/** @typedef {{ufrag: string, pwd: string}} Credentials */
+
+/** `sdp` with its ICE username and password set to `credentials`: a guest's connection made
+ * again answers to the reply the host already holds.
+ * @param {string} sdp
+ * @param {Credentials} credentials
+ */
+export function withCredentials(sdp, credentials) {
+  return sdp.replace(/^a=ice-ufrag:.*$/gm, `a=ice-ufrag:${credentials.ufrag}`).replace(/^a=ice-pwd:.*$/gm, `a=ice-pwd:${credentials.pwd}`);
+}
 
 export class Peer {
   /**
    * @param {RTCIceServer[]} iceServers
    * @param {PeerEvents} events
-   * @param {PeerState} [state] where it starts: the host's "waiting" for a reply
+   * @param {PeerState} [state] where it starts: "waiting" for the other side's code
+   * @param {RTCCertificate | null} [certificate] the DTLS certificate (a guest keeps one per reply)
    */
-  constructor(iceServers, events, state = "connecting") {
+  constructor(iceServers, events, state = "connecting", certificate = null) {
     this.events = events;
     /** @type {PeerState} */
     this.state = state;
     /** @type {LostReason} */
     this.reason = null;
-    this.pc = new RTCPeerConnection({ iceServers });
+    this.pc = new RTCPeerConnection(certificate ? { iceServers, certificates: [certificate] } : { iceServers });
+    /** Whether the other side ever answered ICE's checks (a host answers them before it takes the reply). */
+    this.reached = false;
+    /** Whether the channel ever opened. */
+    this.wasOpen = false;
     // Negotiated: both sides make the same channel, ready as soon as DTLS is, with no
     // in-band round trip to announce it.
     this.channel = this.pc.createDataChannel("seven-rocks", { negotiated: true, id: 0, ordered: true });
@@ -64,6 +85,13 @@ export class Peer {
     this.channel.onclose = () => this.lose(this.reason ?? "closed");
     this.channel.onmessage = (event) => this.received(String(event.data));
     this.pc.onconnectionstatechange = () => this.connectionChanged();
+    this.pc.oniceconnectionstatechange = () => {
+      const ice = this.pc.iceConnectionState;
+      if ((ice === "connected" || ice === "completed") && !this.reached) {
+        this.reached = true;
+        events.reached?.();
+      }
+    };
     this.visibility = () => this.frame(document.hidden ? AWAY : BACK);
     // A closed tab says bye, so the other side shows it lost at once.
     this.leaving = () => this.close();
@@ -79,13 +107,18 @@ export class Peer {
     return this.gathered();
   }
 
-  /** The guest's answer to `offer`, once its candidates are gathered.
+  /** The guest's answer to `offer`, once its candidates are gathered; with `credentials`,
+   * the answer of a connection made again for the same reply. It waits for the host with
+   * no deadline.
    * @param {Essentials} offer
+   * @param {Credentials | null} [credentials]
    */
-  async answer(offer) {
+  async answer(offer, credentials = null) {
     await this.pc.setRemoteDescription({ type: "offer", sdp: description(offer) });
-    await this.pc.setLocalDescription();
-    this.expect();
+    if (credentials) {
+      const made = await this.pc.createAnswer();
+      await this.pc.setLocalDescription({ type: "answer", sdp: withCredentials(made.sdp ?? "", credentials) });
+    } else await this.pc.setLocalDescription();
     return this.gathered();
   }
 
@@ -152,8 +185,9 @@ export class Peer {
 
   /** Leave: the other side hears "bye" and shows the connection as lost. */
   close() {
+    const open = this.channel.readyState === "open";
     this.frame(BYE);
-    this.lose("closed", true);
+    this.lose("closed", open);
   }
 
   /** @param {string} frame */
@@ -163,6 +197,7 @@ export class Peer {
 
   opened() {
     if (this.deadline) clearTimeout(this.deadline);
+    this.wasOpen = true;
     this.heard = Date.now();
     this.set("connected");
     if (typeof document !== "undefined" && document.hidden) this.frame(AWAY);
@@ -197,7 +232,7 @@ export class Peer {
 
   connectionChanged() {
     const now = this.pc.connectionState;
-    if (now === "failed") this.lose(this.state === "connecting" ? "unreachable" : "closed");
+    if (now === "failed") this.lose(this.state === "connecting" || this.state === "waiting" ? "unreachable" : "closed");
     else if (now === "closed") this.lose("closed");
     else if (now === "disconnected" && this.state === "connected") this.set("away");
   }

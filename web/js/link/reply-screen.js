@@ -4,6 +4,8 @@
 // connected, away, lost) for the page's styles and for tests.
 
 import { apply, seatName, t } from "../util/i18n.js";
+import { MAX_NAME } from "../game/people.js";
+import { guestName, keepGuestName } from "./guest-name.js";
 import { showQr } from "./qr.js";
 import { canShare, copy, share } from "./share.js";
 import { errorKey, keepSaying, say, silence } from "./words.js";
@@ -15,10 +17,11 @@ import { errorKey, keepSaying, say, silence } from "./words.js";
  * @param {GuestLink} link
  */
 function followPeer(link) {
-  document.body.dataset.peer = link.state === "waiting" ? "connecting" : link.state;
-  link.onState((state) => {
-    document.body.dataset.peer = state;
-  });
+  const show = (/** @type {PeerState} */ state) => {
+    document.body.dataset.peer = state === "waiting" ? "connecting" : state;
+  };
+  show(link.state);
+  link.onState(show);
 }
 
 /** What the guest reads under the code while connecting, connected or away.
@@ -30,11 +33,15 @@ const NEXT_STEP = {
   away: "link.reply.away",
 };
 
+/** What a waiting guest reads when something seems wrong. */
+const HINTS = { unanswered: "link.reply.unanswered", gone: "link.reply.gone" };
+
 /** What the guest reads under the code, by connection state.
  * @param {GuestLink} link
  * @param {PeerState} state
  */
 function nextStep(link, state) {
+  if ((state === "waiting" || state === "connecting") && link.hint) return HINTS[link.hint];
   if (state === "lost") return link.reason === "unreachable" ? "link.unreachable" : link.reason === "left" ? "link.reply.left" : "link.reply.lost";
   return NEXT_STEP[state];
 }
@@ -54,6 +61,8 @@ export async function showReplyScreen(link, holder) {
   screen.dataset.replyScreen = "";
   screen.setAttribute("aria-labelledby", "reply-title");
   screen.innerHTML = `<h2 id="reply-title" class="reply-screen__title"></h2>
+    <label class="reply-screen__name"><span data-i18n="link.reply.name"></span>
+      <input type="text" name="guest-name" autocomplete="nickname" maxlength="${MAX_NAME * 2}" enterkeyhint="done" data-guest-name></label>
     <p class="reply-screen__step" data-reply-step></p>
     <div class="reply-screen__qr" data-qr aria-busy="true"></div>
     <p class="reply-screen__label" id="reply-code-label" data-i18n="link.reply.code_label"></p>
@@ -62,11 +71,15 @@ export async function showReplyScreen(link, holder) {
       ${canShare() ? `<button type="button" class="button button--primary" data-action="share-reply" data-i18n="link.share" disabled></button>` : ""}
       <button type="button" class="button" data-action="copy-reply" data-i18n="link.copy_link" disabled></button>
     </div>
-    <p class="reply-screen__note" data-reply-note role="alert"></p>
-    <p class="reply-screen__state" data-peer-state role="status"></p>`;
+    <p class="reply-screen__state" data-peer-state role="status"></p>
+    <button type="button" class="button reply-screen__renew" data-action="renew-reply" data-i18n="link.reply.renew" disabled></button>
+    <p class="reply-screen__note" data-reply-note role="alert"></p>`;
   apply(screen);
   holder.append(screen);
   const stopWords = keepSaying(screen);
+  const nameBox = /** @type {HTMLInputElement} */ (screen.querySelector("[data-guest-name]"));
+  nameBox.value = guestName() ?? "";
+  nameBox.addEventListener("input", () => keepGuestName(nameBox.value));
   /** @param {string} selector */
   const part = (selector) => /** @type {HTMLElement} */ (screen.querySelector(selector));
   const seat = link.seat;
@@ -89,10 +102,17 @@ export async function showReplyScreen(link, holder) {
     document.body.dataset.peer = "lost";
     throw error;
   }
-  const { url, code } = reply;
+  let { url } = reply;
+  /** Show `shown` as the reply: its code, its QR code. @param {import("./index.js").Shareable} shown */
+  const present = async (shown) => {
+    url = shown.url;
+    part("[data-reply-code]").textContent = shown.code;
+    await showQr(part("[data-qr]"), shown.url, t("link.reply.qr_label"));
+    part("[data-qr]").removeAttribute("aria-busy");
+  };
   showState(link.state);
   say(part("[data-reply-step]"), "link.reply.show");
-  part("[data-reply-code]").textContent = code;
+  part("[data-reply-code]").textContent = reply.code;
   for (const button of screen.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (button).disabled = false;
   screen.addEventListener("click", async (event) => {
     const action = event.target instanceof Element ? event.target.closest("[data-action]")?.getAttribute("data-action") : null;
@@ -102,9 +122,19 @@ export async function showReplyScreen(link, holder) {
       const done = await share({ title: t("link.share_title"), text: t("link.reply.share_text"), url });
       if (done === "copied" || done === "failed") say(note, done === "copied" ? "link.copied" : "link.copy_failed");
     } else if (action === "copy-reply") say(note, (await copy(url)) ? "link.copied" : "link.copy_failed");
+    else if (action === "renew-reply") {
+      part("[data-reply-code]").textContent = "";
+      part("[data-qr]").replaceChildren();
+      part("[data-qr]").setAttribute("aria-busy", "true");
+      try {
+        await present(await link.renew());
+        say(note, "link.reply.renewed");
+      } catch (error) {
+        say(part("[data-reply-step]"), errorKey(error));
+      }
+    }
   });
-  await showQr(part("[data-qr]"), url, t("link.reply.qr_label"));
-  part("[data-qr]").removeAttribute("aria-busy");
+  await present(reply);
   return () => {
     stopWords();
     screen.remove();
