@@ -15,7 +15,25 @@ import { fakeEngine } from "./fake-engine.js";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const BOTS = [null, "remote", "expert", "remote"];
-const snap = (fields = {}) => ({ game: 1, round: 1, bots: BOTS, names: [null, null, null, null], events: [], events_total: 0, over: false, human_turn: false, turn: 1, hand: [], ...fields });
+const TABLE = { tiles: [], points: [], bounds: [0, 0, 1, 1], ends: [] };
+const snap = (fields = {}) => ({
+  game: 1,
+  round: 1,
+  bots: BOTS,
+  names: [null, null, null, null],
+  scores: [0, 0],
+  hand_sizes: [7, 7, 7, 7],
+  table: TABLE,
+  legal: {},
+  moves: {},
+  events: [],
+  events_total: 0,
+  over: false,
+  human_turn: false,
+  turn: 1,
+  hand: [],
+  ...fields,
+});
 const placed = (seat, tile) => ({ type: "placed", seat, tile, team: seat % 2, points: 0 });
 
 /** A fake HostLink: what each seat was sent, parsed. */
@@ -183,9 +201,41 @@ test("the guest's engine: a move waits for the table, a refusal answers null, hi
   engine.onMessage(JSON.stringify({ t: "snap", snap: "nothing" }));
   engine.onMessage(hostSays.snap(snap({ turn: 3, events: [placed(2, "5-5")], events_total: 3 })));
   assert.deepEqual((await step).events, [placed(2, "5-5")]);
-  assert.deepEqual(told, ["snap", "refused", "snap", "snap"]);
+  assert.deepEqual(told, ["snap", "refused", "snap", "unreadable", "snap"]);
   await assert.rejects(engine.call("hint"), { name: "NotForGuests" });
-  assert.equal(readHost('{"t":"end","reason":"bored"}'), null);
+  assert.deepEqual(readHost('{"t":"end","reason":"bored"}'), { t: "unreadable" });
+  assert.equal(readHost('{"t":"gossip"}'), null);
+});
+
+test("a host's snap or end in a shape the guest's page cannot read is reported, never read halfway", async () => {
+  const malformed = [
+    { t: "snap", snap: null },
+    { t: "snap", snap: [] },
+    { t: "snap", snap: snap({ events: null }) },
+    { t: "snap", snap: snap({ events: "6-6" }) },
+    { t: "snap", snap: snap({ events: [null] }) },
+    { t: "snap", snap: snap({ events_total: "1" }) },
+    { t: "snap", snap: snap({ events: [placed(0, "6-6")], events_total: 0 }) },
+    { t: "snap", snap: snap({ hand: [6] }) },
+    { t: "snap", snap: snap({ table: null }) },
+    { t: "snap", snap: snap({ turn: 9 }) },
+    { t: "snap", snap: snap({ game: undefined }) },
+    { t: "snap", snap: snap({ names: "Ana" }) },
+    { t: "end", reason: "game-over", record: "a record" },
+    { t: "end", reason: 5 },
+  ];
+  for (const message of malformed) {
+    const told = [];
+    const engine = new LinkEngine({ send() {}, told: (m) => told.push(m.t) });
+    engine.onMessage(hostSays.snap(snap({ events: [placed(0, "6-6")], events_total: 1 })));
+    const step = engine.call("step", { since: 1 });
+    assert.doesNotThrow(() => engine.onMessage(JSON.stringify(message)), JSON.stringify(message));
+    assert.deepEqual(told, ["snap", "unreadable"], JSON.stringify(message));
+    assert.equal(engine.latest.events_total, 1, "nothing of it was taken");
+    // The page goes on: the host's next good snapshot answers the waiting loop.
+    engine.onMessage(hostSays.snap(snap({ events: [placed(1, "6-5")], events_total: 2 })));
+    assert.deepEqual((await step).events, [placed(1, "6-5")]);
+  }
 });
 
 test("the guest's engine tells the host's next game by its number (a guest is never sent the seed)", () => {
