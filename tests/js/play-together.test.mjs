@@ -104,6 +104,28 @@ test("a move at the seat's turn goes to the loop; one sent before the turn is re
   await assert.rejects(waiting, { name: "AbortError" });
 });
 
+test("a second move sent during a turn is refused as out of turn, never played at the seat's next turn", async () => {
+  const engine = tableEngine((method) =>
+    method === "guest_move" ? { accepted: false, reason: "not-your-turn", snap: snap({ refused: [0, 1, 0, 0] }) } : undefined,
+  );
+  let latest = snap({ turn: 1, events_total: 4 });
+  const { guests, link } = book({ engine });
+  guests.parts.latest = () => latest;
+  guests.onMessage(1, guestSays.move("6-4@6-6:high"));
+  guests.onMessage(1, guestSays.move("4-4@6-4:high"));
+  const controller = new AbortController();
+  assert.deepEqual(await guests.nextMove(1, controller.signal), { seat: 1, text: '{"t":"move","move":"6-4@6-6:high"}', late: false });
+  // The first is played; the table comes round to seat 1 again.
+  latest = snap({ turn: 1, events_total: 8 });
+  const waiting = guests.nextMove(1, controller.signal);
+  await tick();
+  assert.deepEqual(link.sent[1], [{ t: "refused", reason: "not-your-turn" }]);
+  assert.deepEqual(engine.calls.at(-1).params, { seat: 1, message: '{"t":"move","move":"4-4@6-4:high"}', late: true, since: 8 });
+  // The seat's turn waits for a move sent now.
+  guests.onMessage(1, guestSays.move("4-3@4-4:high"));
+  assert.deepEqual(await waiting, { seat: 1, text: '{"t":"move","move":"4-3@4-4:high"}', late: false });
+});
+
 test("junk, oversized and unknown messages go to the engine as moves, to be refused and counted", () => {
   for (const text of ["{", "x".repeat(5000), '{"t":"hello"}', "[]", '{"t":"aspect","aspect":-1}']) {
     assert.deepEqual(readGuest(text), { t: "move", text });

@@ -61,7 +61,9 @@ export class GuestBook {
     this.parts = parts;
     /** @type {Map<number, Seat>} */
     this.book = new Map(parts.seats.map((seat) => [seat, new Seat(seat)]));
-    /** @type {GuestTurn[]} moves sent, in order of arrival, not yet taken by the loop */
+    /** @type {{seat: number, text: string, late: false, at: number}[]} moves sent at the
+     * seat's turn, in order of arrival, not yet taken by the loop (`at`: the position they
+     * answer, the events played when they arrived) */
     this.queue = [];
     /** @type {(() => void) | null} wakes the loop waiting for a move */
     this.wake = null;
@@ -157,14 +159,23 @@ export class GuestBook {
     }
     const latest = this.parts.latest();
     if (latest && !latest.over && latest.turn === seat) {
-      this.queue.push({ seat, text: message.text, late: false });
+      this.queue.push({ seat, text: message.text, late: false, at: latest.events_total });
       this.wake?.();
       return;
     }
-    // Sent before the seat's turn: the engine refuses it (and counts it) whatever it holds,
-    // so it is checked at once, beside the loop, never played.
-    const since = latest?.events_total ?? 0;
-    this.parts.request("guest_move", { seat, message: message.text, late: true, since }).then((reply) => {
+    this.outOfTurn(seat, message.text);
+  }
+
+  /**
+   * A message sent before `seat`'s turn (or during a turn of its already played): the engine
+   * refuses it (and counts it) whatever it holds, so it is checked at once, beside the loop,
+   * never played.
+   * @param {number} seat
+   * @param {string} text
+   */
+  outOfTurn(seat, text) {
+    const since = this.parts.latest()?.events_total ?? 0;
+    this.parts.request("guest_move", { seat, message: text, late: true, since }).then((reply) => {
       if (!reply) return;
       this.refused(seat, reply.reason ?? "not-your-turn");
       this.parts.counted?.(reply.snap.refused ?? []);
@@ -183,7 +194,12 @@ export class GuestBook {
       const entry = this.seat(seat);
       if (entry.standIn && entry.state !== "connected") return { seat, standIn: true };
       const found = this.queue.shift();
-      if (found) return found;
+      // Sent in an earlier position (a second move of a turn already played): out of turn.
+      if (found && found.at !== this.parts.latest()?.events_total) {
+        this.outOfTurn(found.seat, found.text);
+        continue;
+      }
+      if (found) return { seat: found.seat, text: found.text, late: false };
       await abortable(
         new Promise((resolve) => {
           this.wake = () => resolve(undefined);
