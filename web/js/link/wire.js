@@ -119,7 +119,7 @@ const SNAP_FIELDS = {
  * Is `snap` a snapshot the guest's page can read (every field it reads of the right kind)?
  * @param {unknown} snap
  */
-export function readableSnap(snap) {
+function readableSnap(snap) {
   if (!isObject(snap)) return false;
   const fields = /** @type {Record<string, unknown>} */ (snap);
   if (!Object.entries(SNAP_FIELDS).every(([key, check]) => check(fields[key]))) return false;
