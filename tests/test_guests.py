@@ -179,6 +179,14 @@ def test_a_late_move_is_refused_as_out_of_turn_even_when_legal_now(table: Page) 
     assert late_junk["reason"] == "malformed"
 
 
+def test_refusals_the_host_told_without_the_engine_join_the_engine_s_count(table: Page) -> None:
+    table.call("guest_move", seat=3, message="{")
+    assert table.call("guest_refused", seat=3, count=250) == {"refused": [0, 0, 0, 251]}
+    assert table.call("state")["refused"] == [0, 0, 0, 251]
+    for seat, count in ((2, 1), (1, 0), (1, -3), (1, True), (1, "9")):
+        assert "error" in table.call("guest_refused", seat=seat, count=count), (seat, count)
+
+
 def test_a_bot_stands_in_for_an_away_guest_and_the_seat_stays_theirs(table: Page) -> None:
     game = table.session.game
     assert game is not None

@@ -145,8 +145,8 @@ class Guests:
             raise RequestError(f"seat {value} is not played on another device")
         return value
 
-    def refuse(self, seat: int) -> None:
-        self.refused[seat] += 1
+    def refuse(self, seat: int, count: int = 1) -> None:
+        self.refused[seat] += count
 
     def view(
         self,

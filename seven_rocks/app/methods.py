@@ -32,6 +32,7 @@ from .replies import (
     Examples,
     GameRecord,
     GuestMoveReply,
+    GuestRefusedReply,
     Hint,
     Info,
     Pong,
@@ -45,6 +46,7 @@ from .replies import (
 from .requests import (
     GuestJoinParams,
     GuestMoveParams,
+    GuestRefusedParams,
     GuestViewParams,
     NewGameParams,
     NoParams,
@@ -94,6 +96,12 @@ METHODS: Final[Mapping[str, Method]] = {
     ),
     "guest_move": Method(
         GuestMoveParams, GuestMoveReply, Session.guest_move, "A friend's message: a move or not."
+    ),
+    "guest_refused": Method(
+        GuestRefusedParams,
+        GuestRefusedReply,
+        Session.guest_refused,
+        "Count a friend's messages refused as out of turn.",
     ),
     "guest_stand_in": Method(
         GuestViewParams, Snapshot, Session.guest_stand_in, "A bot plays an away friend's turn."

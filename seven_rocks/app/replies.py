@@ -171,6 +171,12 @@ class Snapshot(TypedDict):
     seed: NotRequired[int]
 
 
+class GuestRefusedReply(TypedDict):
+    """The count of refused messages, by seat (``refused`` in the host's snapshot)."""
+
+    refused: list[int]
+
+
 class GuestMoveReply(TypedDict):
     """A guest's message played or refused (``reason``: one word the page words), and the
     host's snapshot after it."""

@@ -57,6 +57,11 @@ class GuestMoveParams(SnapshotParams):
     late: NotRequired[bool]  # it reached the host before the seat's turn began
 
 
+class GuestRefusedParams(TypedDict):
+    seat: int  # the remote seat the messages came from
+    count: int  # how many the host's page refused without the engine (out of turn)
+
+
 class GuestJoinParams(TypedDict):
     seat: int
     name: NotRequired[str | None]
@@ -120,6 +125,7 @@ CHECKS: Final[Mapping[str, Check]] = {
     "seat": fields.seat,
     "round": lambda raw, name: fields.whole(raw, name, 1, MAX_INDEX),
     "number": lambda raw, name: fields.whole(raw, name, 1, MAX_INDEX),
+    "count": lambda raw, name: fields.whole(raw, name, 1, MAX_INDEX),
     "budget_ms": _value(checks.budget_ms),
     "level": lambda raw, name: fields.text(raw, name, MAX_LEVEL),
     "record": _anything,

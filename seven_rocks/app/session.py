@@ -60,6 +60,7 @@ from .replies import (
     Examples,
     GameRecord,
     GuestMoveReply,
+    GuestRefusedReply,
     Hint,
     Info,
     JSONObject,
@@ -316,6 +317,14 @@ class Session:
             self.guests.refuse(seat)
             reason = refusal.reason
         return {"accepted": reason is None, "reason": reason, "snap": self.snapshot(aspect, since)}
+
+    def guest_refused(self, seat: int, count: int) -> GuestRefusedReply:
+        """``count`` messages from the friend at remote ``seat`` that the host's page refused
+        as out of turn without asking (it can tell whose turn it is): counted with the
+        engine's own refusals, without a snapshot (a flood stays cheap)."""
+        self.guests.seat(seat)
+        self.guests.refuse(seat, count)
+        return {"refused": list(self.guests.refused)}
 
     def guest_stand_in(self, seat: int, aspect: float = DEFAULT_ASPECT, since: int = 0) -> Snapshot:
         """A bot plays this turn of the friend at remote ``seat`` (away too long; the host

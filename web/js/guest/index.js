@@ -47,6 +47,7 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
   let ended = false;
   /** @type {HTMLElement | null} "waiting for the host's table", until it comes */
   let waiting = null;
+  let unreadableTold = false;
   /** @type {(record: unknown) => void} */
   let recordCame = () => {};
   /** The game's record, sent by the host at the game's end: the coach reviews this seat's moves in it. */
@@ -57,7 +58,10 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
   const engine = new LinkEngine({
     send: (text) => link.send(text),
     told: (message, awaited) => {
-      if (message.t === "refused") say(REFUSALS[/** @type {keyof typeof REFUSALS} */ (message.reason)] ?? "guest.refused.illegal", "warning");
+      if (message.t === "unreadable") {
+        if (!unreadableTold) say("guest.unreadable", "warning"); // once: a broken host may send many
+        unreadableTold = true;
+      } else if (message.t === "refused") say(REFUSALS[/** @type {keyof typeof REFUSALS} */ (message.reason)] ?? "guest.refused.illegal", "warning");
       else if (message.t === "end") {
         ended = message.reason === "host-left";
         if (message.record) recordCame(message.record);

@@ -8,7 +8,7 @@
 import { guestSays, readHost } from "../link/wire.js";
 
 /** @typedef {import("../protocol").Snapshot} Snapshot */
-/** @typedef {import("../link/wire.js").HostMessage} HostMessage */
+/** @typedef {import("../link/wire.js").HostReading} HostReading */
 /** @typedef {{ready: (snap: Snapshot) => boolean, resolve: (snap: Snapshot | null) => void, refusable: boolean}} Waiter */
 
 /** A call the host's table does not answer for a guest (a hint, a save...). */
@@ -22,7 +22,7 @@ export class NotForGuests extends Error {
 
 export class LinkEngine {
   /**
-   * @param {{send(text: string): void, told: (message: HostMessage, awaited: boolean) => void}} parts
+   * @param {{send(text: string): void, told: (message: HostReading, awaited: boolean) => void}} parts
    *   `told`: every message of the host's, after this object took what it needs (`awaited`:
    *   the game loop was waiting for the table, and this message answered it)
    */
@@ -46,6 +46,7 @@ export class LinkEngine {
   onMessage(text) {
     const message = readHost(text);
     if (!message) return;
+    if (message.t === "unreadable") return this.parts.told(message, false);
     const awaited = this.waiters.length > 0; // the game loop is waiting on the table
     if (message.t === "snap") this.#take(message.snap);
     if (message.t === "refused") this.#settle((waiter) => waiter.refusable, null);

@@ -1,7 +1,9 @@
 // The host's screen shows who plays on another device and who is away: each remote seat's
-// name carries `data-away` while its guest is not connected, with a word for it; after a
-// while away, the host is offered a bot for the seat (one tap) and, at any time while it is
-// away, a fresh invitation for the guest's return. Drawn after every draw of the game.
+// name carries `data-away` while its guest is not connected, with a word for it. A fresh
+// invitation is offered at any time (for a guest's return, or to give the seat to someone
+// else: a connected guest is let go), and a bot for the seat (one tap) after a while away,
+// after its turn is left unplayed a while, or once its channel was closed for flooding.
+// Drawn after every draw of the game.
 
 import { t } from "../util/i18n.js";
 import { RENDERED } from "../game/page-events.js";
@@ -50,7 +52,7 @@ export class SeatMarks {
       const entry = this.book.seat(seat);
       const words = away ? t("guest.away") : entry.joined ? "" : t("guest.not_joined");
       const buttons = [];
-      if (away || !entry.joined) buttons.push(`<button type="button" class="seat__guest-button" data-guest-action="invite" data-seat="${seat}">${t("guest.invite_again")}</button>`);
+      buttons.push(`<button type="button" class="seat__guest-button" data-guest-action="invite" data-seat="${seat}">${t("guest.invite_again")}</button>`);
       if (this.book.offerStandIn(seat)) buttons.push(`<button type="button" class="seat__guest-button" data-guest-action="stand-in" data-seat="${seat}">${t("guest.stand_in")}</button>`);
       if (entry.standIn) buttons.length = 0;
       const text = entry.standIn ? t("guest.standing_in") : words;

@@ -3,7 +3,8 @@
 // sends and how each reads the other's. The host trusts a guest with nothing: a move is
 // not read here, its raw text goes to the engine (`guest_move`), which checks it whole (size,
 // JSON, shape, turn, legality). The guest trusts the host no more than needed: a message
-// that is not one of the host's kinds is ignored.
+// that is not one of the host's kinds is ignored, and one of its kinds in a shape the guest's
+// page cannot read is reported as such (never read halfway).
 
 import { cleanName } from "../game/people.js";
 import { MAX_GUEST_MESSAGE } from "../facts.js";
@@ -18,6 +19,8 @@ import { MAX_GUEST_MESSAGE } from "../facts.js";
  *   | {t: "refused", reason: string}
  *   | {t: "end", reason: EndReason, record?: unknown}} HostMessage
  */
+/** A host's message as the guest reads it: one of the host's kinds, or one in a shape the
+ * guest's page cannot read. @typedef {HostMessage | {t: "unreadable"}} HostReading */
 /**
  * A guest's message as the host sorts it: a join (its name and its screen's shape), a new
  * shape, a round summary closed (a fresh snapshot wanted), or anything else, which is a move
@@ -77,22 +80,71 @@ function objectIn(text) {
 /** @param {unknown} value a screen's width over height, or null */
 const shape = (value) => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null);
 
+const isInt = (/** @type {unknown} */ v) => Number.isInteger(v);
+const isSeat = (/** @type {unknown} */ v) => Number.isInteger(v) && /** @type {number} */ (v) >= 0 && /** @type {number} */ (v) < 4;
+const isObject = (/** @type {unknown} */ v) => Boolean(v) && typeof v === "object" && !Array.isArray(v);
+/** @param {(item: unknown) => boolean} each */
+const listOf = (each) => (/** @type {unknown} */ v) => Array.isArray(v) && v.every(each);
+/** @param {(item: unknown) => boolean} check */
+const orNull = (check) => (/** @type {unknown} */ v) => v === null || check(v);
+const isText = (/** @type {unknown} */ v) => typeof v === "string";
+const isNumber = (/** @type {unknown} */ v) => typeof v === "number" && Number.isFinite(v);
+const isFlag = (/** @type {unknown} */ v) => typeof v === "boolean";
+const isTable = (/** @type {unknown} */ v) => isObject(v) && ["tiles", "points", "bounds", "ends"].every((key) => Array.isArray(/** @type {Record<string, unknown>} */ (v)[key]));
+
 /**
- * The host's message, or null when it is none of the host's kinds.
+ * What the guest's page reads of a snapshot, each field's check: a host's page may be older,
+ * or hostile, and a field of another shape must not break the guest's page midway.
+ * @type {Record<string, (value: unknown) => boolean>}
+ */
+const SNAP_FIELDS = {
+  game: isInt,
+  round: isInt,
+  turn: isSeat,
+  over: isFlag,
+  human_turn: isFlag,
+  events_total: isInt,
+  events: listOf((event) => isObject(event) && isText(/** @type {Record<string, unknown>} */ (event).type)),
+  hand: listOf(isText),
+  bots: listOf(orNull(isText)),
+  names: listOf(orNull(isText)),
+  scores: listOf(isNumber),
+  hand_sizes: listOf(isInt),
+  table: isTable,
+  legal: isObject,
+  moves: isObject,
+};
+
+/**
+ * Is `snap` a snapshot the guest's page can read (every field it reads of the right kind)?
+ * @param {unknown} snap
+ */
+function readableSnap(snap) {
+  if (!isObject(snap)) return false;
+  const fields = /** @type {Record<string, unknown>} */ (snap);
+  if (!Object.entries(SNAP_FIELDS).every(([key, check]) => check(fields[key]))) return false;
+  const events = /** @type {unknown[]} */ (fields.events);
+  return /** @type {number} */ (fields.events_total) >= events.length && (fields.previous_table === undefined || isTable(fields.previous_table));
+}
+
+/**
+ * The host's message; `unreadable` when it is one of the host's kinds in a shape this page
+ * cannot read (the guest is told so once), null when it is none of the host's kinds.
  * @param {string} text
- * @returns {HostMessage | null}
+ * @returns {HostReading | null}
  */
 export function readHost(text) {
   const data = objectIn(text);
+  const unreadable = /** @type {{t: "unreadable"}} */ ({ t: "unreadable" });
   switch (data?.t) {
     case "hello":
-      return Number.isInteger(data.seat) && Array.isArray(data.names) ? /** @type {HostMessage} */ (data) : null;
+      return Number.isInteger(data.seat) && Array.isArray(data.names) ? /** @type {HostMessage} */ (data) : unreadable;
     case "snap":
-      return data.snap && typeof data.snap === "object" && Array.isArray(data.snap.hand) ? /** @type {HostMessage} */ (data) : null;
+      return readableSnap(data.snap) ? /** @type {HostMessage} */ (data) : unreadable;
     case "refused":
-      return typeof data.reason === "string" ? /** @type {HostMessage} */ (data) : null;
+      return typeof data.reason === "string" ? /** @type {HostMessage} */ (data) : unreadable;
     case "end":
-      return data.reason === "host-left" || data.reason === "game-over" ? /** @type {HostMessage} */ (data) : null;
+      return (data.reason === "host-left" || data.reason === "game-over") && (data.record === undefined || isObject(data.record)) ? /** @type {HostMessage} */ (data) : unreadable;
     default:
       return null;
   }
