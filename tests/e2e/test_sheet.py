@@ -23,6 +23,7 @@ from .playing import (
     call,
     open_page,
     open_sheet,
+    overlap,
     poll,
     team_scores,
     wait_for_human_or,
@@ -269,3 +270,84 @@ def test_scores_below_zero_use_a_real_minus_sign_everywhere(page: Page) -> None:
     }
     for where, text in texts.items():
         assert not HYPHEN_MINUS.search(text), f"a hyphen as a minus sign in the {where}: {text!r}"
+
+
+#: The rectangles of every run of text inside the element (each text node's, through a
+#: range), for the text on screen: a folded part's text has no box, and the rows scrolling
+#: behind the buttons held at the foot are not read there.
+TEXT_RECTS = """(root) => {
+  const foot = root.querySelector('.dialog__actions');
+  const bar = foot.getBoundingClientRect();
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const behind = !foot.contains(node);
+    for (const r of range.getClientRects()) {
+      if (behind && r.bottom > bar.top) continue;
+      if (r.width > 0 && r.height > 0) {
+        const text = node.textContent.trim();
+        found.push({ text, left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+      }
+    }
+  }
+  return found;
+}"""
+#: The elements in and including the dialog that scroll their content (and have some to).
+SCROLLERS = """(dialog) => [dialog, ...dialog.querySelectorAll('*')].filter((el) => {
+  const style = getComputedStyle(el);
+  return ['auto', 'scroll'].includes(style.overflowY) && el.scrollHeight > el.clientHeight + 1;
+}).map((el) => el.className || el.tagName)"""
+
+
+@pytest.mark.parametrize("viewport", ["390x844", "360x740"])
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_on_a_phone_the_sheet_reads_at_a_glance_in_one_scroll(
+    viewport_page: Callable[..., Page], viewport: str, lang: str
+) -> None:
+    """After a round is settled, the phone's sheet opens on the running scores; its rounds
+    and settlements read in the dialog's one scroll, no line printed over another; the peg
+    board is folded below them until asked for."""
+    page = viewport_page(
+        viewport,
+        init=LANGUAGE.replace("{lang}", lang) + PREFS.replace("{prefs}", "{ animations: false }"),
+    )
+    open_page(page, "?seats=greedy,greedy,greedy,greedy&seed=7&speed=50")
+    expect(page.locator("#board[data-round='2']")).to_be_attached(timeout=30_000)
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    page.locator("#menu-button").tap()
+    page.locator("[data-action='sheet']:visible").tap()
+    sheet = page.locator(SHEET)
+    expect(sheet).to_be_visible()
+    expect(page.locator(HELD)).to_be_attached()
+    page.evaluate("() => window.sevenRocks.controller.drawn()")
+    expect(sheet.locator("tr[data-sheet-row='deduction']")).to_have_count(4)
+    # The running scores, the scoreboard's, in view as it opens: on screen, nothing over them.
+    scores = team_scores(page)
+    for team in (0, 1):
+        total = sheet.locator(f"[data-sheet-running='{team}']")
+        expect(total).to_have_text(str(scores[team]))
+        assert total.evaluate(TAPPABLE), f"team {team}'s total is not in view"
+    # One scroll: the dialog's.
+    scrollers = sheet.evaluate(SCROLLERS)
+    assert len(scrollers) <= 1, f"nested scrolls: {scrollers}"
+    # No two runs of text overlap, scrolled through from the head to the foot.
+    step = sheet.evaluate("(d) => d.clientHeight")
+    height = sheet.evaluate("(d) => d.scrollHeight")
+    for top in range(0, height, max(1, step // 2)):
+        sheet.evaluate("(d, top) => { d.scrollTop = top; }", top)
+        boxes = sheet.evaluate(TEXT_RECTS)
+        clashes = [
+            (a["text"], b["text"])
+            for i, a in enumerate(boxes)
+            for b in boxes[i + 1 :]
+            if overlap(a, b)
+        ]
+        assert not clashes, f"text printed over text at scroll {top}: {clashes[:5]}"
+    # The peg board waits below the rounds, folded; a tap unfolds it.
+    board = sheet.locator("[data-pegboard]")
+    expect(board).to_be_hidden()
+    sheet.locator("[data-pegboard-fold] summary").tap()
+    expect(board).to_be_visible()

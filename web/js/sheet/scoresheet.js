@@ -269,3 +269,19 @@ export function sheetTable(events, names = null) {
     `</tr></tfoot></table>`
   );
 }
+
+/**
+ * The running scores as two big figures, one per team: what a player opens the sheet to
+ * read, at its head, above the rounds that make them.
+ * @param {readonly WorkerEvent[]} events
+ */
+export function sheetTotals(events) {
+  const { totals } = sheetModel(events);
+  return [0, 1]
+    .map(
+      (team) =>
+        `<li class="sheet-totals__team sheet__team--${team}"><span>${esc(teamName(team))}</span>` +
+        `<strong class="num" data-sheet-running="${team}">${num(totals[team])}</strong></li>`,
+    )
+    .join("");
+}

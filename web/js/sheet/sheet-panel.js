@@ -1,8 +1,9 @@
-// The score sheet panel: the game's scoring so far (scoresheet.js draws it) with its peg
-// board, the link that deals the same game again, and the way to the records (download,
-// open, replay this game) and the statistics. While it is open the bots wait (it holds them
-// through the panel host), so nothing in the game moves behind it; what a bot move already
-// under way brings is drawn into the open sheet.
+// The score sheet panel: the running scores at its head, the game's scoring round by round
+// (scoresheet.js draws it) with its peg board (folded on a phone), the link that deals the
+// same game again, and the way to the records (download, open, replay this game) and the
+// statistics. While it is open the bots wait (it holds them through the panel host), so
+// nothing in the game moves behind it; what a bot move already under way brings is drawn
+// into the open sheet.
 
 import { esc } from "../util/html.js";
 import { t } from "../util/i18n.js";
@@ -10,8 +11,8 @@ import { loadPart } from "../shell/lazy.js";
 import { openPanel } from "../shell/modal.js";
 import { onGameEvents } from "../game/page-events.js";
 import { downloadRecord, pickRecord } from "../replay/records.js";
-import { pegBoardSvg, pegText, pegs, sheetTable } from "./scoresheet.js";
-import { VERY_NARROW, screenIs } from "../util/screens.js";
+import { pegBoardSvg, pegText, pegs, sheetTable, sheetTotals } from "./scoresheet.js";
+import { NARROW, ON_ITS_SIDE, VERY_NARROW, screenIs } from "../util/screens.js";
 
 /**
  * The link that deals this game again: `?seed=N` on the current page.
@@ -23,6 +24,10 @@ function shareLink(seed) {
   url.hash = "";
   return url.href;
 }
+
+/** The peg board shows as the sheet opens on a screen with room for it beside the rounds;
+ *  on a phone, either way up, it is folded below them: the scores come first. */
+const pegsShown = () => !screenIs(NARROW) && !screenIs(ON_ITS_SIDE);
 
 /** Whether the browser has a share sheet (phones, and some desktops) to send the link with. */
 const canShare = () => typeof navigator.share === "function";
@@ -76,8 +81,14 @@ export function openSheet(host, { openStats }) {
         ${canShare() ? `<button type="button" class="button" data-action="share-link">${esc(t("share.share"))}</button>` : ""}
         <span class="share__status muted" data-copy-status role="status"></span>
       </div>
-      <figure class="pegboard-wrap" data-pegboard-wrap></figure>
-      <div class="sheet-wrap"></div>
+      <ul class="sheet-totals" data-sheet-totals></ul>
+      <div class="sheet-main">
+        <div class="sheet-wrap"></div>
+        <details class="pegboard-fold" data-pegboard-fold${pegsShown() ? " open" : ""}>
+          <summary>${esc(t("sheet.pegboard"))}</summary>
+          <figure class="pegboard-wrap" data-pegboard-wrap></figure>
+        </details>
+      </div>
       <div class="dialog__actions dialog__actions--wrap">
         <button type="button" class="button" data-action="open-stats">${esc(t("toolbar.stats"))}</button>
         <button type="button" class="button" data-action="replay-game">${esc(t("records.replay_this"))}</button>
@@ -96,9 +107,8 @@ export function openSheet(host, { openStats }) {
       `<figcaption class="pegboard__legend">${[0, 1]
         .map((team) => `<span class="legend legend--${team}">${esc(pegText(team, positions[team]))}</span>`)
         .join("")}</figcaption>`;
-    const wrap = part(".sheet-wrap");
-    wrap.innerHTML = sheetTable(events, snap?.names);
-    wrap.scrollTop = wrap.scrollHeight; // the latest round
+    part(".sheet-wrap").innerHTML = sheetTable(events, snap?.names);
+    part("[data-sheet-totals]").innerHTML = sheetTotals(events);
   };
   fill();
   const copyLink = async () => {
