@@ -228,3 +228,9 @@ def test_a_guest_s_name_typed_on_the_join_screen_is_the_seat_s_and_kept(
     again = phone.new_page()
     again.goto(href)  # the same phone, another invitation page: the name is remembered
     expect(again.get_by_label("Your name at the table")).to_have_value("Bia")
+    # New game says in one line how a friend on their own phone joins.
+    host.locator(".menu-button").click()  # a phone's toolbar is in its menu
+    host.locator("[data-action='new-game']:visible").first.click()
+    expect(host.locator("dialog[data-new-game] [data-friend-note]")).to_contain_text(
+        "Friend on another device"
+    )

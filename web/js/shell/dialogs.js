@@ -103,6 +103,7 @@ export function newGameDialog({ bots, chosen, names = [null, null, null, null] }
       <h2>${esc(t("dialog.new_title"))}</h2>
       <p>${esc(t("dialog.new_intro"))}</p>
       <p class="note">${esc(t("dialog.people_note"))}</p>
+      <p class="note" data-friend-note>${esc(t("dialog.friend_note"))}</p>
       ${[0, 2, 1, 3].map(seatRow).join("")}
       ${levels}
       <label class="field"><span>${esc(t("dialog.seed"))}</span><input name="seed" inputmode="numeric" pattern="[0-9]*" autocomplete="off"></label>
