@@ -62,8 +62,8 @@ import * as state from "./state.js";
  * @property {UiStore} store
  * @property {LoopView} view
  * @property {LoopDialogs} dialogs
- * @property {() => void} save  keep the game going on (the saves keeper)
- * @property {() => void} over  the game is over: nothing to keep
+ * @property {() => void} save  keep the game (the saves keeper): going on, or finished until another starts
+ * @property {() => void} over  the game is over: nothing more to play
  * @property {(choice: string, snap: Snap) => void} afterGame  the game-over dialog's choice
  * @property {() => import("../host/guests.js").GuestBook | null} [guests]  the friends at remote seats
  */
@@ -86,6 +86,11 @@ export class GameLoop {
     this.laidOut = null;
     /** @type {Snap | null} the newest snapshot received (ahead of `snap` while a round summary is open) */
     this.latest = null;
+    /** @type {{won: GameWonJSON, snap: Snap} | null} the game's end, shown again on asking
+     *  until another game begins */
+    this.ending = null;
+    /** Is the game's end still to be shown (a finished game restored by a reload)? */
+    this.endingDue = false;
   }
 
   /** The friends at remote seats, if the game has any. */
@@ -169,6 +174,9 @@ export class GameLoop {
     this.begin();
     this.snap = snap;
     this.latest = snap;
+    const won = snap.over ? snap.events.find((event) => event.type === "game_won") : undefined;
+    this.ending = won?.type === "game_won" ? { won, snap } : null;
+    this.endingDue = this.ending != null;
     this.count = snap.events_total;
     this.events = [...snap.events];
     this.shown = null;
@@ -206,6 +214,10 @@ export class GameLoop {
       if (snap.over) {
         this.host.over();
         view.render();
+        if (this.endingDue) {
+          this.endingDue = false;
+          await this.#showEnding(signal);
+        }
         return;
       }
       if (snap.pass_to != null) {
@@ -376,13 +388,29 @@ export class GameLoop {
       store.dispatch({ type: "round-closed" });
     }
     this.snap = snap;
-    if (!snap.over && !this.autoplay) this.host.save();
+    if (!this.autoplay) this.host.save(); // a finished game too: a reload shows its end
     if (!won) {
       view.render();
       return;
     }
     view.renderNow(); // the final scores are on the page as the dialog opens
-    const choice = await abortable(dialogs.gameOver({ won, snap, events: this.events }), signal);
-    if (choice != null) this.host.afterGame(choice, snap);
+    this.ending = { won, snap };
+    await this.#showEnding(signal);
+  }
+
+  /** Show the game's end again (closed, it stays within reach until another game begins). */
+  showEnding() {
+    return this.during((signal) => this.#showEnding(signal));
+  }
+
+  /**
+   * The game-over dialog, and what the player chose there (closed: nothing).
+   * @param {AbortSignal} signal
+   */
+  async #showEnding(signal) {
+    const ending = this.ending;
+    if (!ending) return;
+    const choice = await abortable(this.host.dialogs.gameOver({ won: ending.won, snap: ending.snap, events: this.events }), signal);
+    if (choice != null) this.host.afterGame(choice, ending.snap);
   }
 }
