@@ -8,6 +8,7 @@
 
 import { abortable, isAbort } from "./abort.js";
 import { GAME_EVENTS, YOUR_TURN } from "./page-events.js";
+import { Ending } from "./ending.js";
 import { botWait, knockWait, summaryWait } from "./pacing.js";
 import * as state from "./state.js";
 
@@ -86,11 +87,7 @@ export class GameLoop {
     this.laidOut = null;
     /** @type {Snap | null} the newest snapshot received (ahead of `snap` while a round summary is open) */
     this.latest = null;
-    /** @type {{won: GameWonJSON, snap: Snap} | null} the game's end, shown again on asking
-     *  until another game begins */
-    this.ending = null;
-    /** Is the game's end still to be shown (a finished game restored by a reload)? */
-    this.endingDue = false;
+    this.ending = new Ending(host, () => this.events); // shown again on asking until another game begins
   }
 
   /** The friends at remote seats, if the game has any. */
@@ -174,9 +171,7 @@ export class GameLoop {
     this.begin();
     this.snap = snap;
     this.latest = snap;
-    const won = snap.over ? snap.events.find((event) => event.type === "game_won") : undefined;
-    this.ending = won?.type === "game_won" ? { won, snap } : null;
-    this.endingDue = this.ending != null;
+    this.ending.shown(snap);
     this.count = snap.events_total;
     this.events = [...snap.events];
     this.shown = null;
@@ -214,10 +209,7 @@ export class GameLoop {
       if (snap.over) {
         this.host.over();
         view.render();
-        if (this.endingDue) {
-          this.endingDue = false;
-          await this.#showEnding(signal);
-        }
+        if (this.ending.due) await this.ending.show(signal); // a finished game restored
         return;
       }
       if (snap.pass_to != null) {
@@ -394,23 +386,12 @@ export class GameLoop {
       return;
     }
     view.renderNow(); // the final scores are on the page as the dialog opens
-    this.ending = { won, snap };
-    await this.#showEnding(signal);
+    this.ending.reach(won, snap);
+    await this.ending.show(signal);
   }
 
   /** Show the game's end again (closed, it stays within reach until another game begins). */
   showEnding() {
-    return this.during((signal) => this.#showEnding(signal));
-  }
-
-  /**
-   * The game-over dialog, and what the player chose there (closed: nothing).
-   * @param {AbortSignal} signal
-   */
-  async #showEnding(signal) {
-    const ending = this.ending;
-    if (!ending) return;
-    const choice = await abortable(this.host.dialogs.gameOver({ won: ending.won, snap: ending.snap, events: this.events }), signal);
-    if (choice != null) this.host.afterGame(choice, ending.snap);
+    return this.during((signal) => this.ending.show(signal));
   }
 }
