@@ -90,6 +90,23 @@ def test_save_and_restore_resume_exactly() -> None:
     assert json.dumps(other.save()) == json.dumps(session.save())
 
 
+def test_a_finished_games_save_restores_the_finished_game() -> None:
+    """A reload after the game's end shows that game (its table, its scores, its end), not
+    a new deal: the finished game's save restores as it was, and stays finished."""
+    session = Session()
+    snap = session.new_game(seed=7, bots=[None, "greedy", "greedy", "greedy"])
+    while not snap["over"]:
+        snap = session.play(_a_move(snap)) if snap["human_turn"] else session.step()
+    saved = json.loads(json.dumps(session.save()))
+    restored = Session().restore(saved)
+    original = session.snapshot()
+    assert restored["over"] and restored["winner"] == original["winner"]
+    for key in ("seed", "round", "scores", "table", "hand_sizes", "events_total"):
+        assert restored[key] == original[key], key
+    assert restored["events"][-1]["type"] == "game_won"
+    assert [e["type"] for e in restored["events"]] == [e["type"] for e in original["events"]]
+
+
 def test_a_corrupt_save_is_refused_and_the_game_survives() -> None:
     session = Session()
     session.new_game(seed=2, bots=[None, "greedy", "greedy", "greedy"])

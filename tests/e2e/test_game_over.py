@@ -23,6 +23,7 @@ from .playing import (
     open_page,
     overlap,
     play_first_move,
+    team_scores,
     wait_for_state,
 )
 
@@ -86,6 +87,50 @@ def test_play_again_keeps_the_seats_and_deals_anew(page: Page) -> None:
     assert again.seed != first.seed
     assert again.seats == first.seats
     assert not again.is_over
+
+
+def test_the_games_end_stays_until_another_game_starts(page: Page) -> None:
+    """Closed, the game's end is one tap away; a reload shows the finished game (its table,
+    its scores) under its end, with the review, Play again and the same deal again, not a
+    new deal; Play again deals anew, and a reload then resumes the new game."""
+    open_page(page, WIN)
+    play_to_the_end(page)
+    over = page.locator(GAME_OVER)
+    expect(over.locator("[data-winner='0']")).to_be_visible()
+    final = team_scores(page)
+    first = from_record(call(page, "record"))
+    reopen = page.locator("[data-action='show-ending']")
+    over.locator("[data-action='close']").click()
+    expect(over).to_have_count(0)
+    expect(reopen).to_be_visible()
+    reopen.click()
+    expect(over.locator("[data-winner='0']")).to_be_visible()
+    expect(over.locator("[data-action='review']")).to_be_visible()
+    over.locator("[data-action='close']").click()
+    expect(over).to_have_count(0)
+    page.reload()
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(over.locator("[data-winner='0']")).to_be_visible()
+    for action in ("review", "play-again", "same-deal"):
+        expect(over.locator(f"[data-action='{action}']")).to_be_visible()
+    expect(over.locator("[data-final-score='0']")).to_have_text(str(final[0]))
+    assert team_scores(page) == final
+    shown = from_record(call(page, "record"))
+    assert shown.is_over and shown.seed == first.seed and shown.scores == first.scores
+    assert page.locator("#table [data-tile]").count() > 0, "no finished table under its end"
+    # Play again: a new deal, and the finished game is gone for good.
+    over.locator("[data-action='play-again']").click()
+    expect(over).to_have_count(0)
+    page.wait_for_selector(f"{HUMAN_TURN}, {SUMMARY}", state="attached", timeout=30_000)
+    again = from_record(call(page, "record"))
+    assert again.seed != first.seed and not again.is_over
+    expect(reopen).to_be_hidden()
+    page.goto("/?speed=0")  # no game named: the saved one resumes
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert wait_for_state(page, GAME_OVER, HUMAN_TURN, SUMMARY, timeout=30) != 0
+    resumed = from_record(call(page, "record"))
+    assert resumed.seed == again.seed and not resumed.is_over
+    expect(reopen).to_be_hidden()
 
 
 #: Rectangles of what is on the table (the tiles) and in South's hand.

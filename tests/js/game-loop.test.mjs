@@ -77,7 +77,7 @@ function loopOver(engine, { speed = 500, pacer = null, gameOver = async () => nu
     view,
     dialogs: { roundSummary: async () => {}, gameOver },
     save: () => saved.push("save"),
-    over: () => saved.push("drop"),
+    over: () => saved.push("over"),
     afterGame: (choice) => after.push(choice),
   });
   return { loop, view, store, waits, saved, after };
@@ -265,7 +265,30 @@ test("the end of the game: the dialog's choice goes to the page", async () => {
   await loop.run();
   assert.deepEqual(seen, [won]);
   assert.deepEqual(after, ["same-deal"]);
-  assert.deepEqual(saved, ["drop"], "a finished game is not kept: its save is dropped");
+  assert.deepEqual(saved, ["save", "over"], "a finished game is kept: a reload shows its end");
+});
+
+test("the game's end, closed, shows again on asking; a restored finished game shows it at once", async () => {
+  const won = { type: "game_won", team: 0, scores: [250, 120] };
+  const engine = fakeEngine((method) => (method === "step" ? snap({ over: true, events: [won], events_total: 1 }) : null));
+  const seen = [];
+  const { loop, after } = loopOver(engine, {
+    gameOver: async (args) => {
+      seen.push(args.won);
+      return seen.length < 3 ? null : "again";
+    },
+  });
+  loop.show(snap());
+  await loop.run();
+  await loop.showEnding();
+  assert.deepEqual(seen, [won, won], "closed, then opened again");
+  loop.show(snap({ over: true, events: [won], events_total: 1 })); // a reload restored it
+  await loop.run();
+  assert.deepEqual(seen, [won, won, won]);
+  assert.deepEqual(after, ["again"]);
+  loop.show(snap());
+  await loop.showEnding();
+  assert.equal(seen.length, 3, "a new game has no end to show");
 });
 
 test("Play again at the game's end: the old game's loop stops there", async () => {
@@ -277,5 +300,5 @@ test("Play again at the game's end: the old game's loop stops there", async () =
   loop.host.afterGame = () => loop.begin(); // the page deals the next game
   loop.show(snap());
   await loop.run();
-  assert.deepEqual(setup.saved, [], "the finished game's loop does nothing after the new game began");
+  assert.deepEqual(setup.saved, ["save"], "the finished game's loop does nothing after the new game began");
 });

@@ -64,14 +64,21 @@ test("a game shown anew is claimed by this tab and its save stored", async () =>
   assert.equal(store.get(OWNER_KEY), k.tabs.id);
 });
 
-test("a game the bots play alone, or one that is over, is not kept", async () => {
-  for (const game of [{ snap: { over: false }, autoplay: true }, { snap: { over: true }, autoplay: false }]) {
-    const { keeper: k, calls } = keeper({ game });
-    k.shown();
-    await new Promise(setImmediate);
-    assert.deepEqual(calls, []);
-    assert.equal(store.has(SAVE_KEY), false);
-  }
+test("a game the bots play alone is not kept", async () => {
+  const { keeper: k, calls } = keeper({ game: { snap: { over: false }, autoplay: true } });
+  k.shown();
+  await new Promise(setImmediate);
+  assert.deepEqual(calls, []);
+  assert.equal(store.has(SAVE_KEY), false);
+});
+
+test("a finished game is kept until another starts: a reload shows its end", async () => {
+  const { keeper: k } = keeper({ game: { snap: { over: true }, autoplay: false } });
+  k.shown();
+  await new Promise(setImmediate);
+  assert.equal(store.get(SAVE_KEY), JSON.stringify(SAVE));
+  k.claimForNewGame();
+  assert.equal(store.has(SAVE_KEY), false);
 });
 
 test("a save that arrives after its game is gone is not stored", async () => {

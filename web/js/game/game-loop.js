@@ -8,6 +8,7 @@
 
 import { abortable, isAbort } from "./abort.js";
 import { GAME_EVENTS, YOUR_TURN } from "./page-events.js";
+import { Ending } from "./ending.js";
 import { botWait, knockWait, summaryWait } from "./pacing.js";
 import * as state from "./state.js";
 
@@ -62,8 +63,8 @@ import * as state from "./state.js";
  * @property {UiStore} store
  * @property {LoopView} view
  * @property {LoopDialogs} dialogs
- * @property {() => void} save  keep the game going on (the saves keeper)
- * @property {() => void} over  the game is over: nothing to keep
+ * @property {() => void} save  keep the game (the saves keeper): going on, or finished until another starts
+ * @property {() => void} over  the game is over: nothing more to play
  * @property {(choice: string, snap: Snap) => void} afterGame  the game-over dialog's choice
  * @property {() => import("../host/guests.js").GuestBook | null} [guests]  the friends at remote seats
  */
@@ -86,6 +87,7 @@ export class GameLoop {
     this.laidOut = null;
     /** @type {Snap | null} the newest snapshot received (ahead of `snap` while a round summary is open) */
     this.latest = null;
+    this.ending = new Ending(host, () => this.events); // shown again on asking until another game begins
   }
 
   /** The friends at remote seats, if the game has any. */
@@ -169,6 +171,7 @@ export class GameLoop {
     this.begin();
     this.snap = snap;
     this.latest = snap;
+    this.ending.shown(snap);
     this.count = snap.events_total;
     this.events = [...snap.events];
     this.shown = null;
@@ -206,6 +209,7 @@ export class GameLoop {
       if (snap.over) {
         this.host.over();
         view.render();
+        if (this.ending.due) await this.ending.show(signal); // a finished game restored
         return;
       }
       if (snap.pass_to != null) {
@@ -376,13 +380,18 @@ export class GameLoop {
       store.dispatch({ type: "round-closed" });
     }
     this.snap = snap;
-    if (!snap.over && !this.autoplay) this.host.save();
+    if (!this.autoplay) this.host.save(); // a finished game too: a reload shows its end
     if (!won) {
       view.render();
       return;
     }
     view.renderNow(); // the final scores are on the page as the dialog opens
-    const choice = await abortable(dialogs.gameOver({ won, snap, events: this.events }), signal);
-    if (choice != null) this.host.afterGame(choice, snap);
+    this.ending.reach(won, snap);
+    await this.ending.show(signal);
+  }
+
+  /** Show the game's end again (closed, it stays within reach until another game begins). */
+  showEnding() {
+    return this.during((signal) => this.ending.show(signal));
   }
 }

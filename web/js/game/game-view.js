@@ -21,6 +21,7 @@ import { keepScreenOn } from "../cues/wake.js";
  * @property {import("./state.js").Shown | null} shown  a finished round's table under its summary
  * @property {readonly GameEvent[]} events  the public history so far
  * @property {boolean} autoplay
+ * @property {{reached: boolean}} ending  the game's end, once reached (shown again on asking)
  */
 /** @typedef {import("./game-loop.js").Snap} Snap */
 /** @typedef {import("./ui-store.js").UiStore} UiStore */
@@ -205,6 +206,8 @@ export class GameView {
     );
     this.parts.watchPick(Boolean(ui.selected) && !ui.hinted);
     keepScreenOn(!snap.over && !this.parts.elsewhere()); // a game goes on in this tab
+    const ending = this.parts.root.querySelector("[data-action='show-ending']");
+    if (ending instanceof HTMLElement) ending.hidden = !(snap.over && loop.ending.reached);
     store.dispatch({ type: "drawn" });
     if (interactive && !this.markedPlayable) {
       this.markedPlayable = true;

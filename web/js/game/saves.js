@@ -14,7 +14,7 @@ import { TabClaim } from "./tabs.js";
  * @property {import("../../bridge.js").EngineCall} call
  *   the engine (rejects on a refusal: the keeper decides what to say)
  * @property {(key: string, vars?: Record<string, unknown>, kind?: "error" | "info" | "warning") => HTMLElement} notify
- * @property {() => {snap: {over?: boolean} | null, autoplay: boolean}} game  the game going on
+ * @property {() => {snap: object | null, autoplay: boolean}} game  the game going on (or just finished)
  * @property {() => AbortSignal} signal  the game going on's signal (a save for a game gone is dropped)
  * @property {() => () => void} hold  hold the bots; returns the release
  * @property {() => void} changed  this tab has gone stale: draw it without its controls
@@ -49,10 +49,11 @@ export class SaveKeeper {
     return this.tabs.elsewhere;
   }
 
-  /** A game going on worth keeping: not over, not one the bots play alone. */
+  /** A game worth keeping: one not played by the bots alone, going on or finished (a
+   *  reload shows a finished game's end until another game starts and takes its place). */
   #keeping() {
     const { snap, autoplay } = this.host.game();
-    return Boolean(snap && !snap.over && !autoplay);
+    return Boolean(snap && !autoplay);
   }
 
   /** Listen for other tabs and for the page being hidden or left (for the page's life). */
@@ -90,7 +91,8 @@ export class SaveKeeper {
       writeJSON(SAVE_KEY, null);
       return null;
     }
-    this.host.notify(restarted ? "notice.engine_restarted" : "notice.resumed", {}, restarted ? "warning" : "info");
+    // A finished game comes back under its end, which says what it is: no "resumed".
+    if (restarted || !snap.over) this.host.notify(restarted ? "notice.engine_restarted" : "notice.resumed", {}, restarted ? "warning" : "info");
     return snap;
   }
 

@@ -103,7 +103,8 @@ export function openSheet(host, { openStats }) {
     const events = host.events();
     const positions = pegs(events);
     part("[data-pegboard-wrap]").innerHTML =
-      pegBoardSvg(positions, snap?.target, screenIs(VERY_NARROW) ? 25 : 50) +
+      // Beside the rounds (a narrow column) or on a phone, 25 holes a row: holes big enough to see.
+      pegBoardSvg(positions, snap?.target, pegsShown() || screenIs(VERY_NARROW) ? 25 : 50) +
       `<figcaption class="pegboard__legend">${[0, 1]
         .map((team) => `<span class="legend legend--${team}">${esc(pegText(team, positions[team]))}</span>`)
         .join("")}</figcaption>`;

@@ -44,10 +44,8 @@ export class Controller {
       dialogs: gameDialogs((snap) => this.reviewHook(snap)),
       elsewhere: () => this.keeper.elsewhere,
       save: () => this.keeper.save(),
-      over: () => {
-        this.keeper.write(null);
-        this.table?.finished();
-      },
+      // The finished game's save stays: a reload shows its end until another game starts.
+      over: () => this.table?.finished(),
       guests: () => this.table?.book ?? null,
       afterGame: (choice, snap) => {
         if (choice === "new") this.openNewGameDialog();

@@ -66,6 +66,8 @@ export function mountGame({ root, request, speed, dialogs, elsewhere, ended = ()
   const loop = new GameLoop({ request, aspect, pacer, speed, now, store, view, dialogs, save, over, afterGame, guests });
   const intents = new PlayerIntents({ root, board, loop, store, view, elsewhere: () => elsewhere() || ended() });
   bindInput(board, intents.inputHost());
+  // The game's end, closed, stays one tap away until another game begins.
+  root.querySelector("[data-action='show-ending']")?.addEventListener("click", () => loop.showEnding());
   followResizes({ tableView, loop, view });
   onPrefChange((/** @type {string} */ name) => name === "turn_table" && view.render());
   onLanguageChange(() => {
