@@ -43,6 +43,7 @@ from ..engine.tiles import Tile
 from ..engine.view import PlayerView
 from .geometry import GeometryBuilder
 from .protocol import RequestError, move_text, point_of, tile_of
+from .puzzle_facts import PuzzleFacts, puzzle_facts
 from .replies import Table
 from .review.model import ReasonJson
 from .seen import offered
@@ -234,6 +235,7 @@ class TrainerCheckParams(TypedDict):
     move: str
     candidates: object  # [[move, value], ...]: the analysis the answer comes from
     aspect: NotRequired[float]
+    theme: NotRequired[str]  # a puzzle's theme: the reply then has the idea's facts
 
 
 class TrainerRetryParams(TypedDict):
@@ -276,6 +278,7 @@ class TrainerCheck(TypedDict):
     played: TrainerMove
     loss: float
     reasons: list[ReasonJson]
+    facts: PuzzleFacts | None  # the answer's facts for the puzzle's idea (given a theme)
 
 
 class TrainerRetry(TypedDict):
@@ -300,14 +303,14 @@ def board_request(position: object, aspect: float = ASPECT) -> TrainerBoard:
 
 
 def check_request(
-    position: object, move: str, candidates: object, aspect: float = ASPECT
+    position: object, move: str, candidates: object, aspect: float = ASPECT, theme: str = ""
 ) -> TrainerCheck:
     """The ``trainer_check`` request."""
     try:
         played = Move.parse(move)
     except ValueError as error:
         raise RequestError(f"'move': {error}") from None
-    return trainer_check(position_of(position), played, candidates, aspect)
+    return trainer_check(position_of(position), played, candidates, aspect, theme or None)
 
 
 def retry_request(record: object, round: int, number: int) -> TrainerRetry:
@@ -355,11 +358,12 @@ def candidates_of(data: object, view: PlayerView) -> list[Analysis]:
 
 
 def trainer_check(
-    position: Position, move: Move, candidates: object, aspect: float
+    position: Position, move: Move, candidates: object, aspect: float, theme: str | None = None
 ) -> TrainerCheck:
     """Whether ``move`` is as good as the best of ``candidates`` (within :data:`SAME_VALUE`:
     a twin on the spinner's other arm is the same answer), with the coach's reasons why
-    not, the best move's table and the played one's."""
+    not, the best move's table and the played one's; given a puzzle's ``theme``, the
+    answer's facts for the sentence that names the idea (:mod:`.puzzle_facts`)."""
     view = position.view()
     if move not in view.legal_moves():
         raise RequestError(f"{move} is not a legal move in this position")
@@ -382,6 +386,7 @@ def trainer_check(
         "played": _after(view, move, aspect),
         "loss": loss,
         "reasons": [r.to_json() for r in reasons if r.code != "search"],
+        "facts": None if theme is None or answer is PASS else puzzle_facts(view, answer, theme),
     }
 
 

@@ -135,6 +135,7 @@ CHECKS: Final[Mapping[str, Check]] = {
     "save": _anything,
     "position": _anything,  # the trainer's position: checked whole by .puzzles
     "candidates": _anything,  # checked against the position by .puzzles
+    "theme": lambda raw, name: fields.text(raw, name, MAX_LEVEL),  # named by .puzzle_facts
 }
 
 

@@ -27,6 +27,7 @@ TABLE = f"{PANEL} [data-trainer-table]"
 PROMPT = f"{PANEL} [data-trainer-prompt]"
 META = f"{PANEL} [data-trainer-meta]"
 REASON = f"{PANEL} [data-trainer-reasons] li"
+IDEA = f"{REASON}[data-puzzle-idea]"
 GAME = "?seed=2&speed=0&seats=human,greedy,greedy,greedy"
 #: Whether every one of the selectors' first elements is drawn whole inside the window's height.
 FITS = """(parts) => parts.every((selector) => {
@@ -85,6 +86,14 @@ def drawn(page: Page, index: int) -> None:
     page.wait_for_selector(f"{PANEL} [data-trainer-board][data-drawn='{index}']", timeout=15_000)
 
 
+def puzzle_drawn(page: Page, number: int) -> None:
+    """Puzzle ``number`` is on the board (the puzzles are offered in an order of their own:
+    its place in it is not its number)."""
+    page.wait_for_selector(
+        f"{TRAINER}[data-puzzle='{number}'] [data-trainer-board][data-drawn]", timeout=15_000
+    )
+
+
 def test_puzzles_on_a_desktop_in_english(page: Page, guard: Guard) -> None:
     """?puzzle=N opens puzzle N; the answer solves it at once; two wrong tries fail the next
     and show the answer with its reasons; a bad ?puzzle= is one sentence over the game; a
@@ -103,14 +112,14 @@ def test_puzzles_on_a_desktop_in_english(page: Page, guard: Guard) -> None:
     # A puzzle on an empty table is a lead: the prompt says so, or the table looks unloaded.
     lead = next(p for p in puzzles if not p["position"]["turns"])
     open_page(page, f"?puzzle={lead['id']}")
-    drawn(page, lead["id"] - 1)
+    puzzle_drawn(page, lead["id"])
     expect(page.locator(PROMPT)).to_contain_text("open the round: find the best tile to lead")
     expect(page.locator(f"{TABLE} [data-tile]")).to_have_count(0)
 
     first = puzzles[2]
     open_page(page, "?puzzle=3")
     expect(page.locator(TRAINER)).to_have_attribute("data-puzzle", "3")
-    drawn(page, 2)
+    puzzle_drawn(page, 3)
     expect(page.locator(f"{PANEL} [data-trainer-title]")).to_contain_text("3")
     expect(page.locator(PROMPT)).to_contain_text("find the best move")
     try_move(page, first["answer"], phone=False)
@@ -118,12 +127,16 @@ def test_puzzles_on_a_desktop_in_english(page: Page, guard: Guard) -> None:
     assert page.evaluate("document.body.dataset.pythonStart") == "snapshot"
     assert not [m for m in guard.console_messages if "full standard library" in m]
     expect(page.locator(META)).to_contain_text("streak: 1 day")
-    expect(page.locator(REASON).first).to_be_visible()
+    # Solved, the idea is named in table words (puzzle 3 sheds the double 5-5), no decimals.
+    expect(page.locator(IDEA)).to_have_text(
+        "You get rid of the double 5-5 before it is stuck in your hand."
+    )
+    expect(page.locator(REASON)).to_have_count(1)
 
     page.locator(f"{PANEL} [data-trainer-next]").click()
     second = puzzles[3]
     expect(page.locator(TRAINER)).to_have_attribute("data-puzzle", "4")
-    drawn(page, 3)
+    puzzle_drawn(page, 4)
     wrong = wrong_moves(second)
     try_move(page, wrong[0], phone=False)
     expect(page.locator(TRAINER)).to_have_attribute("data-trainer-phase", "second")
@@ -134,7 +147,8 @@ def test_puzzles_on_a_desktop_in_english(page: Page, guard: Guard) -> None:
     answer_tile = second["answer"].split("@")[0]
     expect(page.locator(TABLE)).to_have_attribute("data-showing", "best")
     expect(page.locator(f"{TABLE} [data-tile='{answer_tile}']")).to_have_count(1)
-    expect(page.locator(REASON).first).to_be_visible()
+    expect(page.locator(IDEA)).to_have_text("Count the tiles: after 1-6, West can have no 6.")
+    expect(page.locator(REASON).nth(1)).to_be_visible()
     page.locator(f"{PANEL} [data-trainer-show='played']").click()
     expect(page.locator(TABLE)).to_have_attribute("data-showing", "played")
 
@@ -178,13 +192,15 @@ def test_puzzles_on_a_phone_in_portuguese_both_ways_up(
     expect(trainer).to_have_attribute("data-puzzle", re.compile(r"\d+"))
     number = int(trainer.get_attribute("data-puzzle") or 0)
     puzzle = shipped()[number - 1]
-    drawn(page, number - 1)
+    puzzle_drawn(page, number)
     expect(page.locator(f"{PANEL} [data-trainer-title]")).to_contain_text("Desafio do dia")
     expect(page.locator(PROMPT)).to_contain_text("encontre a melhor jogada")
     try_move(page, wrong_moves(puzzle)[0], phone=True)
     expect(page.locator(PROMPT)).to_contain_text("Mais uma tentativa")
     try_move(page, puzzle["answer"], phone=True)
     expect(trainer).to_have_attribute("data-puzzle-result", "solved")
+    expect(page.locator(IDEA)).to_be_visible()
+    expect(page.locator(IDEA)).not_to_contain_text(re.compile(r"\d,\d"))
     expect(page.locator(META)).to_contain_text("sequência: 1 dia")
 
     # Turned on its side, the answer is laid out again for the new shape, all in sight.

@@ -2,9 +2,13 @@
 // puzzle file names, so the days before keep the puzzles they had (a player's yesterday and
 // the days of a streak), and from that day on the round runs through the grown set.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { dailyNumber, readEditions, roundSize } from "../../web/js/trainer/puzzles-daily.js";
+import { dailyNumber, dailyPuzzle, readEditions, roundSize } from "../../web/js/trainer/puzzles-daily.js";
+
+/** The shipped file: its puzzles (number order) and the days each addition joined. */
+const SHIPPED = JSON.parse(readFileSync(new URL("../../web/data/puzzles.json", import.meta.url), "utf8"));
 
 const FIRST = { from: "1970-01-01", count: 319 };
 const GROWN = { from: "2026-12-06", count: 425 };
@@ -40,5 +44,31 @@ test("a file's editions are checked; anything malformed is none", () => {
   assert.deepEqual(readEditions([FIRST, GROWN]), [FIRST, GROWN]);
   for (const bad of [null, "x", [{ from: "today", count: 3 }], [{ from: "2026-12-06", count: 0 }], [{ from: "2026-12-06" }]]) {
     assert.deepEqual(readEditions(bad), []);
+  }
+});
+
+test("the shipped round shows no theme three days in a row, every puzzle once a cycle", () => {
+  const { puzzles, daily: editions } = SHIPPED;
+  const latest = editions.at(-1);
+  const start = Date.UTC(...(/** @type {[number, number, number]} */ (latest.from.split("-").map((n, i) => Number(n) - (i === 1 ? 1 : 0)))));
+  const days = Array.from({ length: latest.count }, (_, k) => new Date(start + k * 86_400_000).toISOString().slice(0, 10));
+  const numbers = days.map((d) => dailyPuzzle(d, editions, puzzles));
+  assert.equal(new Set(numbers).size, latest.count);
+  const themes = numbers.map((n) => puzzles[n - 1].theme);
+  const stride = days.map((d) => puzzles[dailyNumber(d, latest.count) - 1].theme);
+  const third = (/** @type {string[]} */ list) => list.findIndex((theme, i) => i >= 2 && list[i - 1] === theme && list[i - 2] === theme);
+  assert.ok(third(stride) > 0, "the stride alone shows a theme three days running");
+  assert.equal(third(themes), -1);
+  // The days up to the stride's first third in a row keep their puzzle: the edition's first
+  // day (its release's morrow), and every day a player may already have opened.
+  const kept = third(stride);
+  assert.ok(kept >= 7);
+  assert.deepEqual(numbers.slice(0, kept), days.slice(0, kept).map((d) => dailyNumber(d, latest.count)));
+});
+
+test("growing the set keeps the interleaved round's earlier days and today's too", () => {
+  const { puzzles } = SHIPPED;
+  for (let offset = -400; offset < 0; offset += 1) {
+    assert.equal(dailyPuzzle(day(offset), [FIRST, GROWN], puzzles.slice(0, 425)), dailyPuzzle(day(offset), [FIRST], puzzles.slice(0, 319)), day(offset));
   }
 });

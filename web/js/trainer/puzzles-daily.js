@@ -6,6 +6,12 @@
 // the puzzle file names (its `daily` list): a day's puzzle is chosen among the puzzles that
 // had joined by then, so growing the set never changes a day already passed (a player's
 // yesterday, or a streak's days) nor today's.
+//
+// Within an edition the round is the stride's order from its first day with the themes
+// interleaved (puzzle-order.js): a day keeps the stride's puzzle until the first place the
+// stride would show one theme a third time in a row.
+
+import { interleaved } from "./puzzle-order.js";
 
 /** @typedef {{solved: number[], days: number, last: string | null}} PuzzleProgress */
 /** @typedef {{from: string, count: number}} DailyEdition - from day `from` on, puzzles 1..count take part */
@@ -56,6 +62,32 @@ export function roundSize(day, editions, total) {
   for (const edition of editions) if (edition.from <= day) count = edition.count;
   return Math.min(count, total);
 }
+
+/**
+ * The day's puzzle, 1..count, in the round of the edition begun by `day` (the first edition
+ * for the days before it): the stride's order (dailyNumber) from the edition's first day,
+ * with the themes of `puzzles` (in number order) interleaved, so no theme comes three days
+ * in a row where the round allows it.
+ * @param {string} day
+ * @param {readonly DailyEdition[]} editions
+ * @param {readonly {theme: string}[]} puzzles
+ */
+export function dailyPuzzle(day, editions, puzzles) {
+  const count = roundSize(day, editions, puzzles.length);
+  if (count < 1) return 0;
+  const from = [...editions].reverse().find((e) => e.from <= day)?.from ?? editions[0]?.from ?? "1970-01-01";
+  const start = dayNumber(from);
+  const order = interleaved(
+    Array.from({ length: count }, (_, k) => {
+      const number = dailyNumber(dayText(start + k), count);
+      return { id: k, theme: puzzles[number - 1].theme, number };
+    }),
+  );
+  return order[(((dayNumber(day) - start) % count) + count) % count].number;
+}
+
+/** "YYYY-MM-DD" of a day counted from 1970-01-01. @param {number} n */
+const dayText = (n) => new Date(n * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A file's `daily` list, checked (anything malformed is no edition: every puzzle takes part).

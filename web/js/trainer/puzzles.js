@@ -4,9 +4,10 @@
 // offline play). A daily puzzle is chosen by the device's date; the streak counts the days
 // in a row on which a puzzle was solved (puzzles-daily.js); both are kept in storage.
 
-import { dayOf, afterSolve, dailyNumber, readEditions, readProgress, roundSize, streakOn } from "./puzzles-daily.js";
+import { dayOf, afterSolve, dailyPuzzle, readEditions, readProgress, streakOn } from "./puzzles-daily.js";
 import { loadStrings, t } from "../util/i18n.js";
 import { openTrainer } from "./trainer-panel.js";
+import { interleaved } from "./puzzle-order.js";
 import { recall, keep } from "./trainer-store.js";
 import { standingText } from "./trainer-view.js";
 
@@ -85,7 +86,7 @@ export async function openPuzzles(host, { asked = null } = {}) {
   const { puzzles, editions } = set;
   const count = puzzles.length;
   /** The day's puzzle among those that had joined the daily round by then. @param {string} day */
-  const dailyOn = (day) => dailyNumber(day, roundSize(day, editions, count));
+  const dailyOn = (day) => dailyPuzzle(day, editions, puzzles);
   const today = dayOf(new Date());
   const daily = dailyOn(today);
   let number = asked == null ? null : puzzleNumber(asked, count);
@@ -99,7 +100,10 @@ export async function openPuzzles(host, { asked = null } = {}) {
     number = !solved.has(daily) ? daily : (puzzles.find((p) => !solved.has(p.id))?.id ?? daily);
   }
   /** @type {TrainerItem[]} */
-  const items = puzzles.map((p) => ({ position: p.position, candidates: p.candidates, key: String(p.id), puzzle: p.id, theme: p.theme }));
+  // Offered with the themes interleaved; each keeps its number.
+  const items = interleaved(puzzles).map((p) => ({ position: p.position, candidates: p.candidates, key: String(p.id), puzzle: p.id, theme: p.theme }));
+  /** Where puzzle `id` is in the order offered. @param {number} id */
+  const at = (id) => items.findIndex((item) => item.puzzle === id);
   const words = {
     mode: /** @type {const} */ ("puzzle"),
     /** @param {Trainer} ctrl */
@@ -120,7 +124,7 @@ export async function openPuzzles(host, { asked = null } = {}) {
   };
   const opened = openTrainer(host, items, {
     words,
-    start: number - 1,
+    start: at(number),
     onResult: (item, result) => {
       if (result === "solved") keep(PROGRESS_KEY, afterSolve(progress(), Number(item.key), dayOf(new Date())));
     },
@@ -133,7 +137,7 @@ export async function openPuzzles(host, { asked = null } = {}) {
   button.dataset.puzzleDaily = "";
   button.dataset.i18n = "puzzle.daily";
   button.textContent = t("puzzle.daily");
-  button.addEventListener("click", () => opened.trainer.go(dailyOn(dayOf(new Date())) - 1));
+  button.addEventListener("click", () => opened.trainer.go(at(dailyOn(dayOf(new Date())))));
   actions.prepend(button);
   return opened.trainer;
 }

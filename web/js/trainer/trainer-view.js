@@ -4,7 +4,8 @@
 //
 // Test hooks: [data-trainer] around the panel (data-trainer-phase first|second|answered,
 // data-trainer-busy while the engine judges), data-puzzle="N" on it for a puzzle and
-// data-retry="i" for a retried mistake, data-puzzle-result="solved"|"failed" once answered;
+// data-retry="i" for a retried mistake, data-puzzle-result="solved"|"failed" once answered, and
+// [data-puzzle-idea] on the line naming a puzzle's idea;
 // the hand's tiles [data-tile], the lit places [data-target] (table.js), and
 // [data-trainer-board] data-drawn="index" once that position is on the board.
 
@@ -14,6 +15,7 @@ import { moveLabel, reasonTexts } from "../coach/review-text.js";
 import { TableView, afterReshape } from "../table/table.js";
 import { renderSouthHand } from "../table/hand.js";
 import { setText } from "../util/write.js";
+import { ideaText } from "./puzzle-idea.js";
 
 /** @typedef {import("./trainer.js").Trainer} Trainer */
 
@@ -128,13 +130,14 @@ export class TrainerView {
       button.setAttribute("aria-pressed", String(button.dataset.trainerShow === ctrl.show));
       button.hidden = solved;
     }
-    // The coach's words for the verdict on the last try: why the answer is better, or,
-    // solved, by how much it leads the next best.
+    // A puzzle's idea in table words (the engine's facts); then, shown the answer, the
+    // coach's words for why it is better (a retried mistake has only those).
     /** @type {import("../coach/review-text.js").Verdict} */
     const verdict = { best: check.best.move, mark: solved ? "best" : "mistake", reasons: check.reasons, chance: null, best_chance: null };
-    /** @type {HTMLElement} */ (root.querySelector("[data-trainer-reasons]")).innerHTML = reasonTexts(verdict)
-      .map((line) => `<li>${esc(line)}</li>`)
-      .join("");
+    const idea = check.facts ? [ideaText(check.facts, solved)] : [];
+    const lines = check.facts && solved ? idea : [...idea, ...reasonTexts(verdict)];
+    const list = /** @type {HTMLElement} */ (root.querySelector("[data-trainer-reasons]"));
+    list.innerHTML = lines.map((line, i) => `<li${i < idea.length ? " data-puzzle-idea" : ""}>${esc(line)}</li>`).join("");
   }
 
   drawBoard() {

@@ -150,7 +150,8 @@ export class Trainer {
     this.busy = true;
     this.#changed();
     try {
-      const check = await this.host.call("trainer_check", { position: item.position, move, candidates: item.candidates, aspect: this.aspect() });
+      const theme = item.theme ? { theme: item.theme } : {};
+      const check = await this.host.call("trainer_check", { position: item.position, move, candidates: item.candidates, aspect: this.aspect(), ...theme });
       if (item !== this.item) return;
       this.check = check;
       if (!redraw) {
