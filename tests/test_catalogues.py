@@ -27,6 +27,7 @@ LAZY_MODULES = {
     "replay/replay.js": "review",
     "replay/replay-view.js": "review",
     "trainer/puzzles.js": "review",
+    "trainer/puzzle-idea.js": "review",
     "trainer/trainer.js": "review",
     "trainer/trainer-panel.js": "review",
     "trainer/trainer-view.js": "review",

@@ -39,6 +39,20 @@ def _used_keys() -> set[str]:
 
 
 #: Keys built at run time from game values (`seat.${seat}`, `dir.${angle}`, ...).
+#: The ideas a puzzle's sentence names (web/js/trainer/puzzle-idea.js builds their keys).
+PUZZLE_IDEAS = (
+    "blocking",
+    "locked",
+    "race_guard",
+    "race_score",
+    "spinner_arm",
+    "spinner_keep",
+    "spinner_make",
+    "shedding_double",
+    "shedding_heavy",
+    "counting_lacks",
+    "counting_threat",
+)
 DYNAMIC = (
     {f"seat.{s}" for s in range(4)}
     | {f"seat.initial.{s}" for s in range(4)}
@@ -47,6 +61,7 @@ DYNAMIC = (
     | {f"level.{name}" for name in BOTS}
     | {f"tour.{step}{h}" for step in ("hand", "table", "scores", "hint") for h in ("", ".h")}
     | {f"theme.{name}" for name in ("auto", "light", "dark", "contrast")}
+    | {f"puzzle.idea.{idea}.{result}" for idea in PUZZLE_IDEAS for result in ("solved", "failed")}
     | {f"speed.{name}" for name in ("slow", "normal", "fast", "instant")}
     | {
         f"settings.{pref}{note}"

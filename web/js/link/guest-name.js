@@ -5,7 +5,7 @@ import { cleanName } from "../game/people.js";
 import { readSettings } from "../util/storage.js";
 
 /** Where the name is kept. */
-export const GUEST_NAME_KEY = "seven-rocks:guest-name";
+const GUEST_NAME_KEY = "seven-rocks:guest-name";
 /** The name this phone's person gave when they last joined a table, else the one they gave
  * for themselves in their own games (South's), else null. */
 export function guestName() {

@@ -157,7 +157,7 @@ export const RESTART_MS = 1000;
  * answers at once, before it takes the reply). */
 export const QUIET_TRIES = 2;
 /** Where this phone keeps the invitations it joined with: one opened again is taken. */
-export const USED_KEY = "seven-rocks:invitations-used";
+const USED_KEY = "seven-rocks:invitations-used";
 const USED_KEPT = 20;
 
 /** What a waiting guest may read, beside "send this to the host": null (nothing is wrong),

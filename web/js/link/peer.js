@@ -50,7 +50,7 @@ const BYE = "~x";
  * @param {string} sdp
  * @param {Credentials} credentials
  */
-export function withCredentials(sdp, credentials) {
+function withCredentials(sdp, credentials) {
   return sdp.replace(/^a=ice-ufrag:.*$/gm, `a=ice-ufrag:${credentials.ufrag}`).replace(/^a=ice-pwd:.*$/gm, `a=ice-pwd:${credentials.pwd}`);
 }
 
