@@ -70,13 +70,13 @@ def test_the_first_hand_is_played_through_by_taps_with_each_step_in_order(
     expect(guide.locator(".tour__text")).to_contain_text(total)
     page.wait_for_selector(HELD, state="attached")
     assert len(layout_tiles(page)) == 1, "a computer player moved behind the guide"
-    bubble_clear_of(page, "#table [data-tile]")
+    bubble_clear_of(page, "#table [data-tile], #table [data-end]")
     guide.locator("[data-guide-action='next']").tap()
     # 3. Your partner is North: pointing at North's seat; still no computer player's move.
     expect(guide).to_have_attribute("data-step", "partner")
     expect(guide.locator(".tour__title")).to_have_text("Your partner is North")
-    expect(page.locator("[data-seat='2'][data-guide-target]")).to_have_count(1)
-    bubble_clear_of(page, "[data-seat='2']")
+    expect(page.locator("[data-seat='2'] [data-guide-target]")).to_have_count(1)
+    bubble_clear_of(page, "[data-seat='2'] .seat__head")
     assert len(layout_tiles(page)) == 1
     guide.locator("[data-guide-action='next']").tap()
     # It ends and the game goes on.

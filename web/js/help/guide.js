@@ -19,12 +19,15 @@ import { afterEvents, afterNext, firstStep, LESSON } from "./guide-steps.js";
 /** @typedef {import("./guide-steps.js").GuideState} GuideState */
 /** @typedef {import("./guide-steps.js").GuideStep} GuideStep */
 
-/** What each step points at. @type {Record<GuideStep, string>} */
+/** What each step points at: the tile to tap, the table's tiles and their ends' numbers
+ *  (the sum just scored), North's name. @type {Record<GuideStep, string>} */
 const TARGET = {
   tap: `[data-hand='0'] [data-tile='${LESSON.tile}']`,
-  scored: "#table [data-tile]",
-  partner: "[data-seat='2']",
+  scored: "#table [data-tile], #table [data-end]",
+  partner: "[data-seat='2'] .seat__head",
 };
+/** The steps whose subject is lit (the table's tiles are already marked as the last move). */
+const LIT_STEPS = new Set(["tap", "partner"]);
 
 /** Each step's title and text. @type {Record<GuideStep, [string, string]>} */
 const WORDS = {
@@ -84,7 +87,7 @@ function startGuide(snap, release) {
     if (!dialog.isConnected || step == null) return;
     const target = document.querySelector(TARGET[step]);
     if (!target) return;
-    target.setAttribute("data-guide-target", step);
+    if (LIT_STEPS.has(step)) target.setAttribute("data-guide-target", step);
     const subject = union(rectsOf(TARGET[step])) ?? target.getBoundingClientRect();
     placeDialog(dialog, subject);
   };
