@@ -96,7 +96,7 @@ function startGuide(snap, release) {
     if (!dialog.isConnected || step == null) return;
     dialog.dataset.step = step;
     dialog.setAttribute("aria-label", t("guide.label"));
-    const vars = scored ? { ...scored, count: scored.points } : {};
+    const vars = scored ? { sum: scored.sum, count: scored.points } : {};
     const [title, text] = WORDS[step];
     part(".tour__title").textContent = t(title, vars);
     part(".tour__text").textContent = t(text, vars);
