@@ -8,6 +8,8 @@
 /** @typedef {"over" | "below" | "above" | "right" | "left"} Side where a bubble is from its subject */
 /** @typedef {{ left: number, top: number, side: Side, cost: number[] }} Placed */
 
+import { RENDERED } from "../game/page-events.js";
+
 // Better left in sight: the tiles (it may be the player's turn already).
 const KEEP_CLEAR = "#table [data-tile], [data-hand='0'] [data-tile]";
 // Never covered: a tile's lit places. A player who picks a tile while the tour is open plays
@@ -208,4 +210,21 @@ export function placeDialog(dialog, subject) {
   const offset = along ? (subject.left + subject.right) / 2 - at.left : (subject.top + subject.bottom) / 2 - at.top;
   const room = along ? box.width : box.height;
   dialog.style.setProperty("--arrow", `${Math.round(Math.min(room - 18, Math.max(18, offset)))}px`);
+}
+
+/**
+ * Call `place` again whenever the game draws the table: new tiles may come where the bubble
+ * is. At the frame after they are drawn (when reading the layout forces nothing), and again
+ * once the table has eased to its new view (table.js), where its places end up. Returns what
+ * stops it.
+ * @param {() => unknown} place
+ */
+export function followTable(place) {
+  const onDraw = () =>
+    requestAnimationFrame(() => {
+      place();
+      for (const easing of document.querySelector("#table")?.getAnimations() ?? []) easing.finished.then(place, () => {});
+    });
+  document.addEventListener(RENDERED, onDraw);
+  return () => document.removeEventListener(RENDERED, onDraw);
 }

@@ -10,9 +10,9 @@
 
 import { onCloseRequest } from "../shell/close-request.js";
 import { onLanguageChange, t } from "../util/i18n.js";
-import { onGameEvents, RENDERED } from "../game/page-events.js";
+import { onGameEvents } from "../game/page-events.js";
 
-import { placeDialog, rectsOf, union } from "./bubble.js";
+import { followTable, placeDialog, rectsOf, union } from "./bubble.js";
 import { markSeen, tourDue } from "./tour.js";
 import { afterEvents, afterNext, firstStep, LESSON } from "./guide-steps.js";
 
@@ -111,7 +111,7 @@ function startGuide(snap, release) {
     if (!dialog.isConnected) return;
     stopWatching?.();
     removeEventListener("resize", render);
-    document.removeEventListener(RENDERED, onDraw);
+    stopFollowing();
     stopListening();
     stopTranslating();
     clearTarget();
@@ -136,14 +136,8 @@ function startGuide(snap, release) {
     else if (target?.closest("[data-guide-action='next']")) go(afterNext(state));
   });
   addEventListener("resize", render);
-  // The table is redrawn (a move, the view easing to it): the bubble follows its subject.
-  const placeAgain = () => dialog.isConnected && place();
-  const onDraw = () =>
-    requestAnimationFrame(() => {
-      placeAgain();
-      for (const easing of document.querySelector("#table")?.getAnimations() ?? []) easing.finished.then(placeAgain, () => {});
-    });
-  document.addEventListener(RENDERED, onDraw);
+  // The game goes on behind the bubble: it follows its subject.
+  const stopFollowing = followTable(() => dialog.isConnected && place());
   const stopListening = onGameEvents(({ events, fresh }) => {
     if (fresh) close(); // another game shown (a new game, a save opened): the lesson is gone
     else go(afterEvents(state, events));

@@ -12,7 +12,7 @@ import { onCloseRequest } from "../shell/close-request.js";
 import { onLanguageChange, t } from "../util/i18n.js";
 import { onGameEvents } from "../game/page-events.js";
 
-import { placeDialog, rectsOf, union } from "./bubble.js";
+import { followTable, placeDialog, rectsOf, union } from "./bubble.js";
 
 /** @typedef {import("./bubble.js").Rect} Rect */
 /** @typedef {"hand" | "table" | "scores" | "hint"} Step */
@@ -144,7 +144,7 @@ export function startTour({ hold = null } = {}) {
     if (!dialog.isConnected) return;
     stopWatching?.();
     removeEventListener("resize", render);
-    document.removeEventListener("seven-rocks:rendered", onDraw);
+    stopFollowing();
     stopListening();
     stopTranslating();
     clearTarget();
@@ -170,16 +170,8 @@ export function startTour({ hold = null } = {}) {
     }
   });
   addEventListener("resize", render);
-  // The game goes on behind the tour: new tiles may come where the bubble is; move it away
-  // at the frame after they are drawn (when reading the layout forces nothing), and again
-  // once the table has eased to its new view (table.js), where its places end up.
-  const placeAgain = () => dialog.isConnected && place();
-  const onDraw = () =>
-    requestAnimationFrame(() => {
-      placeAgain();
-      for (const easing of document.querySelector("#table")?.getAnimations() ?? []) easing.finished.then(placeAgain, () => {});
-    });
-  document.addEventListener("seven-rocks:rendered", onDraw);
+  // The game goes on behind the bubble: it follows its subject.
+  const stopFollowing = followTable(() => dialog.isConnected && place());
   // A player who plays on without reading it has chosen to play: the tour ends with South's
   // move (the computer players it held then answer), or at the latest with the round, not
   // to be found over the summary pointing at a hand and a table that are gone (it stays
