@@ -17,7 +17,9 @@ import { Stats } from "./js/sheet/stats.js";
 import { readSettings } from "./js/util/storage.js";
 import { TileCountView } from "./js/game/tilecount.js";
 import { installToolbar } from "./js/shell/toolbar.js";
-import { maybeStartTour, startTour, tourDue } from "./js/help/tour.js";
+import { startTour, tourDue } from "./js/help/tour.js";
+import { maybeStartGuide } from "./js/help/guide.js";
+import { LESSON } from "./js/help/guide-steps.js";
 import { installTurnCue } from "./js/cues/turn-cue.js";
 import { warmTable } from "./js/table/warm-renderer.js";
 
@@ -180,10 +182,10 @@ if (!failed) {
 
   byAction("new-game").disabled = false;
   status.hidden = true;
-  // A first visit opens with the tour: the computer players are held from before their first
-  // move until it closes, so the newcomer sees the round open.
+  // A first visit opens with the guided first hand, dealt the lesson's deal: the computer
+  // players are held from before their first move until it closes.
   const touring = tourDue() ? host.hold("tour") : null;
-  await controller.start();
+  await controller.start({ deal: touring ? LESSON.seed : null });
   await controller.drawn(); // "ready" means the first table is on screen, not only asked for
   delete board.dataset.preview;
   document.body.dataset.game = "ready";
@@ -194,7 +196,7 @@ if (!failed) {
     touring?.();
     await puzzles(askedPuzzle);
   } else if (touring) {
-    // the first-game tour, once the first table is on screen; it takes over the hold
-    if (!maybeStartTour({ hold: () => touring })) touring();
+    // the guided first hand, once the first table is on screen; it takes over the hold
+    if (!maybeStartGuide(controller.snap, touring)) touring();
   }
 }

@@ -29,7 +29,8 @@ pytestmark = pytest.mark.e2e
 GAME = "/?seed=2&speed=0&seats=human,greedy,greedy,greedy"
 HINT = "[data-hint][data-state='shown']"
 RULES = "dialog[data-rules]"
-TOUR = "dialog[data-tour]"
+#: The first visit's guided hand (guide.js): a light overlay like the tour.
+TOUR = "dialog[data-guide]"
 
 #: Keeps every CloseWatcher the page makes, and which are still listening.
 WATCHERS = """(() => {
@@ -64,7 +65,7 @@ NO_WATCHER = "delete window.CloseWatcher;"
 
 def first_visit(viewport_page: Callable[..., Page], init: str = WATCHERS) -> Page:
     page = viewport_page("390x844", init=init)
-    page.goto("/?speed=0")  # a first visit: the tour starts by itself
+    page.goto("/?speed=0")  # a first visit: the guided hand starts by itself
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator(TOUR)).to_be_visible()
     return page

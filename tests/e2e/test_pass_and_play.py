@@ -166,7 +166,7 @@ def _check_end(page: Page) -> None:
 def test_two_people_against_bots(page: Page, capsys: pytest.CaptureFixture[str]) -> None:
     people = [0, 2]
     open_page(page, "?speed=instant")
-    page.locator("dialog[data-tour] [data-tour-action='skip']").click()  # a first visit
+    page.locator("[data-action='skip-tour']").click()  # a first visit's guided hand
     # The New game dialog: North becomes a person; both name themselves.
     page.click("[data-action='new-game']")
     dialog = page.locator("dialog[data-new-game]")

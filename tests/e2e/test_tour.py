@@ -20,19 +20,33 @@ from .playing import (
     NEXT_FRAME,
     RECT,
     SUMMARY,
-    layout_tiles,
     open_page,
     overlap,
     play_first_move,
-    poll,
     wait_for_human_or,
 )
 
 pytestmark = pytest.mark.e2e
 
 
-def test_the_tour_shows_once_and_again_on_request(page: Page) -> None:
+def test_a_first_visit_is_guided_and_the_tour_is_there_on_request(page: Page) -> None:
+    """A first visit opens with the guided hand (test_guide.py), not the tour; once put
+    away it does not come back; the tour's four cards are in the rules dialog."""
     open_page(page, "?speed=0")
+    guide = page.locator("dialog[data-guide]")
+    expect(guide).to_be_visible()
+    expect(page.locator("dialog[data-tour]")).to_have_count(0)
+    page.keyboard.press("Escape")
+    expect(guide).to_have_count(0)
+    expect(page.locator("[data-guide-target]")).to_have_count(0)
+    page.reload()
+    # The page decides on the guide in the task that marks the game ready (app.js), so it
+    # is either there now or not coming.
+    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=60_000)
+    expect(guide).to_have_count(0)
+    # The tour, from the rules dialog, on request.
+    page.click("[data-action='rules']")
+    page.click("[data-action='replay-tour']")
     tour = page.locator("dialog[data-tour]")
     expect(tour).to_be_visible()
     expect(tour).to_have_attribute("data-step", "hand")
@@ -41,63 +55,25 @@ def test_the_tour_shows_once_and_again_on_request(page: Page) -> None:
     expect(tour).to_have_attribute("data-step", "table")
     page.keyboard.press("Escape")
     expect(tour).to_have_count(0)
-    expect(page.locator("[data-tour-target]")).to_have_count(0)
-    page.reload()
-    # The page decides on the tour in the task that marks the game ready (app.js), so the
-    # tour is either there now or not coming.
-    page.wait_for_selector("body[data-game='ready']", state="attached", timeout=60_000)
-    expect(tour).to_have_count(0)
-    # From the rules dialog, on request.
-    page.click("[data-action='rules']")
-    page.click("[data-action='replay-tour']")
-    expect(tour).to_be_visible()
     expect(page.locator("dialog[data-rules]")).to_have_count(0)
 
 
-def test_the_computer_players_wait_while_the_tour_shows(page: Page) -> None:
-    """A newcomer reading the cards misses nothing: no computer player moves behind them.
-    The tour ends when the newcomer skips it or plays, and the game goes on."""
-    open_page(page, "?speed=0")  # a first visit: a random deal, the tour starts by itself
-    tour = page.locator("dialog[data-tour]")
-    expect(tour).to_have_attribute("data-step", "hand")
-    # The game loop parks behind the tour ([data-held]), or it is South's turn to open.
-    page.wait_for_selector(f"{HELD}, {HUMAN_TURN}", state="attached", timeout=30_000)
-    assert layout_tiles(page) == [], "the computer players moved behind the tour"
-    if page.locator(HUMAN_TURN).count():
-        play_first_move(page)  # playing on ends the tour
-        after = 4  # South's move, then each computer player's turn
-    else:
-        tour.locator("[data-action='skip-tour']").click()
-        after = 1  # the opening
-    expect(tour).to_have_count(0)
-    # The game goes on: the engine's record shows the computer players' turns taken.
-    poll(
-        page,
-        """async (after) => {
-          const record = await window.sevenRocks.engine.call("record");
-          return (record.rounds[0]?.moves.length ?? 0) >= after;
-        }""",
-        after,
-        what="the computer players did not play on",
-    )
-    expect(page.locator("[data-tour-target]")).to_have_count(0)
-
-
-def test_the_tour_keeps_the_focus_when_it_is_already_the_players_turn(page: Page) -> None:
-    """The first table is drawn before the tour opens; when South is to play, the hand's
-    focus (given a frame later) must not take the keyboard away from the tour's Next."""
-    open_page(page, "?seed=4&speed=0&seats=human,greedy,greedy,greedy")  # South opens: no tour
+def test_the_guide_keeps_the_focus_when_it_is_already_the_players_turn(page: Page) -> None:
+    """The first table is drawn before the guide opens; when South is to play another deal
+    (a game resumed on a first visit's address: the guide tells only who the partner is),
+    the hand's focus (given a frame later) must not take the keyboard away from its Next."""
+    open_page(page, "?seed=4&speed=0&seats=human,greedy,greedy,greedy")  # South opens: no guide
     expect(page.locator("[data-hand='0'] .hand-tile--playable").first).to_be_visible()
     page.wait_for_function("() => localStorage.getItem('seven-rocks:save') !== null")
     open_page(page, "?speed=0")  # the same game, resumed, on a plain first-visit address
-    tour = page.locator("dialog[data-tour]")
-    expect(tour).to_have_attribute("data-step", "hand")
+    guide = page.locator("dialog[data-guide]")
+    expect(guide).to_have_attribute("data-step", "partner")
     expect(page.locator("#board[data-human-turn]")).to_have_count(1)
     # Two frames: the hand's deferred focus has had its chance to run.
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    expect(tour.locator("[data-tour-action='next']")).to_be_focused()
+    expect(guide.locator("[data-guide-action='next']")).to_be_focused()
     page.keyboard.press("Enter")
-    expect(tour).to_have_attribute("data-step", "table")
+    expect(guide).to_have_count(0)
 
 
 MIDDLE = """(el) => { const r = el.getBoundingClientRect();
@@ -136,8 +112,10 @@ def test_the_tours_bubbles_point_at_things_without_covering_them(
     beside the table's first tiles at its usual width, it takes another (narrower beside
     them, wider and shorter above them)."""
     page = viewport_page(viewports[0], phone=phone, init=LANGUAGE.replace("{lang}", lang))
-    page.goto("/?speed=0")  # a first visit: the tour starts by itself
+    page.goto("/?speed=0")  # a first visit: the guided hand, put away; then the tour
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.locator("dialog[data-guide] [data-action='skip-tour']").click()
+    page.evaluate("window.sevenRocks.tour.start()")
     tour = page.locator("dialog[data-tour]")
     expect(tour).to_be_visible()
     # The bots wait while the tour shows: measure once the game loop is parked behind it (or

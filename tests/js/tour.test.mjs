@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fitBubble, placeBubble } from "../../web/js/help/tour.js";
+import { fitBubble, placeBubble } from "../../web/js/help/bubble.js";
 
 const rect = (left, top, width, height) => ({ left, top, width, height, right: left + width, bottom: top + height });
 const box = ({ left, top }, size) => rect(left, top, size.width, size.height);

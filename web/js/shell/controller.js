@@ -89,14 +89,18 @@ export class Controller {
     return this.loop.snap;
   }
 
-  async start() {
+  /** Resume the saved game, or deal a new one: on the address's seed, else on `deal` (the
+   *  first visit's lesson hand), else at random.
+   * @param {{ deal?: number | null }} [options]
+   */
+  async start({ deal = null } = {}) {
     const { seats, seed, explicit } = this.params;
     const bots = seats
       ? seats.map((/** @type {string} */ name, /** @type {number} */ seat) => (name === "bot" ? (this.settings.levels[seat] ?? this.info.default_level) : name))
       : this.settings.levels;
     const resumed = await this.keeper.resume({ explicit, seed, bots }, () => this.loop.laidOutFor());
     if (resumed) await this.install(resumed);
-    else await this.newGame({ bots, seed, names: this.settings.names });
+    else await this.newGame({ bots, seed: seed ?? deal, names: this.settings.names });
     // While the person first looks at the table (see warm-engine.js). The marks are for
     // benchmarks/phone.py, the attribute for tests.
     warmEngine(this.engine, {
