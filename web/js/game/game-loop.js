@@ -236,8 +236,9 @@ export class GameLoop {
         continue;
       }
       if (this.guests?.has(snap.turn)) {
-        // A friend's turn on their own device: wait for their move (or the stand-in's).
-        store.dispatch({ type: "thinking", seat: snap.turn });
+        // A friend's turn on their own device: wait for their move (or the stand-in's). The
+        // host cannot see a friend think (nor one who is away): the seat's caption says it is
+        // their turn; only a bot standing in for them thinks (#guestTurn).
         view.render();
         const next = await this.#guestTurn(snap.turn, signal);
         store.dispatch({ type: "thinking", seat: null });
@@ -275,7 +276,11 @@ export class GameLoop {
     const guests = /** @type {import("../host/guests.js").GuestBook} */ (this.guests);
     for (;;) {
       const move = await guests.nextMove(seat, signal);
-      if ("standIn" in move) return this.ask("guest_stand_in", { seat }, signal);
+      if ("standIn" in move) {
+        this.host.store.dispatch({ type: "thinking", seat });
+        this.host.view.render();
+        return this.ask("guest_stand_in", { seat }, signal);
+      }
       const reply = await this.call("guest_move", { ...this.laidOutFor({ seat: move.seat, message: move.text, late: move.late }), since: this.count }, signal);
       if (!reply) return null;
       if (reply.accepted) return reply.snap;
