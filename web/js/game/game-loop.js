@@ -236,9 +236,7 @@ export class GameLoop {
         continue;
       }
       if (this.guests?.has(snap.turn)) {
-        // A friend's turn on their own device: wait for their move (or the stand-in's). The
-        // host cannot see a friend think (nor one who is away): the seat's caption says it is
-        // their turn; only a bot standing in for them thinks (#guestTurn).
+        // A friend's turn: the host cannot see them think (nor one away), only a stand-in bot.
         view.render();
         const next = await this.#guestTurn(snap.turn, signal);
         store.dispatch({ type: "thinking", seat: null });
