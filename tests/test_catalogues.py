@@ -26,12 +26,12 @@ LAZY_MODULES = {
     "coach/review-text.js": "review",
     "replay/replay.js": "review",
     "replay/replay-view.js": "review",
-    "trainer/puzzles.js": "review",
-    "trainer/puzzle-idea.js": "review",
-    "trainer/trainer.js": "review",
-    "trainer/trainer-panel.js": "review",
-    "trainer/trainer-view.js": "review",
-    "trainer/trainer-retry.js": "review",
+    "coach/puzzles.js": "review",
+    "coach/puzzle-idea.js": "review",
+    "coach/trainer.js": "review",
+    "coach/trainer-panel.js": "review",
+    "coach/trainer-view.js": "review",
+    "coach/trainer-retry.js": "review",
 }
 LAZY_PREFIXES = tuple(p for prefixes in LAZY_PARTS.values() for p in prefixes)
 ALTERNATIVES = "|".join(re.escape(p) for p in LAZY_PREFIXES)

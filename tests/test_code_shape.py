@@ -84,19 +84,20 @@ def test_one_style_sheet_defines_the_palettes() -> None:
 #: The page's feature folders (web/js/<folder>/): the tree shows the architecture, as
 #: chessground's and lila's do. README's "The page's modules" says what each holds.
 FEATURE_FOLDERS = {
+    "util",
+    "ui",
+    "model",
     "table",
-    "game",
     "cues",
-    "coach",
-    "trainer",
-    "replay",
     "sheet",
+    "coach",
+    "replay",
+    "link",
+    "host",
+    "game",
+    "guest",
     "help",
     "shell",
-    "util",
-    "link",
-    "guest",
-    "host",
 }
 
 
@@ -161,3 +162,46 @@ def test_every_export_of_the_page_is_imported_somewhere() -> None:
                 if not named and name not in UNIMPORTED.get(own, set()):
                     unimported.append(f"{own}: {name}")
     assert unimported == []
+
+
+#: An import of a page module, static or dynamic: its specifier.
+_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*)["'](\.{1,2}/[^"']+)["']""")
+
+
+def _folder_imports() -> dict[str, set[str]]:
+    """Which feature folders each folder's modules import (type-only imports included)."""
+    js = ROOT / "web" / "js"
+    uses: dict[str, set[str]] = {}
+    for path in _tracked("web/js"):
+        if path.suffix != ".js" or path.parent == js:
+            continue
+        folder = path.relative_to(js).parts[0]
+        for spec in _IMPORT.findall(path.read_text(encoding="utf-8")):
+            target = (path.parent / spec).resolve()
+            if target.is_relative_to(js) and len(target.relative_to(js).parts) > 1:
+                other = target.relative_to(js).parts[0]
+                if other != folder:
+                    uses.setdefault(folder, set()).add(other)
+    return uses
+
+
+def test_the_feature_folders_are_layered() -> None:
+    """Folders import one way only: a folder never imports one that imports it, directly
+    or round a longer circle, so the tree reads from the shell down to util, as a layered
+    house (each folder's place in README's map)."""
+    uses = _folder_imports()
+    assert sum(len(v) for v in uses.values()) > 20  # the scan found the imports
+    state: dict[str, str] = {}
+
+    def visit(folder: str, path: list[str]) -> list[str] | None:
+        state[folder] = "open"
+        for other in sorted(uses.get(folder, ())):
+            if state.get(other) == "open":
+                return [*path, folder, other]
+            if other not in state and (circle := visit(other, [*path, folder])):
+                return circle
+        state[folder] = "done"
+        return None
+
+    circles = [c for f in sorted(uses) if f not in state and (c := visit(f, []))]
+    assert circles == [], f"folders import each other round a circle: {circles}"

@@ -39,7 +39,7 @@ def _used_keys() -> set[str]:
 
 
 #: Keys built at run time from game values (`seat.${seat}`, `dir.${angle}`, ...).
-#: The ideas a puzzle's sentence names (web/js/trainer/puzzle-idea.js builds their keys).
+#: The ideas a puzzle's sentence names (web/js/coach/puzzle-idea.js builds their keys).
 PUZZLE_IDEAS = (
     "blocking",
     "locked",

@@ -2,7 +2,7 @@
 
 The cases are one table (``tests/support/names.json``) that the page's test
 (``tests/js/people.test.mjs``) reads too; here the engine holds it, and the page's own
-cleaning (``cleanName`` in ``web/js/game/people.js``, run in Node) is checked to make only names
+cleaning (``cleanName`` in ``web/js/model/people.js``, run in Node) is checked to make only names
 the engine takes, whatever is typed."""
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def test_every_name_the_page_cleans_is_one_the_engine_takes() -> None:
     typed = ["".join(rng.choices(ALPHABET, k=rng.randrange(0, 45))) for _ in range(3000)]
     typed += [text for text, _, _ in CASES]
     script = (
-        'const { cleanName } = await import("./web/js/game/people.js");'
+        'const { cleanName } = await import("./web/js/model/people.js");'
         'let input = ""; for await (const chunk of process.stdin) input += chunk;'
         "process.stdout.write(JSON.stringify(JSON.parse(input).map(cleanName)));"
     )

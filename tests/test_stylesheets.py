@@ -323,7 +323,7 @@ def test_the_page_bundle_has_no_name_left_and_every_rule_of_every_sheet(tmp_path
 
 
 def test_each_lazily_loaded_part_brings_its_strings_and_its_style_sheet() -> None:
-    """A part the page loads on first use (web/js/shell/lazy.js loadPart) fetches both, by the
+    """A part the page loads on first use (web/js/ui/lazy.js loadPart) fetches both, by the
     same name: every part has a sheet in the page and a share of the catalogue."""
     assert set(PAGE_PARTS) == set(LAZY_PARTS) == {"review", "rules"}
     assert {"css/coach.css", "css/trainer.css"} <= set(PAGE_PARTS["review"])

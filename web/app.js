@@ -3,19 +3,19 @@
 import { engine } from "./bridge.js";
 import { Controller } from "./js/shell/controller.js";
 import { HintView } from "./js/game/hint.js";
-import { loadPart } from "./js/shell/lazy.js";
-import { startLinkPage } from "./js/link/route.js";
+import { loadPart } from "./js/ui/lazy.js";
+import { startLinkPage } from "./js/shell/route.js";
 import { language, loadLanguages, onLanguageChange, setLanguage, t } from "./js/util/i18n.js";
 import { readParams } from "./js/util/params.js";
 import { showPreview } from "./js/table/preview.js";
 import { acceptDrops } from "./js/replay/records.js";
-import { openSettings, setPref, tileCountOn } from "./js/shell/settings.js";
+import { openSettings, setPref, tileCountOn } from "./js/ui/settings.js";
 import { closeSheet, openSheet } from "./js/sheet/sheet-panel.js";
 import { installShortcuts } from "./js/shell/shortcuts.js";
 import { installSound } from "./js/cues/sound.js";
 import { Stats } from "./js/sheet/stats.js";
 import { readSettings } from "./js/util/storage.js";
-import { TileCountView } from "./js/game/tilecount.js";
+import { TileCountView } from "./js/table/tilecount.js";
 import { installToolbar } from "./js/shell/toolbar.js";
 import { startTour, tourDue } from "./js/help/tour.js";
 import { maybeStartGuide } from "./js/help/guide.js";
@@ -128,7 +128,7 @@ if (!failed) {
   // Puzzles (and their data file) are loaded when first opened; `?puzzle=N` opens one.
   /** @param {string | null} [asked] */
   const puzzles = async (asked = null) => {
-    const part = await loadPart(host, () => import("./js/trainer/puzzles.js"), "review");
+    const part = await loadPart(host, () => import("./js/coach/puzzles.js"), "review");
     await part?.openPuzzles(host, { asked });
   };
   const count = () => setPref("tile_count", !tileCountOn());

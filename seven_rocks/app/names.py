@@ -1,6 +1,6 @@
 """How a seat is written in a game record's ``seats`` field: a bot by its name, a person as
 ``"human"`` or, when they gave a name, ``"human:<name>"`` (so a person called "expert" is never
-taken for the bot). The replay viewer reads the same form back (web/js/game/people.js).
+taken for the bot). The replay viewer reads the same form back (web/js/model/people.js).
 
 >>> seat_label(None, "Ana"), seat_label(None, None), seat_label("expert", None)
 ('human:Ana', 'human', 'expert')

@@ -89,7 +89,7 @@ class PuzzleJson(TypedDict):
 #: One run of the command: its games, seed, theme, levels and margins.
 Run = dict[str, int | float | str]
 #: From day ``from`` on, puzzles 1..``count`` are in the daily round
-#: (web/js/trainer/puzzles-daily.js).
+#: (web/js/coach/puzzles-daily.js).
 Edition = TypedDict("Edition", {"from": str, "count": int})
 #: The first edition's day: its puzzles have always been in the daily round.
 FIRST_DAY: Final = "1970-01-01"

@@ -1,7 +1,7 @@
 """Split each language's catalogue: what a first visit needs, and the strings of lazy parts.
 
 The rule book and the coach (with the replay viewer, which offers it) are loaded on first use
-(``web/js/shell/lazy.js``); their strings were more than a third of a catalogue, downloaded on
+(``web/js/ui/lazy.js``); their strings were more than a third of a catalogue, downloaded on
 every first visit. Authors keep one file per language (``web/i18n/<lang>.json``); the build
 moves each part's keys into ``i18n/<lang>.<part>.json``, which the page fetches with the
 part (``loadStrings`` in ``web/js/util/i18n.js``). The part names here and there are the same.

@@ -12,7 +12,7 @@ the one the scripts test for.
 
 The sheets of a part loaded on first use (``data-part="review"``: the coach, its replay
 viewer and trainer; the rule book) are joined apart, into ``style.<part>.css``
-(:func:`part_bundle`), which the page links when it loads the part (``web/js/shell/lazy.js``):
+(:func:`part_bundle`), which the page links when it loads the part (``web/js/ui/lazy.js``):
 a first visit does not download them. The page links them after the theme, where they
 come in the cascade once loaded.
 """

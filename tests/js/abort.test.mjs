@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { abortable, isAbort } from "../../web/js/game/abort.js";
+import { abortable, isAbort } from "../../web/js/model/abort.js";
 
 test("a wait ends with an AbortError when its game ends first", async () => {
   const game = new AbortController();

@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { GameLoop } from "../../web/js/game/game-loop.js";
 import { PlayerIntents } from "../../web/js/game/intents.js";
-import { HINT, HINT_ASKED } from "../../web/js/game/page-events.js";
+import { HINT, HINT_ASKED } from "../../web/js/model/page-events.js";
 import { UiStore } from "../../web/js/game/ui-store.js";
 import { fakeEngine } from "./fake-engine.js";
 

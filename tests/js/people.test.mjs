@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { readParams } from "../../web/js/util/params.js";
 import { MAX_NAME } from "../../web/js/facts.js";
-import { bottomSeat, cleanName, isShared, nameHolds, namedSeat, onlyPerson, parseSeatLabel, peopleOf, positionOf } from "../../web/js/game/people.js";
+import { bottomSeat, cleanName, isShared, nameHolds, namedSeat, onlyPerson, parseSeatLabel, peopleOf, positionOf } from "../../web/js/model/people.js";
 import { readSettings } from "../../web/js/util/storage.js";
 
 const BOTS = ["random", "greedy", "expert", "master"];

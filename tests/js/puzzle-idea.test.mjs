@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { ideaOf, ideaText } from "../../web/js/trainer/puzzle-idea.js";
+import { ideaOf, ideaText } from "../../web/js/coach/puzzle-idea.js";
 import { setLanguage } from "../../web/js/util/i18n.js";
 
 /** @type {Record<string, import("../../web/js/protocol").PuzzleFacts>} */

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { interleaved } from "../../web/js/trainer/puzzle-order.js";
+import { interleaved } from "../../web/js/coach/puzzle-order.js";
 
 /** @type {{id: number, theme: string}[]} */
 const SHIPPED = JSON.parse(readFileSync(new URL("../../web/data/puzzles.json", import.meta.url), "utf8")).puzzles;

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { dailyNumber, dailyPuzzle, readEditions, roundSize } from "../../web/js/trainer/puzzles-daily.js";
+import { dailyNumber, dailyPuzzle, readEditions, roundSize } from "../../web/js/coach/puzzles-daily.js";
 
 /** The shipped file: its puzzles (number order) and the days each addition joined. */
 const SHIPPED = JSON.parse(readFileSync(new URL("../../web/data/puzzles.json", import.meta.url), "utf8"));

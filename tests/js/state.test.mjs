@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import * as state from "../../web/js/game/state.js";
+import * as state from "../../web/js/model/state.js";
 
 const snap = (extra = {}) => ({
   bots: [null, "expert", "expert", "expert"],

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { describeEvent, describeEvents, howRoundEnded } from "../../web/js/game/announce.js";
+import { describeEvent, describeEvents, howRoundEnded } from "../../web/js/model/announce.js";
 import { decimal, esc, num, signed, signedDecimal } from "../../web/js/util/html.js";
 import { nextIndex } from "../../web/js/game/input.js";
 import { shortcutFor } from "../../web/js/shell/shortcuts.js";

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { keep, recall } from "../../web/js/trainer/trainer-store.js";
+import { keep, recall } from "../../web/js/coach/trainer-store.js";
 
 /** A localStorage of a Map; `off` throws as a browser with storage disabled does. */
 function storage({ off = false } = {}) {

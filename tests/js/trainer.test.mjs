@@ -4,10 +4,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { afterSolve, dailyNumber, dayOf, noProgress, readProgress, streakOn } from "../../web/js/trainer/puzzles-daily.js";
-import { Trainer } from "../../web/js/trainer/trainer.js";
-import { KEPT_GAMES, gameKey, mistakesOf, readRetryStore, withResult } from "../../web/js/trainer/trainer-progress.js";
-import { TRIES, afterTry, freshTry } from "../../web/js/trainer/trainer-state.js";
+import { afterSolve, dailyNumber, dayOf, noProgress, readProgress, streakOn } from "../../web/js/coach/puzzles-daily.js";
+import { Trainer } from "../../web/js/coach/trainer.js";
+import { KEPT_GAMES, gameKey, mistakesOf, readRetryStore, withResult } from "../../web/js/coach/trainer-progress.js";
+import { TRIES, afterTry, freshTry } from "../../web/js/coach/trainer-state.js";
 import { fakeEngine } from "./fake-engine.js";
 
 test("a right first try solves the position", () => {

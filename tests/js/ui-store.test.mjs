@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { UiStore, reduceUi } from "../../web/js/game/ui-store.js";
-import { freshUi } from "../../web/js/game/state.js";
+import { freshUi } from "../../web/js/model/state.js";
 
 const SNAP = { legal: { "3-5": ["1-1:a", "1-1:b"], "6-6": ["open"] } };
 

@@ -19,9 +19,9 @@ import { esc } from "../util/html.js";
 import { seatName, t } from "../util/i18n.js";
 import { lossChart } from "./losschart.js";
 import { captionText, chartLabel, headlineTexts, markName, moveLabel, number, percent, reasonTexts, summaryText } from "./review-text.js";
-import { tileCountOn } from "../shell/settings.js";
+import { tileCountOn } from "../ui/settings.js";
 import { TableView, afterReshape } from "../table/table.js";
-import { drawCount, makeCountStrip } from "../game/tilecount.js";
+import { drawCount, makeCountStrip } from "../table/tilecount.js";
 import { tileSvg } from "../table/tiles.js";
 import { setText } from "../util/write.js";
 
@@ -252,9 +252,9 @@ export class ReviewView {
   /** "Retry your mistakes": the reviewed seat's mistakes in the trainer (loaded on first use). */
   async retry() {
     const ctrl = this.ctrl;
-    const host = /** @type {import("../shell/panel-host.js").PanelHost} */ (ctrl.host);
+    const host = /** @type {import("../ui/panel-host.js").PanelHost} */ (ctrl.host);
     try {
-      const [part, record] = await Promise.all([import("../trainer/trainer-retry.js"), ctrl.record ?? host.call("record")]);
+      const [part, record] = await Promise.all([import("./trainer-retry.js"), ctrl.record ?? host.call("record")]);
       await part.openRetry(host, { record, seat: ctrl.seat, moves: ctrl.moves });
     } catch {
       host.notify("notice.part_missing");

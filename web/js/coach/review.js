@@ -8,13 +8,13 @@
 import { ENGINE_LOST, EngineError } from "../../bridge.js";
 import { esc } from "../util/html.js";
 import { onLanguageChange, seatName, t } from "../util/i18n.js";
-import { openPanel } from "../shell/modal.js";
+import { openPanel } from "../ui/modal.js";
 import { ReviewCtrl } from "./review-ctrl.js";
 import { REVIEW_HTML, ReviewView } from "./review-view.js";
 
 export { moveLabel, reasonTexts } from "./review-text.js";
 
-/** @typedef {import("../shell/panel-host.js").PanelHost} PanelHost */
+/** @typedef {import("../ui/panel-host.js").PanelHost} PanelHost */
 
 /** @type {ReviewView | null} the open panel (re-worded when the language changes) */
 let active = null;

@@ -3,8 +3,8 @@
 // default; the AudioContext is created only after a user gesture (and only while sounds are
 // on), so no autoplay warning ever reaches the console.
 
-import { onGameEvents } from "../game/page-events.js";
-import { onPrefChange, soundOn } from "../shell/settings.js";
+import { onGameEvents } from "../model/page-events.js";
+import { onPrefChange, soundOn } from "../ui/settings.js";
 
 /** @typedef {import("../protocol").WorkerEvent} WorkerEvent */
 /** @typedef {"place" | "points" | "knock" | "round" | "turn"} Sound */

@@ -7,7 +7,7 @@
 
 import { t } from "../util/i18n.js";
 import { play } from "./sound.js";
-import { canVibrate, soundOn, vibrateOn } from "../shell/settings.js";
+import { canVibrate, soundOn, vibrateOn } from "../ui/settings.js";
 
 /** One short pulse: a tap felt in the hand, not an alarm. */
 const BUZZ_MS = 40;

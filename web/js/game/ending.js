@@ -2,7 +2,7 @@
 // dialog closed) until another game begins, and shown at once for a finished game a reload
 // restored (saves.js keeps a finished game's save until another starts).
 
-import { abortable } from "./abort.js";
+import { abortable } from "../model/abort.js";
 
 /** @typedef {import("../protocol").Snapshot} Snap */
 /** @typedef {import("../protocol").GameWonJSON} GameWonJSON */

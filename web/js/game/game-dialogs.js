@@ -2,9 +2,9 @@
 // (dialogs.js draws both), with what the loop does not know of: the people's names, the
 // coach's way in, the note that the game now plays offline, and who "you" are.
 
-import { gameOverDialog, roundSummaryDialog } from "../shell/dialogs.js";
-import { takeOfflineNote } from "../shell/offline-note.js";
-import { peopleOf } from "./people.js";
+import { gameOverDialog, roundSummaryDialog } from "./dialogs.js";
+import { takeOfflineNote } from "../ui/offline-note.js";
+import { peopleOf } from "../model/people.js";
 import { reducedMotion } from "../table/render.js";
 import { sheetModel } from "../sheet/scoresheet.js";
 

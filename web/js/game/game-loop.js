@@ -6,11 +6,11 @@
 // game that is gone ever runs. Nothing here touches the DOM: the page's side (drawing,
 // words, dialogs) comes in through the host, so the loop runs in Node against a fake engine.
 
-import { abortable, isAbort } from "./abort.js";
-import { GAME_EVENTS, YOUR_TURN } from "./page-events.js";
+import { abortable, isAbort } from "../model/abort.js";
+import { GAME_EVENTS, YOUR_TURN } from "../model/page-events.js";
 import { Ending } from "./ending.js";
 import { botWait, knockWait, summaryWait } from "./pacing.js";
-import * as state from "./state.js";
+import * as state from "../model/state.js";
 
 /** @typedef {import("./ui-store.js").UiStore} UiStore */
 /** @typedef {import("../protocol").WorkerEvent} GameEvent */
@@ -18,7 +18,7 @@ import * as state from "./state.js";
 /** @typedef {import("../protocol").RoundSettledJSON} RoundSettledJSON */
 /** @typedef {import("../protocol").RoundStartedJSON} RoundStartedJSON */
 /** @typedef {import("../protocol").GameWonJSON} GameWonJSON */
-/** @typedef {import("./state.js").Shown} Shown */
+/** @typedef {import("../model/state.js").Shown} Shown */
 /** @typedef {import("../protocol").Method} Method */
 /**
  * @template {Method} M

@@ -3,14 +3,14 @@
 // says the game's events in the move log, and shows the pass-the-device screen. It decides
 // nothing about the game: the loop asks, the view shows.
 
-import { describeEvent, describeEvents } from "./announce.js";
+import { describeEvent, describeEvents } from "../model/announce.js";
 import { seatName, t } from "../util/i18n.js";
-import { RENDERED, emit } from "./page-events.js";
+import { RENDERED, emit } from "../model/page-events.js";
 import { hidePassScreen, showPassScreen } from "./pass-device.js";
-import { bottomSeat } from "./people.js";
+import { bottomSeat } from "../model/people.js";
 import { reducedMotion, renderGame } from "../table/render.js";
-import { turnTableOn } from "../shell/settings.js";
-import * as state from "./state.js";
+import { turnTableOn } from "../ui/settings.js";
+import * as state from "../model/state.js";
 import { keepScreenOn } from "../cues/wake.js";
 
 /**
@@ -18,7 +18,7 @@ import { keepScreenOn } from "../cues/wake.js";
  * @typedef {object} GameState
  * @property {Snap | null} snap
  * @property {number} count  events seen so far
- * @property {import("./state.js").Shown | null} shown  a finished round's table under its summary
+ * @property {import("../model/state.js").Shown | null} shown  a finished round's table under its summary
  * @property {readonly GameEvent[]} events  the public history so far
  * @property {boolean} autoplay
  * @property {{reached: boolean}} ending  the game's end, once reached (shown again on asking)

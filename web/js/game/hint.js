@@ -8,9 +8,9 @@
 // (page-events.js); this module listens, and asks through the panel host (`hinted`,
 // `focusTarget`, `dismissHint`), never touching the game's state.
 
-import { whileOpen } from "../shell/close-request.js";
-import { language, onLanguageChange, pointName, seatName, t } from "../util/i18n.js";
-import { HINT, HINT_ASKED, RENDERED } from "./page-events.js";
+import { whileOpen } from "../ui/close-request.js";
+import { language, listOf, onLanguageChange, pointName, seatName, t } from "../util/i18n.js";
+import { HINT, HINT_ASKED, RENDERED } from "../model/page-events.js";
 
 /** @typedef {import("../protocol").Hint} Hint */
 /** @typedef {import("../protocol").MoveFacts} MoveFacts */
@@ -18,16 +18,6 @@ import { HINT, HINT_ASKED, RENDERED } from "./page-events.js";
 
 /** @type {(n: number) => string} */
 const number = (n) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(n);
-
-/**
- * "2, 3 and 5" / "2, 3 e 5".
- * @param {readonly (number | string)[]} numbers
- */
-export function listOf(numbers) {
-  const items = numbers.map(String);
-  if (items.length <= 1) return items.join("");
-  return t("list.and", { list: items.slice(0, -1).join(", "), last: items.at(-1) });
-}
 
 /**
  * The hint's reason as sentences in the current language (a knock needs none).
@@ -69,7 +59,7 @@ export function hintSentences(why) {
 }
 
 export class HintView {
-  /** @param {Pick<import("../shell/panel-host.js").PanelHost, "hinted" | "focusTarget" | "dismissHint">} host */
+  /** @param {Pick<import("../ui/panel-host.js").PanelHost, "hinted" | "focusTarget" | "dismissHint">} host */
   constructor(host) {
     this.host = host;
     /** @type {Hint | null} */

@@ -4,8 +4,8 @@
 // events themselves are read by input.js, which asks through `inputHost()`.
 
 import { t } from "../util/i18n.js";
-import { HINT, HINT_ASKED, emit } from "./page-events.js";
-import * as state from "./state.js";
+import { HINT, HINT_ASKED, emit } from "../model/page-events.js";
+import * as state from "../model/state.js";
 
 /**
  * @typedef {object} IntentParts

@@ -9,7 +9,7 @@
 // Hooks: [data-pass-device][data-seat="<the person to hand the device to>"], and its
 // [data-pass-missed] li, one a move missed.
 
-import { describeEvent } from "./announce.js";
+import { describeEvent } from "../model/announce.js";
 import { esc } from "../util/html.js";
 import { onLanguageChange, seatName, t } from "../util/i18n.js";
 

@@ -3,7 +3,7 @@
 // given to `reduceUi`, which returns the next value, and the renderer draws whatever the
 // store holds. A change made anywhere else fails loudly (the value is frozen).
 
-import * as state from "./state.js";
+import * as state from "../model/state.js";
 
 /** @typedef {ReturnType<typeof state.freshUi>} Ui */
 /** @typedef {import("../protocol").WorkerEvent} GameEvent */

@@ -5,8 +5,8 @@
 
 import { gameDialogs } from "../game/game-dialogs.js";
 import { seatName, t } from "../util/i18n.js";
-import { mountGame } from "../shell/mount-game.js";
-import { notify } from "../shell/notices.js";
+import { mountGame } from "../game/mount-game.js";
+import { notify } from "../ui/notices.js";
 import { readSettings } from "../util/storage.js";
 import { guestName } from "../link/guest-name.js";
 import { LinkEngine } from "./link-engine.js";

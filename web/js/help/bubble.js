@@ -8,7 +8,7 @@
 /** @typedef {"over" | "below" | "above" | "right" | "left"} Side where a bubble is from its subject */
 /** @typedef {{ left: number, top: number, side: Side, cost: number[] }} Placed */
 
-import { RENDERED } from "../game/page-events.js";
+import { RENDERED } from "../model/page-events.js";
 
 // Better left in sight: the tiles (it may be the player's turn already).
 const KEEP_CLEAR = "#table [data-tile], [data-hand='0'] [data-tile]";

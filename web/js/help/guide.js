@@ -8,9 +8,9 @@
 // Hooks: dialog[data-guide][data-step="tap|scored|partner"]; the element pointed at gets
 // [data-guide-target].
 
-import { onCloseRequest } from "../shell/close-request.js";
+import { onCloseRequest } from "../ui/close-request.js";
 import { onLanguageChange, t } from "../util/i18n.js";
-import { onGameEvents } from "../game/page-events.js";
+import { onGameEvents } from "../model/page-events.js";
 
 import { followTable, placeDialog, rectsOf, union } from "./bubble.js";
 import { markSeen, tourDue } from "./tour.js";

@@ -7,7 +7,7 @@
 // [data-tile], its counted ends [data-end], its open points [data-point]).
 
 import { language, onLanguageChange, pointName, t } from "../util/i18n.js";
-import { languageField, openModal } from "../shell/modal.js";
+import { languageField, openModal } from "../ui/modal.js";
 import { TableView } from "../table/table.js";
 
 /** @typedef {import("../protocol").ExampleStep} ExampleStep */

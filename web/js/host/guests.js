@@ -9,7 +9,7 @@
 // without the engine, and a turn left unplayed a while offers the host a bot. Nothing here touches the DOM (seats-view.js shows it),
 // so it runs in Node against a fake link and a fake engine.
 
-import { abortable } from "../game/abort.js";
+import { abortable } from "../model/abort.js";
 import { hostSays, readGuest } from "../link/wire.js";
 
 /** A guest away (phone asleep, another app, out of range) this long: the host is offered a

@@ -109,7 +109,7 @@ export class HostTable {
 export async function openTable(parts) {
   if (!remoteSeats(parts.snap.bots).length) return null;
   // Loaded only for a game with friends: not part of a first visit.
-  const [linkModule, panelModule, settings] = await Promise.all([import("../link/index.js"), import("../link/invite-panel.js"), import("../shell/settings.js")]);
+  const [linkModule, panelModule, settings] = await Promise.all([import("../link/index.js"), import("../link/invite-panel.js"), import("../ui/settings.js")]);
   return new HostTable(parts, linkModule, panelModule, settings.stunServer());
 }
 

@@ -6,7 +6,7 @@
 // Drawn after every draw of the game.
 
 import { t } from "../util/i18n.js";
-import { RENDERED } from "../game/page-events.js";
+import { RENDERED } from "../model/page-events.js";
 
 /** @typedef {import("./guests.js").GuestBook} GuestBook */
 

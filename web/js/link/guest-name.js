@@ -1,7 +1,7 @@
 // The name a friend gives on the join screen, kept on their phone for the next invitation:
 // the host's table and its record call them by it.
 
-import { cleanName } from "../game/people.js";
+import { cleanName } from "../model/people.js";
 import { readSettings } from "../util/storage.js";
 
 /** Where the name is kept. */

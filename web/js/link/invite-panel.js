@@ -4,10 +4,10 @@
 // when every guest is connected. Step by step, in plain words, for people in one room (scan,
 // scan back) and apart (share the link, paste or open the reply).
 
-import { isAbort } from "../game/abort.js";
+import { isAbort } from "../model/abort.js";
 import { esc } from "../util/html.js";
 import { seatName, t } from "../util/i18n.js";
-import { openModal } from "../shell/modal.js";
+import { openModal } from "../ui/modal.js";
 import { showQr } from "./qr.js";
 import { canScan } from "./scan.js";
 import { canShare, copy, share } from "./share.js";

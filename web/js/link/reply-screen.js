@@ -4,7 +4,7 @@
 // connected, away, lost) for the page's styles and for tests.
 
 import { apply, seatName, t } from "../util/i18n.js";
-import { MAX_NAME } from "../game/people.js";
+import { MAX_NAME } from "../model/people.js";
 import { guestName, keepGuestName } from "./guest-name.js";
 import { showQr } from "./qr.js";
 import { canShare, copy, share } from "./share.js";

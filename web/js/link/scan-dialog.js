@@ -1,7 +1,7 @@
 // The camera's view while the host scans a guest's reply: a dialog with the video, a line of
 // help and a button to stop. Loaded only when the host first asks to scan.
 
-import { openModal } from "../shell/modal.js";
+import { openModal } from "../ui/modal.js";
 import { scan } from "./scan.js";
 
 /** Scan until a code `wanted` accepts shows: its text, or null when the host stops first.

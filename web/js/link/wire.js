@@ -6,7 +6,7 @@
 // that is not one of the host's kinds is ignored, and one of its kinds in a shape the guest's
 // page cannot read is reported as such (never read halfway).
 
-import { cleanName } from "../game/people.js";
+import { cleanName } from "../model/people.js";
 import { MAX_GUEST_MESSAGE } from "../facts.js";
 
 /** @typedef {import("../protocol").Snapshot} Snapshot */

@@ -5,7 +5,7 @@
 
 import { MAX_JSON_DEPTH, MAX_RECORD_BYTES } from "../facts.js";
 import { checkJsonText } from "../util/jsontext.js";
-import { loadPart } from "../shell/lazy.js";
+import { loadPart } from "../ui/lazy.js";
 
 /** The largest record the engine reads (a game to 250 is 10-30 KB, 3,000 rounds about 5 MB). */
 const MAX_BYTES = MAX_RECORD_BYTES;
@@ -25,7 +25,7 @@ function recordFileName(record, now = new Date()) {
   return `seven-rocks-${stamp}${deal}.json`;
 }
 
-/** @typedef {import("../shell/panel-host.js").PanelHost} PanelHost */
+/** @typedef {import("../ui/panel-host.js").PanelHost} PanelHost */
 
 /**
  * Download the game's record as a file.

@@ -2,10 +2,10 @@
 // hand face up, with the game's own table renderer on its own <svg>, and turns the reader's
 // buttons and keys into steps. It never touches the game in progress.
 
-import { I18N, describeEvent, howRoundEnded } from "../game/announce.js";
+import { I18N, describeEvent, howRoundEnded } from "../model/announce.js";
 import { esc } from "../util/html.js";
 import { botName, pointName, seatName, t, teamName } from "../util/i18n.js";
-import { onlyPerson, parseSeatLabel } from "../game/people.js";
+import { onlyPerson, parseSeatLabel } from "../model/people.js";
 import { sumText } from "../table/render.js";
 import { TableView } from "../table/table.js";
 import { tileSvg } from "../table/tiles.js";

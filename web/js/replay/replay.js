@@ -7,14 +7,14 @@
 import { ENGINE_LOST, EngineError } from "../../bridge.js";
 import { esc } from "../util/html.js";
 import { t } from "../util/i18n.js";
-import { openPanel } from "../shell/modal.js";
+import { openPanel } from "../ui/modal.js";
 import { ReplayCtrl, checkRecord } from "./replay-ctrl.js";
 import { ReplayView, replayHtml } from "./replay-view.js";
 import { offerReview } from "../coach/review.js";
 import { NARROW, screenIs } from "../util/screens.js";
 import { afterReshape } from "../table/table.js";
 
-/** @typedef {import("../shell/panel-host.js").PanelHost} PanelHost */
+/** @typedef {import("../ui/panel-host.js").PanelHost} PanelHost */
 
 /** The drawing area's shape before it exists (the engine clamps it to what it lays out). */
 function guessAspect() {

@@ -7,11 +7,11 @@
 // score: a cribbage-style track to the target, two pegs per team leapfrogging (the front
 // peg is the score, the back peg the score before the team's last change).
 
-import { howRoundEnded } from "../game/announce.js";
+import { howRoundEnded } from "../model/announce.js";
 import { esc, num, signed } from "../util/html.js";
 import { seatName as plainSeatName, t, teamName } from "../util/i18n.js";
 import { TARGET } from "../facts.js";
-import { namedSeat } from "../game/people.js";
+import { namedSeat } from "../model/people.js";
 
 /** @typedef {import("../protocol").WorkerEvent} WorkerEvent */
 /** @typedef {import("../protocol").PlacedJSON} PlacedJSON */

@@ -7,9 +7,9 @@
 
 import { esc } from "../util/html.js";
 import { t } from "../util/i18n.js";
-import { loadPart } from "../shell/lazy.js";
-import { openPanel } from "../shell/modal.js";
-import { onGameEvents } from "../game/page-events.js";
+import { loadPart } from "../ui/lazy.js";
+import { openPanel } from "../ui/modal.js";
+import { onGameEvents } from "../model/page-events.js";
 import { downloadRecord, pickRecord } from "../replay/records.js";
 import { pegBoardSvg, pegText, pegs, sheetTable, sheetTotals } from "./scoresheet.js";
 import { NARROW, ON_ITS_SIDE, VERY_NARROW, screenIs } from "../util/screens.js";
@@ -54,7 +54,7 @@ async function copyText(text, input) {
 
 /**
  * Open the score sheet (once); `openStats` opens the statistics panel. True if it opened.
- * @param {import("../shell/panel-host.js").PanelHost} host
+ * @param {import("../ui/panel-host.js").PanelHost} host
  * @param {{openStats: () => void}} actions
  */
 export function openSheet(host, { openStats }) {

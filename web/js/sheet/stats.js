@@ -5,8 +5,8 @@
 
 import { botName, capitalised, t } from "../util/i18n.js";
 import { esc } from "../util/html.js";
-import { openPanel } from "../shell/modal.js";
-import { onGameEvents } from "../game/page-events.js";
+import { openPanel } from "../ui/modal.js";
+import { onGameEvents } from "../model/page-events.js";
 import { readRaw, writeJSON } from "../util/storage.js";
 
 export const STATS_KEY = "seven-rocks:stats";
@@ -179,7 +179,7 @@ export function opponentOrder(against, ladder = []) {
 }
 
 export class Stats {
-  /** @param {import("../shell/panel-host.js").PanelHost} host */
+  /** @param {import("../ui/panel-host.js").PanelHost} host */
   constructor(host) {
     this.host = host;
     const { stats, problem } = readStats();

@@ -6,13 +6,13 @@
 //   panel-host.js  what the panels (coach, replay, statistics, score sheet...) may ask
 // The panels receive the host object, never this controller.
 
-import { newGameDialog } from "./dialogs.js";
+import { newGameDialog } from "../game/dialogs.js";
 import { gameDialogs } from "../game/game-dialogs.js";
 import { tellingDoor } from "./engine-door.js";
-import { loadPart } from "./lazy.js";
-import { mountGame } from "./mount-game.js";
-import { closeAll } from "./modal.js";
-import { notify } from "./notices.js";
+import { loadPart } from "../ui/lazy.js";
+import { mountGame } from "../game/mount-game.js";
+import { closeAll } from "../ui/modal.js";
+import { notify } from "../ui/notices.js";
 import { SaveKeeper } from "../game/saves.js";
 import { noteRestart, readSettings, writeSettings } from "../util/storage.js";
 import { REMOTE } from "../facts.js";

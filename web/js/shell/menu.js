@@ -3,7 +3,7 @@
 // Escape, the back gesture or a tap elsewhere closes it again. On wider screens the button
 // is not shown and the toolbar is always open, so this does nothing there.
 
-import { whileOpen } from "./close-request.js";
+import { whileOpen } from "../ui/close-request.js";
 
 // The page's own markup (index.html) has all three.
 const header = /** @type {HTMLElement} */ (document.querySelector(".masthead"));

@@ -7,7 +7,7 @@
 // so the precache competes with neither the first visit's downloads nor its start-up.
 
 import { onLanguageChange, t } from "../util/i18n.js";
-import { offlineReady } from "./offline-note.js";
+import { offlineReady } from "../ui/offline-note.js";
 
 const SW_URL = new URL("../../sw.js", import.meta.url);
 const SCOPE = new URL("../../", import.meta.url);

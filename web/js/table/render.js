@@ -4,19 +4,19 @@
 
 import { renderHiddenHand, renderRevealedHand, renderSeatHead, renderSouthHand } from "./hand.js";
 import { num, signed } from "../util/html.js";
-import { fitLabel } from "../shell/fit.js";
+import { fitLabel } from "../util/fit.js";
 import { botName, pointName, seatName, setYouSeat, t, teamName, teamShortName } from "../util/i18n.js";
-import { POSITIONS, namedSeat, onlyPerson, positionOf } from "../game/people.js";
-import { prompt, targetsOf, tileOf } from "../game/state.js";
+import { POSITIONS, namedSeat, onlyPerson, positionOf } from "../model/people.js";
+import { prompt, targetsOf, tileOf } from "../model/state.js";
 import { setAttr, setData, setText, toggleAttr, toggleClass } from "../util/write.js";
 
 /** @typedef {import("../protocol").Snapshot} Snapshot */
 /** @typedef {import("../protocol").Table} Table */
 /** @typedef {import("../protocol").PlacedJSON} PlacedJSON */
-/** @typedef {import("../game/state.js").Ui} Ui */
-/** @typedef {import("../game/state.js").Shown} Shown */
-/** @typedef {import("../game/state.js").SeatAction} SeatAction */
-/** @typedef {import("../game/state.js").Prompt} Prompt */
+/** @typedef {import("../model/state.js").Ui} Ui */
+/** @typedef {import("../model/state.js").Shown} Shown */
+/** @typedef {import("../model/state.js").SeatAction} SeatAction */
+/** @typedef {import("../model/state.js").Prompt} Prompt */
 /**
  * What is drawn: the snapshot, the UI state, a finished round under its summary (or null),
  * whether the person may move, whether bots play alone, whether motion is wanted, the seat

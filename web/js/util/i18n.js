@@ -208,6 +208,16 @@ export function apply(root) {
   }
 }
 
+/**
+ * "2, 3 and 5" / "2, 3 e 5".
+ * @param {readonly (number | string)[]} numbers
+ */
+export function listOf(numbers) {
+  const items = numbers.map(String);
+  if (items.length <= 1) return items.join("");
+  return t("list.and", { list: items.slice(0, -1).join(", "), last: items.at(-1) });
+}
+
 // Names of game things, shared by the renderers and the announcer.
 /** @param {number} seat */
 export const seatName = (seat) => t(`seat.${seat}`);

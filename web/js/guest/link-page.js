@@ -3,10 +3,10 @@
 // a guest's game is the host's, played through the link.
 
 import { loadLanguages } from "../util/i18n.js";
-import { STUN_SERVER, stunServer } from "../shell/settings.js";
-import { GuestLink } from "./index.js";
-import { showReplyScreen } from "./reply-screen.js";
-import { startReplyTab } from "./reply-tab.js";
+import { STUN_SERVER, stunServer } from "../ui/settings.js";
+import { GuestLink } from "../link/index.js";
+import { showReplyScreen } from "../link/reply-screen.js";
+import { startReplyTab } from "../link/reply-tab.js";
 
 /**
  * @param {"join" | "reply"} route
@@ -30,5 +30,5 @@ export async function startLinkPage(route, code) {
   Object.assign(window, { sevenRocksGuest: link });
   const removeScreen = await showReplyScreen(link, holder).catch(() => null);
   // Once connected, the reply screen gives way to the host's game at this seat.
-  if (removeScreen) (await import("../guest/index.js")).joinWhenConnected(link, removeScreen);
+  if (removeScreen) (await import("./index.js")).joinWhenConnected(link, removeScreen);
 }

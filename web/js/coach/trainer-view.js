@@ -11,7 +11,7 @@
 
 import { esc } from "../util/html.js";
 import { pointName, seatName, t } from "../util/i18n.js";
-import { moveLabel, reasonTexts } from "../coach/review-text.js";
+import { moveLabel, reasonTexts } from "./review-text.js";
 import { TableView, afterReshape } from "../table/table.js";
 import { renderSouthHand } from "../table/hand.js";
 import { setText } from "../util/write.js";
@@ -132,7 +132,7 @@ export class TrainerView {
     }
     // A puzzle's idea in table words (the engine's facts); then, shown the answer, the
     // coach's words for why it is better (a retried mistake has only those).
-    /** @type {import("../coach/review-text.js").Verdict} */
+    /** @type {import("./review-text.js").Verdict} */
     const verdict = { best: check.best.move, mark: solved ? "best" : "mistake", reasons: check.reasons, chance: null, best_chance: null };
     const idea = check.facts ? [ideaText(check.facts, solved)] : [];
     const lines = check.facts && solved ? idea : [...idea, ...reasonTexts(verdict)];

@@ -3,7 +3,7 @@
 // reply to the open game. Only this module is part of the first visit's page; the pages it
 // starts are fetched when such an address is opened.
 
-import { linkRoute } from "./urls.js";
+import { linkRoute } from "../link/urls.js";
 
 /** Start the link's page when `location` is one of its addresses: whether it did (the game's
  * own page must then not start).
@@ -16,7 +16,7 @@ export function startLinkPage(location) {
     return false;
   }
   document.body.dataset.linkPage = found.route;
-  import("./link-page.js").then((page) => page.startLinkPage(found.route, found.code));
+  import("../guest/link-page.js").then((page) => page.startLinkPage(found.route, found.code));
   // A fresh invitation opened in the same tab changes only the fragment: start afresh.
   addEventListener("hashchange", () => location.reload());
   return true;
@@ -28,7 +28,7 @@ export function startLinkPage(location) {
  * (counted in `body[data-link-received]`; `next()` waits for one) carry texts over the
  * link; `times` holds when each state came, for the benchmarks. */
 function installLinkHook() {
-  /** @type {import("./index.js").HostLink | null} */
+  /** @type {import("../link/index.js").HostLink | null} */
   let host = null;
   /** @type {{seat: number, text: string}[]} */
   const received = [];
@@ -40,9 +40,9 @@ function installLinkHook() {
     /** @param {number[]} seats @param {string[]} [names] */
     async invite(seats, names = []) {
       const [{ HostLink }, { showInvitations }, { stunServer }] = await Promise.all([
-        import("./index.js"),
-        import("./invite-panel.js"),
-        import("../shell/settings.js"),
+        import("../link/index.js"),
+        import("../link/invite-panel.js"),
+        import("../ui/settings.js"),
       ]);
       host ??= new HostLink({
         stun: stunServer(),

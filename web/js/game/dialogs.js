@@ -1,12 +1,12 @@
 // Dialogs: new game, end of round, end of game. Each returns a Promise of the user's answer
 // and removes itself when closed. Built with the page's one modal helper (modal.js).
 
-import { howRoundEnded } from "../game/announce.js";
+import { howRoundEnded } from "../model/announce.js";
 import { esc, num, signed } from "../util/html.js";
 import { botName, capitalised, has, seatName, t, teamName } from "../util/i18n.js";
-import { openModal } from "./modal.js";
+import { openModal } from "../ui/modal.js";
 import { REMOTE } from "../facts.js";
-import { MAX_NAME, cleanName, namedSeat } from "../game/people.js";
+import { MAX_NAME, cleanName, namedSeat } from "../model/people.js";
 import { tileSvg } from "../table/tiles.js";
 
 /** @typedef {import("../protocol").RoundSettledJSON} RoundSettledJSON */

@@ -6,10 +6,9 @@
 // draws it, after each of the game's draws (RENDERED, page-events.js), and lends its
 // strip to the coach (review.js), which shows the count of each reviewed position.
 
-import { listOf } from "./hint.js";
-import { onLanguageChange, seatName, t } from "../util/i18n.js";
-import { RENDERED } from "./page-events.js";
-import { onPrefChange, tileCountOn } from "../shell/settings.js";
+import { listOf, onLanguageChange, seatName, t } from "../util/i18n.js";
+import { RENDERED } from "../model/page-events.js";
+import { onPrefChange, tileCountOn } from "../ui/settings.js";
 import { setAttr, setData, setText, toggleClass } from "../util/write.js";
 
 /** @typedef {import("../protocol").TileCount} TileCount */
@@ -73,7 +72,7 @@ export function drawCount(el, count) {
 }
 
 export class TileCountView {
-  /** @param {Pick<import("../shell/panel-host.js").PanelHost, "snap" | "roundShown">} host */
+  /** @param {Pick<import("../ui/panel-host.js").PanelHost, "snap" | "roundShown">} host */
   constructor(host) {
     this.host = host;
     /** @type {HTMLElement | null} */

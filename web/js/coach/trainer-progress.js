@@ -2,7 +2,7 @@
 // and writes it): which of a game's mistakes were solved, kept per game, the newest games
 // first, at most KEPT_GAMES of them.
 
-/** @typedef {import("../coach/review-ctrl.js").ReviewedMove} ReviewedMove */
+/** @typedef {import("./review-ctrl.js").ReviewedMove} ReviewedMove */
 /** @typedef {Record<string, Record<string, "solved" | "failed">>} RetryStore */
 
 /** The most games whose retries are remembered (the oldest are forgotten first). */

@@ -4,8 +4,8 @@
 // listens to its events, holds the bots while it is open and opens a game; none reaches
 // into the controller, its engine, its pacing or its state.
 
-/** @typedef {import("../game/game-loop.js").Snap} Snap */
-/** @typedef {import("../game/ui-store.js").GameEvent} GameEvent */
+/** @typedef {import("../protocol").Snapshot} Snap */
+/** @typedef {import("../protocol").WorkerEvent} GameEvent */
 
 /**
  * @typedef {object} PanelHost

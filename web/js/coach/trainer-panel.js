@@ -3,7 +3,7 @@
 // wait while it is open, and its words follow a change of language.
 
 import { onLanguageChange } from "../util/i18n.js";
-import { openPanel } from "../shell/modal.js";
+import { openPanel } from "../ui/modal.js";
 import { Trainer } from "./trainer.js";
 import { TRAINER_HTML, TrainerView } from "./trainer-view.js";
 

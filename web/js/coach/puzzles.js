@@ -72,7 +72,7 @@ const progress = () => readProgress(recall(PROGRESS_KEY));
  * Open the puzzles: puzzle `asked` from the address (text, checked here: a bad one is one
  * sentence over the game, as the address's other options), else today's puzzle until it is
  * solved, then the first one not solved yet.
- * @param {import("../shell/panel-host.js").PanelHost} host
+ * @param {import("../ui/panel-host.js").PanelHost} host
  * @param {{asked?: string | null}} [options]
  */
 export async function openPuzzles(host, { asked = null } = {}) {

@@ -1,16 +1,16 @@
 // The table follows the window's shape: a phone turned on its side gets a layout made for
 // its new aspect, not the old one squeezed.
 
-import * as state from "../game/state.js";
-import { whileResizing } from "./table.js";
+import * as state from "../model/state.js";
+import { whileResizing } from "../table/table.js";
 
 /**
  * Once a resize has settled (and while the table's area settles after it), lay the game
  * out again when its layout no longer suits the table's aspect, and redraw.
  * @param {{
- *   tableView: import("./table.js").TableView,
- *   loop: import("../game/game-loop.js").GameLoop,
- *   view: import("../game/game-view.js").GameView,
+ *   tableView: import("../table/table.js").TableView,
+ *   loop: import("./game-loop.js").GameLoop,
+ *   view: import("./game-view.js").GameView,
  * }} parts
  */
 export function followResizes({ tableView, loop, view }) {

@@ -9,7 +9,7 @@ import { openTrainer } from "./trainer-panel.js";
 import { keep, recall } from "./trainer-store.js";
 import { standingText } from "./trainer-view.js";
 
-/** @typedef {import("../coach/review-ctrl.js").ReviewedMove} ReviewedMove */
+/** @typedef {import("./review-ctrl.js").ReviewedMove} ReviewedMove */
 /** @typedef {import("./trainer.js").TrainerItem} TrainerItem */
 /** @typedef {import("./trainer.js").Trainer} Trainer */
 /** @typedef {import("./trainer-progress.js").RetryStore} RetryStore */
@@ -23,7 +23,7 @@ function readRetries() {
 
 /**
  * Open the reviewed seat's mistakes in the trainer, from the first not solved yet.
- * @param {import("../shell/panel-host.js").PanelHost} host
+ * @param {import("../ui/panel-host.js").PanelHost} host
  * @param {{record: {seed?: unknown, rounds?: unknown}, seat: number, moves: ReadonlyArray<ReviewedMove>}} review
  */
 export async function openRetry(host, { record, seat, moves }) {

@@ -4,22 +4,22 @@
 // the view, the loop, the player's intents and input, the table following the window's
 // shape and the panels' host are made here alike.
 
-import { Announcer } from "../game/announce.js";
-import { GameLoop } from "../game/game-loop.js";
-import { GameView } from "../game/game-view.js";
-import { bindInput } from "../game/input.js";
-import { PlayerIntents } from "../game/intents.js";
-import { Pacer } from "../game/pacing.js";
-import { UiStore } from "../game/ui-store.js";
-import { followResizes } from "../table/relayout.js";
+import { Announcer } from "../model/announce.js";
+import { GameLoop } from "./game-loop.js";
+import { GameView } from "./game-view.js";
+import { bindInput } from "./input.js";
+import { PlayerIntents } from "./intents.js";
+import { Pacer } from "./pacing.js";
+import { UiStore } from "./ui-store.js";
+import { followResizes } from "./relayout.js";
 import { TableView } from "../table/table.js";
 import { onLanguageChange } from "../util/i18n.js";
-import { whileOpen } from "./close-request.js";
-import { panelHost } from "./panel-host.js";
-import { onPrefChange } from "./settings.js";
+import { whileOpen } from "../ui/close-request.js";
+import { panelHost } from "../ui/panel-host.js";
+import { onPrefChange } from "../ui/settings.js";
 
-/** @typedef {import("../game/game-loop.js").LoopHost} LoopHost */
-/** @typedef {import("./panel-host.js").PanelHost} PanelHost */
+/** @typedef {import("./game-loop.js").LoopHost} LoopHost */
+/** @typedef {import("../ui/panel-host.js").PanelHost} PanelHost */
 
 /**
  * What a page brings to its game.
