@@ -228,3 +228,20 @@ export function followTable(place) {
   document.addEventListener(RENDERED, onDraw);
   return () => document.removeEventListener(RENDERED, onDraw);
 }
+
+/**
+ * Put a bubble's dialog away (the tour's or the guide's): stop what it watched, close it, let
+ * the computer players go on, and give the focus back where it was.
+ * @param {HTMLDialogElement} dialog
+ * @param {readonly ((() => void) | null | undefined)[]} stops
+ * @param {() => void} release
+ * @param {HTMLElement | null} returnFocus
+ */
+export function putAway(dialog, stops, release, returnFocus) {
+  if (!dialog.isConnected) return;
+  for (const stop of stops) stop?.();
+  dialog.close();
+  dialog.remove();
+  release();
+  if (returnFocus?.isConnected && returnFocus !== document.body) returnFocus.focus({ preventScroll: true });
+}

@@ -12,7 +12,7 @@ import { onCloseRequest } from "../ui/close-request.js";
 import { onLanguageChange, t } from "../util/i18n.js";
 import { onGameEvents } from "../model/page-events.js";
 
-import { followTable, placeDialog, rectsOf, union } from "./bubble.js";
+import { followTable, placeDialog, putAway, rectsOf, union } from "./bubble.js";
 import { markSeen, tourDue } from "./tour.js";
 import { afterEvents, afterNext, firstStep, LESSON } from "./guide-steps.js";
 
@@ -108,17 +108,8 @@ function startGuide(snap, release) {
     place();
   };
   const close = () => {
-    if (!dialog.isConnected) return;
-    stopWatching?.();
-    removeEventListener("resize", render);
-    stopFollowing();
-    stopListening();
-    stopTranslating();
-    clearTarget();
-    dialog.close();
-    dialog.remove();
-    release();
-    if (returnFocus?.isConnected && returnFocus !== document.body) returnFocus.focus({ preventScroll: true });
+    const stops = [stopWatching, () => removeEventListener("resize", render), stopFollowing, stopListening, stopTranslating, clearTarget];
+    putAway(dialog, stops, release, returnFocus);
   };
   /** @param {GuideState} next */
   const go = (next) => {

@@ -12,7 +12,7 @@ import { onCloseRequest } from "../ui/close-request.js";
 import { onLanguageChange, t } from "../util/i18n.js";
 import { onGameEvents } from "../model/page-events.js";
 
-import { followTable, placeDialog, rectsOf, union } from "./bubble.js";
+import { followTable, placeDialog, putAway, rectsOf, union } from "./bubble.js";
 
 /** @typedef {import("./bubble.js").Rect} Rect */
 /** @typedef {"hand" | "table" | "scores" | "hint"} Step */
@@ -141,17 +141,8 @@ export function startTour({ hold = null } = {}) {
     place();
   };
   const close = () => {
-    if (!dialog.isConnected) return;
-    stopWatching?.();
-    removeEventListener("resize", render);
-    stopFollowing();
-    stopListening();
-    stopTranslating();
-    clearTarget();
-    dialog.close();
-    dialog.remove();
-    release();
-    if (returnFocus?.isConnected && returnFocus !== document.body) returnFocus.focus({ preventScroll: true });
+    const stops = [stopWatching, () => removeEventListener("resize", render), stopFollowing, stopListening, stopTranslating, clearTarget];
+    putAway(dialog, stops, release, returnFocus);
   };
   dialog.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target : null;
