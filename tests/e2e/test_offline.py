@@ -405,16 +405,18 @@ def test_a_new_build_is_offered_then_applied_whole(
         offer = page.locator("[data-update-offer]")
         offer.wait_for(timeout=60_000)
         assert "new version" in offer.inner_text().lower()
-        # On a laptop it waits in a corner: the scores, the toolbar and the hand stay in sight.
-        for part in (
-            "[data-team-score='0']",
-            "[data-team-score='1']",
-            ".toolbar",
-            "[data-hand='0']",
-        ):
-            assert not overlap(_edges(offer), _edges(page.locator(part))), (
-                f"the offer covers {part}"
-            )
+        # On a laptop it waits in a corner: the scores, the toolbar and the hand's tiles (the
+        # hand's row spans the board; its tiles sit in its middle) stay in sight.
+        tiles = page.locator("[data-hand='0'] [data-tile]")
+        parts = [
+            page.locator("[data-team-score='0']"),
+            page.locator("[data-team-score='1']"),
+            page.locator(".toolbar"),
+            *(tiles.nth(i) for i in range(tiles.count())),
+        ]
+        assert len(parts) > 3
+        for part in parts:
+            assert not overlap(_edges(offer), _edges(part)), f"the offer covers {part}"
         # Until the player accepts, the page and its files are the old build's.
         assert "new build" not in page.evaluate("fetch('style.css').then(r => r.text())")
         assert old_cache in _cache_names(page)

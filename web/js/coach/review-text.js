@@ -73,10 +73,13 @@ const worded = (code) => Object.hasOwn(REASONS, code);
  * @returns {string[]}
  */
 export function reasonTexts(move) {
+  // The search's chances stand in for a reason only where no fact on the table explains the
+  // loss ("nothing visible now tells them apart"): beside one, they say again what the
+  // mark's drop already says.
+  const told = move.reasons.some((r) => r.code !== "search" && r.code !== "later" && r.code !== "forced");
+  const searched = move.mark !== "best" && !told && move.chance != null && move.best_chance != null;
   return move.reasons.flatMap((r) =>
-    worded(r.code) && !(r.code === "search" && (move.mark === "best" || move.chance == null || move.best_chance == null))
-      ? [REASONS[r.code](/** @type {Required<ReasonJson>} */ (r), move)]
-      : [],
+    worded(r.code) && (r.code !== "search" || searched) ? [REASONS[r.code](/** @type {Required<ReasonJson>} */ (r), move)] : [],
   );
 }
 
