@@ -6,7 +6,7 @@ import contextlib
 import time
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from seven_rocks.engine.record import from_record
@@ -313,3 +313,24 @@ def open_sheet(page: Page) -> None:
     """Open the score sheet with its key, S."""
     page.keyboard.press("s")
     expect(page.locator(SHEET)).to_be_visible()
+
+
+class HeldRequests:
+    """The requests of one URL pattern kept waiting until the test lets them through (a boot
+    held at a known point); after :meth:`release` every later one passes at once."""
+
+    def __init__(self, context: BrowserContext, pattern: str) -> None:
+        self.held: list[Route] = []
+        self.released = False
+        context.route(pattern, self._hold)
+
+    def _hold(self, route: Route) -> None:
+        if self.released:
+            route.fallback()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.fallback()

@@ -4,10 +4,10 @@ first words, and the felt says how the game scores instead of lying empty for se
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import BrowserContext, Route, expect
+from playwright.sync_api import BrowserContext, expect
 
 from .conftest import BOOT_TIMEOUT_MS
-from .playing import LANGUAGE
+from .playing import LANGUAGE, HeldRequests
 
 pytestmark = pytest.mark.e2e
 
@@ -15,17 +15,7 @@ pytestmark = pytest.mark.e2e
 def test_while_the_engine_loads_the_felt_says_how_it_scores_in_the_readers_language(
     context: BrowserContext,
 ) -> None:
-    held: list[Route] = []
-    letting_through = False
-
-    def hold(route: Route) -> None:
-        """The engine's package waits until the test lets it through: the page loads."""
-        if letting_through:
-            route.fallback()
-        else:
-            held.append(route)
-
-    context.route("**/seven_rocks.zip", hold)
+    engine = HeldRequests(context, "**/seven_rocks.zip")  # the page loads, the engine waits
     page = context.new_page()
     page.add_init_script(LANGUAGE.replace("{lang}", "pt-BR"))
     with page.expect_request("**/seven_rocks.zip", timeout=30_000):
@@ -42,9 +32,7 @@ def test_while_the_engine_loads_the_felt_says_how_it_scores_in_the_readers_langu
     # The engine's package is asked for once the first table shows (and held, above); a
     # round trip to the page lets the route's handler run first.
     page.evaluate("0")
-    assert held, "the engine's package was never held"
-    letting_through = True
-    for route in held:
-        route.fallback()
+    assert engine.held, "the engine's package was never held"
+    engine.release()
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
     expect(primer).to_be_hidden()

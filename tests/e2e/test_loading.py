@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from .conftest import BOOT_TIMEOUT_MS, Guard, _slug, finish_context, watch_context
+from .playing import HeldRequests
 
 pytestmark = pytest.mark.e2e
 
@@ -149,25 +150,14 @@ def test_the_progress_moves_from_navigation_to_playable_and_drops_the_download_o
 def test_a_slow_start_says_what_is_happening_now(context: BrowserContext) -> None:
     """The engine's files held back: after a while the notice names the engine's loading,
     not a download that is over; let through, the game starts."""
-    held: list[Route] = []
-    letting_through = False
-
-    def hold(route: Route) -> None:
-        if letting_through:
-            route.fallback()
-        else:
-            held.append(route)
-
-    context.route("**/seven_rocks.zip", hold)
+    engine = HeldRequests(context, "**/seven_rocks.zip")
     page = context.new_page()
     page.goto("/")
     notice = _catalogue("en")["boot.slow_engine"]
     expect(page.locator("#status")).to_have_text(notice, timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.body.dataset.bootStage") == "engine"
     assert page.locator("[data-download-text]").inner_text().startswith(_words("boot.engine"))
-    letting_through = True
-    for route in held:
-        route.fallback()
+    engine.release()
     page.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
