@@ -3,7 +3,7 @@
 // stand-in, the end), the host's loop at a remote seat's turn, and the guest's side (the
 // host's snapshots answering the guest's loop, refusals, junk ignored).
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { afterEach, test } from "node:test";
 
 import { GameLoop } from "../../web/js/game/game-loop.js";
 import { LinkEngine } from "../../web/js/guest/link-engine.js";
@@ -55,6 +55,12 @@ function tableEngine(answer = () => null) {
   });
 }
 
+/** Every book a test opened, ended after it: a turn's pending offer timer would keep Node waiting. */
+const opened = [];
+afterEach(() => {
+  for (const guests of opened.splice(0)) guests.leave();
+});
+
 function book({ engine = tableEngine(), latest = snap(), clock = { now: 0 } } = {}) {
   const link = fakeLink();
   let changes = 0;
@@ -66,6 +72,7 @@ function book({ engine = tableEngine(), latest = snap(), clock = { now: 0 } } = 
     now: () => clock.now,
     changed: () => (changes += 1),
   });
+  opened.push(guests);
   return { guests, link, engine, clock, changes: () => changes };
 }
 
