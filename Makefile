@@ -20,7 +20,7 @@ play: $(VENV)/.installed node_modules/.package-lock.json $(GENERATED)   ## build
 
 # Everything, as CI runs it (.ci/run): lint, types, JavaScript unit tests, then every Python
 # test (engine, bots, CLI, browser, slow runs) but the exhaustive ones, which check every
-# item of a large shipped set where a test here checks a sample (`make slow` runs them).
+# item of a large shipped set (or run ten times as long) where a test here checks a sample (`make slow` runs them).
 # Nothing is skipped.  The Python tests run in two passes that between them hold every test once: those without a browser, then the
 # browser tests (the workers share one build of the site, each serves it to its own
 # Chromium, and the long tests start first; among them the smoke set in Firefox and WebKit,

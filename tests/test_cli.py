@@ -49,6 +49,7 @@ def test_a_thousand_simulated_games_all_replay(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.exhaustive
 def test_ten_thousand_simulated_games_all_replay(tmp_path: Path) -> None:
     _simulate_and_replay(tmp_path, 10_000, "random,greedy")
 
