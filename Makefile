@@ -35,7 +35,7 @@ test: $(DEPS) lint typecheck js   ## lint, type-check and run every test
 	bash scripts/ensure-chromium.sh
 	bash scripts/ensure-engines.sh
 	$(BIN)/pytest $(PYTEST_PARALLEL) -m "not e2e and not exhaustive"
-	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m e2e
+	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m "e2e and not exhaustive"
 
 # The fast loop while developing: the same lint and types, the JavaScript unit tests, and the
 # Python tests that need no browser and are not marked slow, spread over every core.
@@ -103,7 +103,7 @@ unit: $(DEPS)   ## every Python test that needs no browser (slow ones included)
 e2e: $(DEPS)   ## the browser tests (Chromium; the smoke set in Firefox and WebKit)
 	bash scripts/ensure-chromium.sh
 	bash scripts/ensure-engines.sh
-	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m e2e
+	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m "e2e and not exhaustive"
 
 slow: $(DEPS)   ## the long runs: big simulations, Pyodide in Node, every shipped puzzle
 	$(BIN)/pytest -m slow
