@@ -186,8 +186,8 @@ def test_a_host_and_three_guests_one_hostile_one_dropping_and_back(
 def test_the_guest_s_status_lines_are_the_current_ones(webrtc_context: ContextFactory) -> None:
     """The guest reads no "waiting for the host's table" once it is there, the host's seat
     "to play" at the host's turn (never "thinking": the guest cannot see the host think), and
-    no seat is thinking on its table once the host left (``test_link_status.py`` looks at
-    every turn of a round)."""
+    no seat is thinking on its table once the host left, though a bot was thinking for it
+    when the host went (``test_link_status.py`` looks at every turn of a whole round)."""
     host = host_game(webrtc_context(), "human,bot,remote,bot", seed=21)
     guest = join(host, webrtc_context(), 2)
     expect(guest.locator("[data-notice]", has_text="Waiting for the host's table")).to_have_count(0)
@@ -201,6 +201,11 @@ def test_the_guest_s_status_lines_are_the_current_ones(webrtc_context: ContextFa
     expect(south.locator(".seat__status")).to_have_attribute("data-kind", "turn")
     expect(south.locator(".seat__status")).to_have_text("to play")
     expect(guest.locator(".seat--thinking")).to_have_count(0)
+    # The host plays, and its game holds before West's (a bot's) turn, as under an open
+    # panel: the guest's page shows West thinking until the host's page is closed.
+    host.evaluate("() => { sevenRocks.controller.pacer.hold('test'); }")
+    play_first_move(host)
+    expect(guest.locator('.seat--thinking[data-seat="1"]')).to_have_count(1, timeout=CONNECT_MS)
     host.close()
     expect(guest.locator("body")).to_have_attribute(
         "data-table-ended", "host-left", timeout=CONNECT_MS
