@@ -7,7 +7,6 @@
 // words, dialogs) comes in through the host, so the loop runs in Node against a fake engine.
 
 import { abortable, isAbort } from "../model/abort.js";
-import { REMOTE } from "../facts.js";
 import { GAME_EVENTS, YOUR_TURN } from "../model/page-events.js";
 import { Ending } from "./ending.js";
 import { botWait, knockWait, summaryWait } from "./pacing.js";
@@ -245,9 +244,7 @@ export class GameLoop {
         await this.#apply(next, signal);
         continue;
       }
-      // A person on another device (on a guest's page: the host, another friend) is to play,
-      // never "thinking": no page can see them think.
-      store.dispatch({ type: "thinking", seat: snap.bots[snap.turn] === REMOTE ? null : snap.turn });
+      store.dispatch({ type: "thinking", seat: state.thinker(snap) });
       view.render();
       const began = this.host.now();
       const next = await this.ask("step", {}, signal);
