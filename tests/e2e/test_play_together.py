@@ -184,18 +184,28 @@ def test_a_host_and_three_guests_one_hostile_one_dropping_and_back(
 
 
 def test_the_guest_s_status_lines_are_the_current_ones(webrtc_context: ContextFactory) -> None:
-    """The guest reads no "waiting for the host's table" once it is there, and no seat is
-    thinking on its table once the host left."""
+    """The guest reads no "waiting for the host's table" once it is there, the host's seat
+    "to play" at the host's turn (never "thinking": the guest cannot see the host think), and
+    no seat is thinking on its table once the host left, though a bot was thinking for it
+    when the host went (``test_link_status.py`` looks at every turn of a whole round)."""
     host = host_game(webrtc_context(), "human,bot,remote,bot", seed=21)
     guest = join(host, webrtc_context(), 2)
     expect(guest.locator("[data-notice]", has_text="Waiting for the host's table")).to_have_count(0)
     deadline = time.monotonic() + CONNECT_MS / 1000
-    while guest.locator("#board").get_attribute("data-thinking") != "0":  # South: the host
+    while guest.locator("#board").get_attribute("data-turn") != "0":  # South: the host
         assert time.monotonic() < deadline, "the host's turn never came"
         if guest.locator("#board[data-human-turn] [data-hand='2'] .hand-tile--playable").count():
             play_first_move(guest, "[data-hand='2']")
         guest.wait_for_timeout(100)
-    expect(guest.locator(".seat--thinking")).to_have_count(1)
+    south = guest.locator('#board .seat[data-seat="0"]')
+    expect(south.locator(".seat__status")).to_have_attribute("data-kind", "turn")
+    expect(south.locator(".seat__status")).to_have_text("to play")
+    expect(guest.locator(".seat--thinking")).to_have_count(0)
+    # The host plays, and its game holds before West's (a bot's) turn, as under an open
+    # panel: the guest's page shows West thinking until the host's page is closed.
+    host.evaluate("() => { sevenRocks.controller.pacer.hold('test'); }")
+    play_first_move(host)
+    expect(guest.locator('.seat--thinking[data-seat="1"]')).to_have_count(1, timeout=CONNECT_MS)
     host.close()
     expect(guest.locator("body")).to_have_attribute(
         "data-table-ended", "host-left", timeout=CONNECT_MS

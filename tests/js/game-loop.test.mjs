@@ -111,6 +111,23 @@ test("the bots' turns are asked for one at a time and paced by the speed", async
   assert.deepEqual(engine.calls[1].params, { aspect: 1.5, since: 1 });
 });
 
+test("on a guest's page, a person on another device is to play, a bot is thinking", async () => {
+  // The guest's table: North here, the host (South) and East remote, West a bot.
+  const bots = ["remote", "expert", null, "remote"];
+  const pending = deferred();
+  const engine = fakeEngine((method) => (method === "step" ? pending.promise : null));
+  const { loop, store } = loopOver(engine);
+  loop.show(snap({ bots, turn: 0 }));
+  loop.run();
+  await tick();
+  assert.deepEqual(engine.methods(), ["step"]); // the table's move is waited for...
+  assert.equal(store.ui.thinking, null); // ...and nobody is said to think
+  loop.show(snap({ bots, turn: 1 }));
+  loop.run();
+  await tick();
+  assert.equal(store.ui.thinking, 1);
+});
+
 test("a new game ends the old game's pending step where it waits", async () => {
   const pending = deferred();
   const engine = fakeEngine((method) => (method === "step" ? pending.promise : null));

@@ -134,6 +134,11 @@ class WebRtcNetwork:
             "args": [*flags, *WEBRTC_ARGS, f"--proxy-server={NO_PROXY}"],
         }
 
+    def inside(self) -> list[str]:
+        """The prefix that runs a command inside the namespace (``nsenter``): another
+        browser's driver and the browser it starts (``tests/e2e/test_link_firefox.py``)."""
+        return self.namespace.command([])
+
     def close(self) -> list[int]:
         """End everything started in the namespace; the processes that would not end."""
         left = self.namespace.close()

@@ -12,6 +12,7 @@ import selectors
 import shutil
 import subprocess
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,15 +25,19 @@ REQUEST_TIMEOUT_S = 150
 
 
 class FirefoxTab:
-    """A tab of a fresh Firefox profile in ``profile`` (a first visit)."""
+    """A tab of a fresh Firefox profile in ``profile`` (a first visit).
+
+    ``inside`` prefixes the bridge's command (``nsenter`` into a test's network namespace:
+    the bridge and the browser it starts then share that namespace's loopback, over which
+    puppeteer-core talks BiDi to Firefox)."""
 
     engine = "firefox"
 
-    def __init__(self, profile: Path) -> None:
+    def __init__(self, profile: Path, *, inside: Sequence[str] = ()) -> None:
         node = shutil.which("node")
         assert node, "Node is needed to drive Firefox (puppeteer-core)"
         self._process = subprocess.Popen(
-            [node, str(BRIDGE), str(FIREFOX), str(profile)],
+            [*inside, node, str(BRIDGE), str(FIREFOX), str(profile)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..conftest import ENGINE_SETTLED
 from ..drawn import MEASURE, QUIET, RECORDER, SHOWS, problems_in
-from ..playing import PLAYABLE, POLL_MS, REVIEW_DONE, SUMMARY
+from ..playing import POLL_MS, REVIEW_DONE, SUMMARY
 from .tab import Tab, click_when_there, poll, wait_for
 
 #: A slow engine's first boot on a loaded machine (WebKit's has taken a minute).
@@ -83,11 +83,13 @@ def look(tab: Tab, where: str) -> list[str]:
     return [f"{tab.engine} {where}: {fault}" for fault in faults]
 
 
-def play_move(tab: Tab) -> None:
-    """Tap South's first playable tile, then its first lit place while it has several."""
-    tile: str = tab.evaluate(f"() => document.querySelector({PLAYABLE!r}).dataset.tile")
-    gone = f"!#board [data-hand='0'] [data-tile='{tile}']"
-    click_when_there(tab, f"{PLAYABLE}[data-tile='{tile}']")
+def play_move(tab: Tab, hand: str = "[data-hand='0']") -> None:
+    """Tap the first playable tile of ``hand`` (South's, or a guest's own seat's), then its
+    first lit place while it has several."""
+    playable = f"{hand} .hand-tile--playable"
+    tile: str = tab.evaluate(f"() => document.querySelector({playable!r}).dataset.tile")
+    gone = f"!#board {hand} [data-tile='{tile}']"
+    click_when_there(tab, f"{playable}[data-tile='{tile}']")
     deadline = time.monotonic() + 30
     while wait_for(tab, gone, LIT, timeout=30):
         click_when_there(tab, LIT_HIT)

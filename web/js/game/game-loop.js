@@ -244,7 +244,7 @@ export class GameLoop {
         await this.#apply(next, signal);
         continue;
       }
-      store.dispatch({ type: "thinking", seat: snap.turn });
+      store.dispatch({ type: "thinking", seat: state.thinker(snap) });
       view.render();
       const began = this.host.now();
       const next = await this.ask("step", {}, signal);

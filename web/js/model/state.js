@@ -3,6 +3,8 @@
 // target, who is thinking, what each seat did last). Nothing here touches the DOM or
 // computes a rule: every fact comes from the snapshot and its events.
 
+import { REMOTE } from "../facts.js";
+
 /** @typedef {import("../protocol").Snapshot} Snapshot */
 /** @typedef {import("../protocol").Table} Table */
 /** @typedef {import("../protocol").WorkerEvent} WorkerEvent */
@@ -48,6 +50,13 @@ export const freshUi = () => ({
   busy: false, // a move of South's is on its way to the engine
   knocking: false, // South knocks (the engine found no move)
 });
+
+/**
+ * Who thinks while the table waits for the move of the seat to play: a bot, never a person
+ * on another device (on a guest's page: the host, another friend): no page sees them think.
+ * @param {Pick<Snapshot, "bots" | "turn">} snap
+ */
+export const thinker = (snap) => (snap.bots[snap.turn] === REMOTE ? null : snap.turn);
 
 /**
  * Bots in every seat: the game plays itself.

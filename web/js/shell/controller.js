@@ -153,7 +153,13 @@ export class Controller {
         latest: () => this.loop.latest,
         hold: (reason) => this.pacer.hold(reason),
         render: () => this.view.render(),
-        named: () => this.view.render(),
+        named: (seat, name) => {
+          // The seat shows the friend's name at once, not at the table's next move.
+          const rename = (/** @type {Snap | null} */ snap) => snap && { ...snap, names: snap.names.map((old, at) => (at === seat ? name : old)) };
+          this.loop.snap = rename(this.loop.snap);
+          this.loop.latest = rename(this.loop.latest);
+          this.view.render();
+        },
         counted: (refused) => {
           if (this.loop.snap) this.loop.snap = { ...this.loop.snap, refused };
         },
