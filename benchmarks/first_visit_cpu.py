@@ -31,9 +31,10 @@ says little); the quotas are what a phone would see, as long as the machine has 
 to spare: under a quota the cgroup's ``cpu.shares`` is raised so the browser gets its share
 before the machine's other work (an unlimited browser weighs four processes).
 
-Measured on the shared two-core machine (medians of 3, one session, load 3 to 6): at half a
-core 4.41 CPU-s and playable at 8.38 s (with the engine shipped as source: 4.61 and 8.67 s),
-at a quarter 3.38 CPU-s and 13.08 s (4.16 and 15.46 s). Per thread at half a core: about
+Measured on the shared two-core machine (load 3 to 10), the median of three sessions'
+medians of 3 at half a core: 4.41 CPU-s, playable at 8.38 s (each session beside a build
+with the engine shipped as source: 4.79 CPU-s and 9.08 s); at a quarter of a core, one
+session: 3.38 CPU-s and 13.08 s (4.16 and 15.46 s). Per thread at half a core: about
 1.1-1.4 CPU-s of V8 compiling the WebAssembly in the background, 0.8 of the worker's Python,
 0.6 of the page's thread, 0.5 of the network service, 0.5 of the browser's process.
 """
