@@ -15,8 +15,10 @@ it.
 
 The same run compiles the engine zip's modules (already stripped) to bytecode the same way,
 and the check runs on that compiled engine: a first visit then imports the engine without
-compiling ~200 KB of source on WebAssembly not yet optimised (about 40% of its import's CPU
-time; ``benchmarks/first_visit_cpu.py``), for some 45 KB more on the wire.
+compiling ~200 KB of source on WebAssembly not yet optimised (in Node's Pyodide, 0.5 of the
+import's CPU-seconds become 0.3; a first visit, ``benchmarks/first_visit_cpu.py``, about 0.4
+fewer at half a core, the optimising tier having less to compile too), for some 45 KB more on
+the wire.
 
 The full library stays in the site, never loaded unless something outside the cut is
 imported: ``web/stdlib_fallback.py`` (packed into the cut zip, installed by the loader
