@@ -33,8 +33,9 @@ before the machine's other work (an unlimited browser weighs four processes).
 
 Measured on the shared two-core machine (load 3 to 10), the median of three sessions'
 medians of 3 at half a core: 4.41 CPU-s, playable at 8.38 s (each session beside a build
-with the engine shipped as source: 4.79 CPU-s and 9.08 s); at a quarter of a core, one
-session: 3.38 CPU-s and 13.08 s (4.16 and 15.46 s). Per thread at half a core: about
+with the engine shipped as source: 4.79 CPU-s and 9.08 s); at a quarter of a core, two
+sessions: 3.38 and 3.70 CPU-s, 13.08 and 14.01 s (with the engine as source: 4.16 and 4.50
+CPU-s, 15.46 and 17.09 s). Per thread at half a core: about
 1.1-1.4 CPU-s of V8 compiling the WebAssembly in the background, 0.8 of the worker's Python,
 0.6 of the page's thread, 0.5 of the network service, 0.5 of the browser's process.
 """
