@@ -10,6 +10,10 @@ navigation start (the browser's own start is not counted). Printed per visit, th
 median of each engine and its ratio to Chromium's::
 
     .venv/bin/python benchmarks/engines.py --runs 5
+
+Two cold visits each on the shared two-core machine (load 3 to 6), engine shipped compiled:
+Chromium 4.6 s, Firefox 2.4 s, WebKitGTK 14.8 s (3.2x Chromium's); with the engine shipped
+as source, the same session: 4.6, 2.2 and 18.9 s (4.1x).
 """
 
 from __future__ import annotations

@@ -23,17 +23,30 @@ execs Chromium)::
     .venv/bin/python benchmarks/first_visit_cpu.py --runs 5 --quota 0.5
 
 Prints each visit, then per setting the medians of the CPU-seconds and of the wall time to
-playable. The machine's other work competes with an unlimited browser (its wall time then
+playable; ``--threads`` also prints where each visit's CPU went, per process type and thread
+name (from ``/proc``: V8's background compile threads are ``ThreadPoolForeg`` in the
+renderer, the engine's worker ``DedicatedWorker``, the page's own thread the renderer's
+main one). The machine's other work competes with an unlimited browser (its wall time then
 says little); the quotas are what a phone would see, as long as the machine has half a core
 to spare: under a quota the cgroup's ``cpu.shares`` is raised so the browser gets its share
 before the machine's other work (an unlimited browser weighs four processes).
+
+Measured on the shared two-core machine (load 3 to 10), the median of three sessions'
+medians of 3 at half a core: 4.41 CPU-s, playable at 8.38 s (each session beside a build
+with the engine shipped as source: 4.79 CPU-s and 9.08 s); at a quarter of a core, two
+sessions: 3.38 and 3.70 CPU-s, 13.08 and 14.01 s (with the engine as source: 4.16 and 4.50
+CPU-s, 15.46 and 17.09 s). Per thread at half a core: about
+1.1-1.4 CPU-s of V8 compiling the WebAssembly in the background, 0.8 of the worker's Python,
+0.6 of the page's thread, 0.5 of the network service, 0.5 of the browser's process.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -91,6 +104,30 @@ class Visit:
     cpu_s: float
     wall_s: float
     engine_ready_s: float
+    #: CPU-seconds per (process type, thread name), when asked for.
+    threads: dict[tuple[str, str], float]
+
+
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def thread_times(pids: list[str]) -> dict[tuple[str, str, str], float]:
+    """CPU-seconds so far of every thread of ``pids``, by (thread id, process type, name)."""
+    times: dict[tuple[str, str, str], float] = {}
+    for pid in pids:
+        with contextlib.suppress(OSError):  # a process that has ended meanwhile
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            kind = re.search(r"--type=(\S+)", command)
+            service = re.search(r"--utility-sub-type=(\S+)", command)
+            label = (kind.group(1) if kind else "browser") + (
+                f"/{service.group(1).rsplit('.', 1)[-1]}" if service else ""
+            )
+            for task in os.listdir(f"/proc/{pid}/task"):
+                stat = Path(f"/proc/{pid}/task/{task}/stat").read_text()
+                name = stat[stat.index("(") + 1 : stat.rindex(")")]
+                fields = stat[stat.rindex(")") + 2 :].split()
+                times[task, label, name] = (int(fields[11]) + int(fields[12])) / _TICKS
+    return times
 
 
 class Cgroup:
@@ -117,6 +154,10 @@ class Cgroup:
         # would otherwise decide the wait); unlimited, it is weighted as four processes.
         shares = SHARES_CAPPED if quota is not None else SHARES_UNLIMITED
         (self.dirs["cpu"] / "cpu.shares").write_text(str(shares))
+
+    def pids(self) -> list[str]:
+        """The processes in the group."""
+        return (self.dirs["cpuacct"] / "cgroup.procs").read_text().split()
 
     def cpu_s(self) -> float:
         """The CPU time of every process in the group so far, in seconds."""
@@ -164,8 +205,11 @@ def settle(group: Cgroup, quiet_s: float = 0.5, limit_s: float = 10.0) -> None:
             return
 
 
-def visit(browser: Browser, group: Cgroup, url: str, timeout_ms: float) -> Visit:
-    """One cold first visit on emulated 4G, counted from navigation to playable."""
+def visit(
+    browser: Browser, group: Cgroup, url: str, timeout_ms: float, *, threads: bool = False
+) -> Visit:
+    """One cold first visit on emulated 4G, counted from navigation to playable
+    (``threads``: per thread too)."""
     profile = PROFILES["4g"]
     assert profile is not None
     context = browser.new_context(service_workers="allow")
@@ -174,6 +218,7 @@ def visit(browser: Browser, group: Cgroup, url: str, timeout_ms: float) -> Visit
         page = context.new_page()
         emulate(context, page, profile)
         settle(group)
+        threads_before = thread_times(group.pids()) if threads else {}
         before = group.cpu_s()
         page.goto(url + QUERY, wait_until="commit")
         page.wait_for_selector(
@@ -182,6 +227,10 @@ def visit(browser: Browser, group: Cgroup, url: str, timeout_ms: float) -> Visit
             timeout=timeout_ms,
         )
         cpu = group.cpu_s() - before
+        per_thread: dict[tuple[str, str], float] = collections.defaultdict(float)
+        if threads:
+            for (task, label, name), seconds in thread_times(group.pids()).items():
+                per_thread[label, name] += seconds - threads_before.get((task, label, name), 0.0)
         if page.evaluate("document.body.dataset.engine") != "ready":
             raise SystemExit(f"the engine did not start: {page.inner_text('body')[:300]}")
         found: dict[str, float] = page.evaluate(
@@ -192,7 +241,12 @@ def visit(browser: Browser, group: Cgroup, url: str, timeout_ms: float) -> Visit
         )
     finally:
         context.close()
-    return Visit(cpu_s=cpu, wall_s=found["playable"] / 1000, engine_ready_s=found["ready"] / 1000)
+    return Visit(
+        cpu_s=cpu,
+        wall_s=found["playable"] / 1000,
+        engine_ready_s=found["ready"] / 1000,
+        threads=per_thread,
+    )
 
 
 def _label(quota: float | None) -> str:
@@ -207,6 +261,9 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         action="append",
         help="a share of one core (repeatable; default: unlimited, 0.5 and 0.25)",
+    )
+    parser.add_argument(
+        "--threads", action="store_true", help="print each visit's CPU per process and thread"
     )
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
     parser.add_argument("--chromium", type=Path, default=CHROMIUM, help="browser executable")
@@ -229,7 +286,9 @@ def main(argv: list[str] | None = None) -> int:
                     visits = results.setdefault(_label(quota), [])
                     with browser_in(group, playwright, args.chromium, Path(tmp)) as browser:
                         for index in range(1, args.runs + 1):
-                            found = visit(browser, group, url, args.timeout * 1000)
+                            found = visit(
+                                browser, group, url, args.timeout * 1000, threads=args.threads
+                            )
                             visits.append(found)
                             print(
                                 f"{_label(quota):<10} run {index}: {found.cpu_s:5.2f} CPU-s, "
@@ -237,6 +296,10 @@ def main(argv: list[str] | None = None) -> int:
                                 f"playable {found.wall_s:5.2f} s",
                                 flush=True,
                             )
+                            for (label, name), seconds in sorted(
+                                found.threads.items(), key=lambda item: -item[1]
+                            )[:8]:
+                                print(f"    {seconds:5.2f} CPU-s  {label:<24} {name}")
     finally:
         group.close()
 

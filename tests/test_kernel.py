@@ -205,6 +205,32 @@ def test_every_placement_follows_the_rule_book(seed: int) -> None:
         assert layout.ends_sum == brute_force_table(layout)[1]
 
 
+def test_the_move_table_holds_every_subset_of_every_points_suit() -> None:
+    # Exhaustive: each point's entries are exactly the subsets of the tiles showing its
+    # number (with or without the anchor tile, which is on the table), each listing the
+    # placements of the subset's other tiles in tile order.
+    for point in ALL_POINTS:
+        suit = [t for t in ALL_TILES if point.value in (t.low, t.high)]
+        entry = kernel.PLACEMENTS[point.index]
+        assert len(entry) == 2 ** len(suit)
+        for bits in range(2 ** len(suit)):
+            chosen = [t for i, t in enumerate(suit) if bits >> i & 1]
+            moves = tuple(Move(t, point) for t in chosen if t is not point.tile)
+            assert entry[mask_of(chosen)] == moves
+            assert kernel.PLACEMENT_INDICES[point.index][mask_of(chosen)] == tuple(
+                m.index for m in moves
+            )
+
+
+@given(st.integers(0, 2**28 - 1))
+def test_a_hands_pips_and_deduction_are_its_tiles_sums(mask: int) -> None:
+    tiles = [t for t in ALL_TILES if mask >> t.index & 1]
+    pips = sum(t.low + t.high for t in tiles)
+    assert kernel.hand_pips(mask) == pips
+    # The rule book: a remainder of 1 or 2 rounds down, 3 or 4 up.
+    assert kernel.deduction(mask) == pips - pips % 5 + (5 if pips % 5 >= 3 else 0)
+
+
 def test_points_table_is_placement_points() -> None:
     assert list(kernel.POINTS) == [placement_points(s) for s in range(MAX_ENDS_SUM + 1)]
     assert [s for s, p in enumerate(kernel.POINTS) if p] == [5, 10, 15, 20, 25, 30, 35]

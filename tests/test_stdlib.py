@@ -80,20 +80,50 @@ def test_a_compiled_module_imports_from_a_zip_without_its_source(tmp_path: Path)
 
 
 @pytest.fixture(scope="module")
-def cut(tmp_path_factory: pytest.TempPathFactory) -> CutLibrary:
-    """The cut a build of this tree ships, read back from the build's cache: the same
-    inputs (the site's runtime, as trimmed and minified, and both of its zips) as every
-    build's, so a test run makes the cut once whoever asks first."""
+def cut_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A build of this tree without the cut's outputs: the same inputs (the site's runtime,
+    as trimmed and minified, and both of its zips as written) as every build's cut."""
     site = build(tmp_path_factory.mktemp("cut") / "site", compress=False, snapshot=False)
+    # The build ships the engine compiled: its zip as written comes back for the cut.
+    zip_engine(Path(seven_rocks.__file__).parent, site / ENGINE_ZIP)
+    return site
+
+
+def _cut_of(site: Path, destination: Path, compiled_engine: Path | None = None) -> CutLibrary:
+    """The cut a build of ``site`` ships, read back from the build's cache, so a test run
+    makes the cut once whoever asks first."""
     return cut_stdlib(
         site / "pyodide",
         site / ENGINE_ZIP,
         ROOT / "web" / "worker.py",
         ROOT / "web" / "stdlib_fallback.py",
-        tmp_path_factory.mktemp("read") / "stdlib-cut.zip",
+        destination,
         cache=ROOT / "node_modules" / ".cache" / "seven-rocks",
         coach_zip=site / COACH_ZIP,
+        compiled_engine=compiled_engine,
     )
+
+
+@pytest.fixture(scope="module")
+def cut(cut_site: Path, tmp_path_factory: pytest.TempPathFactory) -> CutLibrary:
+    return _cut_of(cut_site, tmp_path_factory.mktemp("read") / "stdlib-cut.zip")
+
+
+def test_the_engine_ships_compiled_by_pyodide(cut_site: Path, tmp_path: Path) -> None:
+    compiled = tmp_path / "engine.zip"
+    _cut_of(cut_site, tmp_path / "stdlib-cut.zip", compiled)
+    with zipfile.ZipFile(cut_site / ENGINE_ZIP) as source, zipfile.ZipFile(compiled) as archive:
+        modules = source.namelist()
+        names = archive.namelist()
+        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
+        kernel = archive.read("seven_rocks/engine/kernel.pyc")
+    # Every module of the engine zip, as bytecode only: a first visit compiles none of them.
+    assert names == [name + "c" for name in modules]
+    assert int.from_bytes(kernel[4:8], "little") == 0b01  # unchecked hash-based
+    # Pyodide's Python, not this one, compiled it (the check in stdlib.mjs imports and
+    # plays with it there); its magic number is that of a Python 3.14.
+    assert int.from_bytes(kernel[:2], "little") in range(3600, 3700)
+    assert b"_pip_table" in kernel
 
 
 def test_the_cut_holds_what_the_game_imports_and_little_else(cut: CutLibrary) -> None:

@@ -72,17 +72,19 @@ def _placements() -> list[dict[int, tuple[Move, ...]]]:
     subset fits in 128 entries per point and finding the moves on a point is one lookup.
     The anchor tile itself is in the suit mask but never in a hand (it is on the table);
     its entries repeat the ones without it so the lookup needs no extra masking.
+
+    Built by doubling, a tile at a time in index order (each subset's moves are the
+    smaller subset's and the new tile's, so they stay in tile order): one tuple per entry
+    instead of a walk over every subset's bits, which matters at a page's first start.
     """
     table: list[dict[int, tuple[Move, ...]]] = []
     for point in ALL_POINTS:
-        suit = SUIT_MASKS[point.value] & ~point.tile.mask
-        entry: dict[int, tuple[Move, ...]] = {}
-        sub = suit
-        while True:  # every subset of the suit, the empty one included
-            entry[sub] = entry[sub | point.tile.mask] = tuple(Move(t, point) for t in tiles_of(sub))
-            if not sub:
-                break
-            sub = (sub - 1) & suit
+        anchor = point.tile.mask
+        entry: dict[int, tuple[Move, ...]] = {0: (), anchor: ()}
+        for tile in tiles_of(SUIT_MASKS[point.value] & ~anchor):
+            move = Move(tile, point)
+            for sub, moves in list(entry.items()):
+                entry[sub | tile.mask] = (*moves, move)
         table.append(entry)
     return table
 
@@ -355,11 +357,12 @@ POINTS: Final[tuple[int, ...]] = tuple(placement_points(s) for s in range(MAX_EN
 
 
 def _pip_table(tiles_from: int) -> list[int]:
-    """Pips of every subset of 14 tiles from ``tiles_from`` (each from a smaller one)."""
-    out = [0] * (1 << 14)
-    for mask in range(1, 1 << 14):
-        low = mask & -mask
-        out[mask] = out[mask ^ low] + ALL_TILES[tiles_from + low.bit_length() - 1].pips
+    """Pips of every subset of 14 tiles from ``tiles_from``, by doubling: the subsets with
+    a tile are those without it, each plus its pips (a list comprehension a tile, not a
+    loop over 16,384 masks: the kernel is imported at a page's first start)."""
+    out = [0]
+    for tile in ALL_TILES[tiles_from : tiles_from + 14]:
+        out += [pips + tile.pips for pips in out]
     return out
 
 

@@ -28,7 +28,8 @@ Besides copying, the build makes the site installable, offline-capable and quick
   lets a boot from the offline cache skip Python's start-up;
 * a first visit downloads little: the standard library cut to what the game imports
   (``seven_rocks.site.stdlib``; the full one stays in the site as a fallback), the engine
-  zip without docstrings or comments, both stored uncompressed so brotli works across their
+  zip without docstrings or comments, both compiled to bytecode by the shipped Pyodide (a
+  first visit compiles none of their modules) and stored uncompressed so brotli works across their
   files; the page's scripts bundled and minified and its CSS minified by esbuild
   (``seven_rocks.site.minify``); the runtime's wasm without the exports that only
   packages with C extensions could call (``seven_rocks.site.wasm_exports``); each

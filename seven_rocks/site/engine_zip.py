@@ -1,7 +1,8 @@
 """The engine as the browser gets it: deterministic zips of the package's browser part.
 
 The engine zip, which PyScript's ``files`` config unpacks into the worker's file system at
-every start, holds all of it but the coach's search; the coach zip holds that, and the
+every start, holds all of it but the coach's search (the build ships it compiled to
+bytecode, see ``seven_rocks.site.stdlib``); the coach zip holds that, and the
 worker unpacks it beside the engine's when it is first imported (``web/worker.py``)."""
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The Python the engine's worker runs, as the build ships it.
 
 * ``seven_rocks.zip``: the package's browser part, which PyScript's ``files`` config
-  unpacks into the worker's file system at every start;
+  unpacks into the worker's file system at every start, compiled to bytecode by the
+  shipped Pyodide when the standard library is cut (so a first visit does not compile it);
 * ``coach.zip``: the coach's search (``engine_zip.is_coach``), which the worker fetches and
   unpacks beside it the first time someone asks for a review or a puzzle's answer
   (``web/worker.py``), so a visit that never does never downloads it;
@@ -53,6 +54,7 @@ def make_images(site: Path, web: Path, cache: Path, *, snapshot: bool) -> None:
         site / STDLIB_CUT,
         cache=cache,
         coach_zip=site / COACH_ZIP,
+        compiled_engine=site / ENGINE_ZIP,
     )
     if snapshot:
         make_snapshot(

@@ -1,6 +1,7 @@
 // Cut Pyodide's standard library to what the game imports (run by seven_rocks/site/stdlib.py).
 //
 //   node stdlib.mjs PYODIDE_DIR ZIPS WORKER_PY TOOL_PY FALLBACK_PY EXTRA_MODULES OUT_ZIP OUT_JSON
+//                   OUT_ENGINE
 //
 // 1. Starts Pyodide with its full library, unpacks the engine's zips (ZIPS, comma-separated:
 //    the engine zip, which PyScript unpacks, and the coach's, which the worker unpacks beside
@@ -9,16 +10,19 @@
 //    imports EXTRA_MODULES (comma-separated: what PyScript's own bootstrap imports).
 // 2. Writes the library modules that were imported, docstrings and comments stripped and
 //    compiled to bytecode by Pyodide's own Python, plus the fallback finder, into OUT_ZIP
-//    (uncompressed).
-// 3. Starts a second Pyodide on OUT_ZIP and does it all again: the same replies must come
-//    back (a module missing from the cut fails an import, which changes a reply), or the
-//    build fails.
+//    (uncompressed); and the engine zip (the first of ZIPS) compiled the same way into
+//    OUT_ENGINE: a first visit then imports the engine without compiling it, which is most
+//    of what importing it costs while the WebAssembly is still unoptimised.
+// 3. Starts a second Pyodide on OUT_ZIP with OUT_ENGINE and does it all again: the same
+//    replies must come back (a module missing from the cut fails an import, which changes
+//    a reply), or the build fails.
 // OUT_JSON lists the modules' files and the sizes, for the build and its tests.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, zips, workerPy, toolPy, fallbackPy, extras, outZip, outJson] =
+const [pyodideDir, zips, workerPy, toolPy, fallbackPy, extras, outZip, outJson, outEngine] =
   process.argv.slice(2);
+const [engineZip, ...otherZips] = zips.split(",");
 process.argv.length = 1;
 
 function reason(error) {
@@ -26,7 +30,7 @@ function reason(error) {
   return lines.filter(Boolean).at(-1) ?? "unknown error";
 }
 
-async function session(loadPyodide, stdLibURL) {
+async function session(loadPyodide, stdLibURL, archives) {
   const pyodide = await loadPyodide({
     indexURL: `${pyodideDir}/`,
     ...(stdLibURL ? { stdLibURL } : {}),
@@ -34,7 +38,7 @@ async function session(loadPyodide, stdLibURL) {
   });
   // What PyScript's `files: {"./seven_rocks.zip": "./*"}` does in the browser's worker (and
   // the worker itself with coach.zip, once asked for a review).
-  for (const zip of zips.split(",")) {
+  for (const zip of archives) {
     pyodide.unpackArchive(new Uint8Array(readFileSync(zip)), "zip", { extractDir: "./" });
   }
   pyodide.FS.mkdirTree("/tmp/seven-rocks-tool");
@@ -57,7 +61,7 @@ json.dumps(stdlib_cut.exercise(worker["handle"]))
 
 try {
   const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-  const full = await session(loadPyodide, null);
+  const full = await session(loadPyodide, null, [engineZip, ...otherZips]);
   full.pyodide.FS.writeFile("/tmp/seven-rocks-tool/stdlib_fallback.py", readFileSync(fallbackPy));
   const report = JSON.parse(
     full.pyodide.runPython(`
@@ -81,8 +85,17 @@ json.dumps({"files": files, "source_bytes": original, "stored_bytes": stored})
 `),
   );
   writeFileSync(outZip, full.pyodide.FS.readFile("/tmp/seven-rocks-tool/cut.zip"));
+  full.pyodide.FS.writeFile("/tmp/seven-rocks-tool/engine.zip", readFileSync(engineZip));
+  full.pyodide.runPython(`
+import zipfile, stdlib_cut
+with zipfile.ZipFile("/tmp/seven-rocks-tool/engine.zip") as archive:
+    modules = [(name, archive.read(name)) for name in archive.namelist()]
+# Already stripped by the build (engine_zip.py): compiled as they are.
+stdlib_cut.write_zip("/tmp/seven-rocks-tool/engine-compiled.zip", modules, strip=False, compiled=True)
+`);
+  writeFileSync(outEngine, full.pyodide.FS.readFile("/tmp/seven-rocks-tool/engine-compiled.zip"));
 
-  const cut = await session(loadPyodide, outZip);
+  const cut = await session(loadPyodide, outZip, [outEngine, ...otherZips]);
   if (cut.errors !== full.errors) {
     throw new Error(`the cut library answers differently: ${cut.errors} != ${full.errors}`);
   }

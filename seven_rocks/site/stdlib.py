@@ -13,6 +13,13 @@ start-up compiling the source on a first visit, while the WebAssembly is still u
 (``benchmarks/boot.py`` times the start). Node checks the cut by running the session again on
 it.
 
+The same run compiles the engine zip's modules (already stripped) to bytecode the same way,
+and the check runs on that compiled engine: a first visit then imports the engine without
+compiling ~200 KB of source on WebAssembly not yet optimised (in Node's Pyodide, 0.5 of the
+import's CPU-seconds become 0.3; a first visit, ``benchmarks/first_visit_cpu.py``, about 0.4
+fewer at half a core, the optimising tier having less to compile too), for some 45 KB more on
+the wire.
+
 The full library stays in the site, never loaded unless something outside the cut is
 imported: ``web/stdlib_fallback.py`` (packed into the cut zip, installed by the loader
 before PyScript or the engine import anything) then fetches it and the game goes on.
@@ -90,10 +97,12 @@ def cut_stdlib(
     *,
     cache: Path | None = None,
     coach_zip: Path | None = None,
+    compiled_engine: Path | None = None,
 ) -> CutLibrary:
     """Write the cut standard library zip for ``worker`` running ``engine_zip`` (and
     ``coach_zip``, unpacked beside it) on ``pyodide_dir``'s Pyodide, with ``fallback`` (the
-    finder module) packed in.
+    finder module) packed in; and (``compiled_engine``) ``engine_zip`` compiled to bytecode
+    there (it may be ``engine_zip`` itself, replaced).
 
     The report (the files, their sizes) is kept in ``cache`` beside the cached zip.
     Raises ``StdlibError`` when Node is missing or the cut cannot be made or fails its check.
@@ -103,13 +112,29 @@ def cut_stdlib(
     key = _inputs_digest(pyodide_dir, inputs)
     cached = cache / f"stdlib-{key}.zip" if cache is not None else None
     destination.parent.mkdir(parents=True, exist_ok=True)
+    outputs = _Outputs(destination, compiled_engine)
     if cached is None:
-        return _cut(pyodide_dir, zips, worker, fallback, destination, None)
+        return _cut(pyodide_dir, zips, worker, fallback, outputs, None)
     with claimed(cached, wait=True):  # another build cutting it: wait, then copy its
-        if not (cached.is_file() and cached.with_suffix(".json").is_file()):
-            return _cut(pyodide_dir, zips, worker, fallback, destination, cached)
+        if not all(path.is_file() for path in _cached_files(cached)):
+            return _cut(pyodide_dir, zips, worker, fallback, outputs, cached)
     shutil.copyfile(cached, destination)
+    if compiled_engine is not None:
+        shutil.copyfile(_cached_files(cached)[2], compiled_engine)
     return _read(destination, cached.with_suffix(".json"))
+
+
+@dataclass(frozen=True)
+class _Outputs:
+    """Where the cut goes, and the compiled engine (``None``: not wanted)."""
+
+    library: Path
+    engine: Path | None
+
+
+def _cached_files(cached: Path) -> tuple[Path, Path, Path]:
+    """The cut, its report and the compiled engine zip, as the cache keeps them."""
+    return cached, cached.with_suffix(".json"), cached.with_suffix(".engine.zip")
 
 
 def _cut(
@@ -117,13 +142,16 @@ def _cut(
     zips: tuple[Path, ...],
     worker: Path,
     fallback: Path,
-    destination: Path,
+    outputs: _Outputs,
     cached: Path | None,
 ) -> CutLibrary:
-    """Run Node's Pyodide to make the cut into ``destination`` (and keep it in ``cached``)."""
+    """Run Node's Pyodide to make the cut and the compiled engine (and keep them in
+    ``cached``)."""
     node = _find_node()
+    destination = outputs.library
     partial = destination.with_name(f"{destination.name}.{os.getpid()}.tmp")
     partial_report = destination.with_name(f"{destination.name}.{os.getpid()}.json.tmp")
+    partial_engine = destination.with_name(f"{destination.name}.{os.getpid()}.engine.tmp")
     command = [
         node,
         str(_SCRIPT),
@@ -133,13 +161,18 @@ def _cut(
         ",".join(PYSCRIPT_IMPORTS),
         str(partial.resolve()),
         str(partial_report.resolve()),
+        str(partial_engine.resolve()),
     ]
-    _run_cut(command, partial, partial_report)
+    _run_cut(command, (partial, partial_report, partial_engine))
     partial.replace(destination)
     library = _read(destination, partial_report)
     if cached is not None:
-        _keep_in_cache(destination, partial_report, cached)
+        _keep_in_cache((destination, partial_report, partial_engine), _cached_files(cached))
     partial_report.unlink()
+    if outputs.engine is not None:
+        partial_engine.replace(outputs.engine)
+    else:
+        partial_engine.unlink()
     return library
 
 
@@ -151,7 +184,7 @@ def _find_node() -> str:
     return node
 
 
-def _run_cut(command: list[str], partial: Path, partial_report: Path) -> None:
+def _run_cut(command: list[str], partials: tuple[Path, Path, Path]) -> None:
     """Run the Node cut; on failure remove its partial outputs and raise ``StdlibError``.
 
     The reason given is Node's last stderr line, cut to 300 characters: enough to name the
@@ -161,9 +194,9 @@ def _run_cut(command: list[str], partial: Path, partial_report: Path) -> None:
         result = subprocess.run(command, capture_output=True, text=True, timeout=_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         result = None
-    if result is None or result.returncode != 0 or not partial_report.is_file():
-        partial.unlink(missing_ok=True)
-        partial_report.unlink(missing_ok=True)
+    if result is None or result.returncode != 0 or not all(path.is_file() for path in partials):
+        for path in partials:
+            path.unlink(missing_ok=True)
         if result is None:
             raise StdlibError(f"cutting the standard library took over {_TIMEOUT_S} s")
         lines = [line for line in result.stderr.splitlines() if line.strip()]
@@ -171,13 +204,13 @@ def _run_cut(command: list[str], partial: Path, partial_report: Path) -> None:
         raise StdlibError(f"could not cut the standard library: {reason[:300]}")
 
 
-def _keep_in_cache(destination: Path, report: Path, cached: Path) -> None:
-    """Copy the zip and its report into the cache, each replaced atomically.
+def _keep_in_cache(sources: tuple[Path, ...], targets: tuple[Path, ...]) -> None:
+    """Copy the cut's outputs into the cache, each replaced atomically.
 
     Parallel builds share the cache, so a reader must never see half a file.
     """
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    for source, target in ((destination, cached), (report, cached.with_suffix(".json"))):
+    for source, target in zip(sources, targets, strict=True):
+        target.parent.mkdir(parents=True, exist_ok=True)
         keep = target.with_name(f"{target.name}.{os.getpid()}.tmp")
         shutil.copyfile(source, keep)
         keep.replace(target)

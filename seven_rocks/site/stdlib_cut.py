@@ -245,8 +245,9 @@ def compile_module(source: bytes, filename: str) -> bytes:
     """``source`` as the bytes of an unchecked hash-based ``.pyc`` for this Python.
 
     Line tables are left out: they are 40% of the bytecode's size on the wire, and all
-    they give is line numbers in tracebacks through the standard library (shown as
-    ``line -1``; the engine ships as source and keeps its own).  Must run on the Python
+    they give is line numbers in tracebacks (shown as ``line -1``; a traceback still names
+    each file and function). The engine's numbers would be of its stripped, re-written
+    source anyway, which matches no file a developer has.  Must run on the Python
     that will import it (the magic number says which): the build runs it in Pyodide.
     """
     code = compile(source, filename, "exec", dont_inherit=True)
