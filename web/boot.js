@@ -24,13 +24,13 @@
 // that is still getting on is never cut off at a fixed time.
 //
 // An invitation's page (a guest plays from the host's snapshots) starts no engine: its phone
-// downloads the page only (js/shell/light.js). Should the person ask for what needs the
+// downloads the page only (js/link/light.js). Should the person ask for what needs the
 // engine (the coach after the game), the page says START_ENGINE and it boots then, through
 // the same stages and bar, and tells update.js (ENGINE_WANTED) to keep the whole game for
 // offline play.
 import { engine } from "./bridge.js";
 import { has, language, onLanguageChange, t } from "./js/util/i18n.js";
-import { ENGINE_WANTED, START_ENGINE, engineKept, lightPage } from "./js/shell/light.js";
+import { ENGINE_WANTED, START_ENGINE, engineKept, lightPage } from "./js/link/light.js";
 
 /**
  * What a first visit downloads for the engine, by site path, with its size in bytes

@@ -8,7 +8,7 @@
 // Pyodide runtime and the engine zip are served next to this file.
 
 import { checkJsonText } from "./js/util/jsontext.js";
-import { engineKept } from "./js/shell/light.js";
+import { engineKept } from "./js/link/light.js";
 
 /** @typedef {import("./js/protocol").Methods} Methods */
 /** @typedef {keyof Methods} Method */

@@ -18,7 +18,7 @@
 // * fetch: the site's own files come from the cache of the worker's own version, never
 //   from another version's cache; anything else goes to the network untouched.
 //
-// Its light form (`sw.js?files=page`, registered by a guest's page: js/shell/light.js) keeps
+// Its light form (`sw.js?files=page`, registered by a guest's page: js/link/light.js) keeps
 // only the page's files (the build's `page` list), not the engine: a guest plays from the
 // host's snapshots. It lets the engine's files through to the network. When the person asks
 // for the engine, the page registers the whole worker; finding the light cache of its own
@@ -37,7 +37,7 @@ const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (
 const BASE = new URL("./", self.location.href).href;
 // Several builds may live on one origin under different paths: each owns its caches only.
 const PREFIX = `seven-rocks ${new URL(BASE).pathname} `;
-/** The light form: a guest's page, without the engine (its query, see js/shell/light.js). */
+/** The light form: a guest's page, without the engine (its query, see js/link/light.js). */
 const LIGHT = new URL(self.location.href).searchParams.get("files") === "page";
 /** The light form's cache is named apart: the whole worker of the same build knows it by
  *  its name, and it is deleted with the other caches once the whole one takes over. */

@@ -1,6 +1,6 @@
 """A guest's phone downloads the page only: no Python runtime, engine or snapshot while it
-joins and plays, no download bar on its table; the engine comes when the person asks for a
-game of their own, with its progress shown.
+joins and plays, no download bar on its table, the page kept to open offline; the engine
+comes when the person asks for a game of their own, with its progress shown.
 
 The guest's page is opened through a counting relay (``tests.support.counting_relay``) in
 front of the site's server, in the WebRTC tests' private network: what leaves the server for
@@ -11,8 +11,6 @@ visit (nothing of the site in its caches). The host's page is opened from the se
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,8 +20,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
 from tests.e2e.conftest import BOOT_TIMEOUT_MS, Guard, finish_context, watch_context
-from tests.e2e.test_play_together import SUMMARY, card, host_game, play_round
-from tests.support.counting_relay import RELAYING
+from tests.e2e.test_link_waiting import TAKEN
+from tests.e2e.test_play_together import SUMMARY, host_game, join, play_round
+from tests.support.counting_relay import CountingRelay
 from tests.support.webrtc_netns import WebRtcNetwork
 
 if TYPE_CHECKING:  # the module itself is loaded as a plugin (below), once
@@ -37,45 +36,32 @@ CONNECT_MS = 30_000
 GUEST_BUDGET = 400_000
 #: The engine's files: the Python runtime, PyScript, the engine's zips and the snapshot.
 ENGINE_PATHS = ("/pyodide/", "/pyscript/", "/seven_rocks.zip", "/coach.zip", "/worker.py")
-ROOT = Path(__file__).resolve().parents[2]
-
-
-class Relay:
-    """The counting relay running in the network namespace: its URL and the bytes counted."""
-
-    def __init__(self, network: WebRtcNetwork, folder: Path) -> None:
-        self.file = folder / "sent"
-        port = str(urlsplit(network.url).port)
-        self.process = network.namespace.popen(
-            [sys.executable, "-m", "tests.support.counting_relay", port, str(self.file)],
-            stdout=subprocess.PIPE,
-            cwd=ROOT,
-        )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        assert line.startswith(RELAYING), f"the relay did not start: {line!r}"
-        self.url = line.removeprefix(RELAYING).strip()
-
-    def sent(self) -> int:
-        """The bytes the server has sent through the relay so far."""
-        return int(self.file.read_text(encoding="utf-8"))
-
-    def close(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=10)
+#: Every stage the boot's bar names (``body[data-boot-stage]``, boot.js), in order.
+RECORD_STAGES = """(() => {
+  window.__stages = [];
+  const note = (stage) => stage && window.__stages.at(-1) !== stage && window.__stages.push(stage);
+  new MutationObserver((records) => {
+    for (const record of records) note(record.oldValue);
+    note(document.body.dataset.bootStage);
+  }).observe(document, {
+    attributes: true, attributeFilter: ["data-boot-stage"], attributeOldValue: true, subtree: true,
+  });
+})()"""
+#: A guest's phone and the paths of the engine's files it requested, in order.
+GuestPhone = tuple[BrowserContext, list[str]]
 
 
 @pytest.fixture
-def relay(webrtc_network: WebRtcNetwork, tmp_path: Path) -> Iterator[Relay]:
-    started = Relay(webrtc_network, tmp_path)
+def relay(webrtc_network: WebRtcNetwork, tmp_path: Path) -> Iterator[CountingRelay]:
+    started = CountingRelay(webrtc_network, tmp_path)
     yield started
     started.close()
 
 
 @pytest.fixture
 def guest_phone(
-    webrtc_browser: Browser, relay: Relay, request: pytest.FixtureRequest
-) -> Iterator[tuple[BrowserContext, list[str]]]:
+    webrtc_browser: Browser, relay: CountingRelay, request: pytest.FixtureRequest
+) -> Iterator[GuestPhone]:
     """A phone on its first visit to the site through the relay, its service worker allowed;
     with the paths of the engine's files it requested, in order."""
     context = webrtc_browser.new_context(
@@ -100,37 +86,26 @@ def guest_phone(
     finish_context(context, guard, f"{request.node.name}-guest", request.node)
 
 
-def join_through(relay: Relay, host: Page, phone: BrowserContext, seat: int) -> Page:
-    """The guest opens the host's invitation for ``seat`` through the relay, the host types
-    the guest's reply, and the guest's table shows its hand."""
-    anchor = host.locator(f"{card(seat)} a[data-invite-link]")
-    expect(anchor).to_be_visible(timeout=CONNECT_MS)
-    href = anchor.get_attribute("href") or ""
-    assert "#join=" in href
-    guest = phone.new_page()
-    parts = urlsplit(href)
-    guest.goto(f"{relay.url}{parts.path}#{parts.fragment}")
-    code = guest.locator("[data-reply-code]")
-    expect(code).not_to_have_text("", timeout=CONNECT_MS)
-    host.locator(f"{card(seat)} [data-reply-input]").fill(code.inner_text())
-    host.locator(f"{card(seat)} [data-action=accept-reply]").click()
-    expect(guest.locator("body")).to_have_attribute("data-peer", "connected", timeout=CONNECT_MS)
-    expect(guest.locator(f'#board[data-seat="{seat}"]')).to_be_visible()
-    expect(guest.locator(f'[data-hand="{seat}"] [data-tile]').first).to_be_visible()
-    return guest
+def seated(
+    webrtc_context: ContextFactory, relay: CountingRelay, phone: BrowserContext
+) -> tuple[Page, Page]:
+    """A host's game with North on another phone, and North's page opened through the relay
+    and connected, its hand on the table: the host's page and North's."""
+    host = host_game(webrtc_context(), "human,bot,remote,bot", seed=21)
+    return host, join(host, phone, 2, relay.through)
 
 
 def test_a_guest_s_phone_downloads_the_page_only_while_it_joins_and_plays_a_round(
-    webrtc_context: ContextFactory, relay: Relay, guest_phone: tuple[BrowserContext, list[str]]
+    webrtc_context: ContextFactory, relay: CountingRelay, guest_phone: GuestPhone
 ) -> None:
     phone, engine = guest_phone
-    host = host_game(webrtc_context(), "human,bot,remote,bot", seed=21)
-    guest = join_through(relay, host, phone, 2)
+    host, guest = seated(webrtc_context, relay, phone)
     play_round({0: host, 2: guest})
     guest.locator(SUMMARY).click()
+    # The round played, the phone has downloaded no more than the page's worth...
     assert relay.sent() <= GUEST_BUDGET, f"the guest's phone downloaded {relay.sent():,} bytes"
-    # The page is kept for playing offline (the light service worker's precache is done),
-    # and with it too the phone fetched nothing of the engine, nor more than the page's worth.
+    # ...nor once the page is kept for playing offline (the light service worker's precache
+    # done), and nothing of the engine.
     expect(guest.locator("body")).to_have_attribute("data-offline", "page", timeout=CONNECT_MS)
     assert engine == []
     sent = relay.sent()
@@ -138,37 +113,43 @@ def test_a_guest_s_phone_downloads_the_page_only_while_it_joins_and_plays_a_roun
     assert sent <= GUEST_BUDGET, f"the guest's phone downloaded {sent:,} bytes"
 
 
-def test_no_download_bar_shows_on_a_guest_s_table(
-    webrtc_context: ContextFactory, relay: Relay, guest_phone: tuple[BrowserContext, list[str]]
+def test_no_download_bar_shows_on_a_guest_s_table_and_its_page_opens_offline(
+    webrtc_context: ContextFactory, relay: CountingRelay, guest_phone: GuestPhone
 ) -> None:
     phone, _ = guest_phone
-    host = host_game(webrtc_context(), "human,bot,remote,bot", seed=21)
-    guest = join_through(relay, host, phone, 2)
+    _, guest = seated(webrtc_context, relay, phone)
     expect(guest.locator("[data-notice]", has_text="Waiting for the host's table")).to_have_count(0)
     expect(guest.locator("#download")).to_be_hidden()
     expect(guest.locator("body")).to_have_attribute("data-offline", "page", timeout=CONNECT_MS)
     expect(guest.locator("#download")).to_be_hidden()
     expect(guest.locator("[role=progressbar]:visible")).to_have_count(0)
 
+    # Offline, the phone still opens the invitation's page (from its light copy), which says
+    # at once that this invitation was used here.
+    phone.set_offline(True)
+    guest.reload()
+    expect(guest.locator("[data-reply-step]")).to_have_text(TAKEN, timeout=CONNECT_MS)
+
 
 def test_a_game_of_the_guest_s_own_downloads_the_engine_then_with_its_progress(
-    webrtc_context: ContextFactory, relay: Relay, guest_phone: tuple[BrowserContext, list[str]]
+    webrtc_context: ContextFactory, relay: CountingRelay, guest_phone: GuestPhone
 ) -> None:
     phone, engine = guest_phone
-    host = host_game(webrtc_context(), "human,bot,remote,bot", seed=21)
-    guest = join_through(relay, host, phone, 2)
+    _, guest = seated(webrtc_context, relay, phone)
     expect(guest.locator("body")).to_have_attribute("data-offline", "page", timeout=CONNECT_MS)
     assert engine == []
 
+    phone.add_init_script(RECORD_STAGES)
     guest.locator(".menu-button").click()  # a phone's toolbar is in its menu
     with phone.expect_page() as opened:
         guest.locator("[data-action='own-game']").click()
     own = opened.value
-    # The engine downloads now, its progress on the new tab's bar, as on any first visit.
+    # The engine downloads now, its progress on the new tab's bar through the stages of any
+    # first visit: the download, Python's start, the engine's.
     bar = own.locator("#download")
     expect(bar).to_be_visible(timeout=CONNECT_MS)
-    expect(bar).to_contain_text("Downloading the game", timeout=CONNECT_MS)
     own.wait_for_selector("body[data-game='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert own.evaluate("window.__stages") == ["download", "python", "engine"]
     expect(bar).to_be_hidden()
     assert "/pyodide/pyodide.asm.wasm" in engine and "/seven_rocks.zip" in engine
     # The whole game is kept for offline play from now on, and the host's table plays on.

@@ -7,19 +7,23 @@ reads what a phone would have downloaded, service worker and all, as it stands a
 The relay is its own origin (another port): a page opened through it has nothing of the
 site in its browser's caches or service workers yet, as on a first visit.
 
-Run in the WebRTC tests' network namespace (``tests.support.webrtc_netns``)::
-
-    python -m tests.support.counting_relay TARGET_PORT COUNT_FILE
-
-It prints ``Relaying at http://127.0.0.1:PORT`` once it listens.
+:class:`CountingRelay` runs it in the WebRTC tests' network namespace
+(``tests.support.webrtc_netns``) as ``python -m tests.support.counting_relay TARGET_PORT
+COUNT_FILE``, which prints ``Relaying at http://127.0.0.1:PORT`` once it listens.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    from tests.support.webrtc_netns import WebRtcNetwork
 
 HOST = "127.0.0.1"
 #: The start-up line's beginning (followed by the relay's URL).
@@ -76,6 +80,39 @@ async def _relay(target_port: int, count: Count) -> None:
     print(f"{RELAYING}http://{HOST}:{port}", flush=True)
     async with server:
         await server.serve_forever()
+
+
+class CountingRelay:
+    """The relay in front of ``network``'s server, in its namespace, counting into a file in
+    ``folder``: ``url`` is its address, ``sent()`` the bytes counted so far."""
+
+    def __init__(self, network: WebRtcNetwork, folder: Path) -> None:
+        self.file = folder / "sent"
+        port = str(urlsplit(network.url).port)
+        self.process = network.namespace.popen(
+            [sys.executable, "-m", "tests.support.counting_relay", port, str(self.file)],
+            stdout=subprocess.PIPE,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line.startswith(RELAYING):
+            self.close()
+            raise RuntimeError(f"the counting relay did not start: {line!r}")
+        self.url = line.removeprefix(RELAYING).strip()
+
+    def sent(self) -> int:
+        """The bytes the server has sent through the relay so far."""
+        return int(self.file.read_text(encoding="utf-8"))
+
+    def through(self, href: str) -> str:
+        """``href`` (an address of the site) as the relay's."""
+        parts = urlsplit(href)
+        return f"{self.url}{parts.path}" + (f"#{parts.fragment}" if parts.fragment else "")
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
 
 
 def main(argv: list[str]) -> None:

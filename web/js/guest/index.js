@@ -11,7 +11,7 @@ import { readSettings } from "../util/storage.js";
 import { guestName } from "../link/guest-name.js";
 import { LinkEngine } from "./link-engine.js";
 import { guestSays } from "../link/wire.js";
-import { START_ENGINE } from "../shell/light.js";
+import { START_ENGINE } from "../link/light.js";
 
 /** The words for a refusal, by the engine's reason (GUEST_REASONS in facts.js). */
 const REFUSALS = Object.freeze({
@@ -44,9 +44,13 @@ async function booted(worker, failed) {
   const bar = document.getElementById("download");
   const actions = document.querySelector("dialog[open] .dialog__actions");
   if (bar && actions) actions.before(bar); // the dialog the coach was asked from
+  // A boot that stops making progress is given up (boot.js says so), as on the game's page.
+  const stalled = new Promise((_, reject) => {
+    addEventListener("seven-rocks:boot-stalled", () => reject(new Error(t("boot.timeout"))), { once: true });
+  });
   dispatchEvent(new Event(START_ENGINE));
   try {
-    await worker.ready();
+    await Promise.race([worker.ready(), stalled]);
     return true;
   } catch (error) {
     failed(error instanceof Error ? error.message : String(error));
@@ -68,6 +72,7 @@ function ownGame(button) {
   fresh.textContent = t("guest.own_game");
   fresh.title = t("guest.own_game_title");
   fresh.disabled = false;
+  fresh.classList.remove("button--primary"); // the host's table is what this page is for
   fresh.addEventListener("click", () => open(new URL("./", location.href).href, "_blank", "noopener"));
   button.replaceWith(fresh);
 }

@@ -6,14 +6,14 @@
 // the next fresh load. Registration waits until the page is playable (or its engine failed),
 // so the precache competes with neither the first visit's downloads nor its start-up.
 //
-// A guest's page (light.js) registers the light form, which keeps the page only, unless this
+// A guest's page (../link/light.js) registers the light form, which keeps the page only, unless this
 // device keeps the whole game already; the whole worker is registered once the person asks
 // for the engine, and takes over from the light form of its own build by itself: that is no
 // new version, so no reload is offered for it.
 
 import { onLanguageChange, t } from "../util/i18n.js";
 import { offlineReady } from "../ui/offline-note.js";
-import { ENGINE_WANTED, LIGHT_QUERY, isLight, lightPage } from "./light.js";
+import { ENGINE_WANTED, LIGHT_QUERY, isLight, lightPage } from "../link/light.js";
 
 const SW_URL = new URL("../../sw.js", import.meta.url);
 const LIGHT_URL = new URL(`../../sw.js?${LIGHT_QUERY}`, import.meta.url);
@@ -116,7 +116,8 @@ async function register() {
   serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) location.reload();
     else if (hadController && !lightInCharge) showOffer(null);
-    else offlineReady(); // said in the next round summary (offline-note.js)
+    // Said in the next round summary (offline-note.js); a guest's light copy is not the game.
+    else if (whole(serviceWorker.controller)) offlineReady();
     hadController = true;
     lightInCharge = !whole(serviceWorker.controller);
   });

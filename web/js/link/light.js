@@ -8,7 +8,7 @@
 // `START_ENGINE`, boot.js starts the engine then, and says so with `ENGINE_WANTED` once it
 // is in, which update.js hears.
 
-import { linkRoute } from "../link/urls.js";
+import { linkRoute } from "./urls.js";
 
 /** The light service worker's query: the page's files only (web/sw.js). */
 export const LIGHT_QUERY = "files=page";
