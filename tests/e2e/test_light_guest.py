@@ -11,6 +11,7 @@ visit (nothing of the site in its caches). The host's page is opened from the se
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,6 +21,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
 from tests.e2e.conftest import BOOT_TIMEOUT_MS, Guard, finish_context, watch_context
+from tests.e2e.playing import GAME_OVER, play_first_move
 from tests.e2e.test_link_waiting import TAKEN
 from tests.e2e.test_play_together import SUMMARY, host_game, join, play_round
 from tests.support.counting_relay import CountingRelay
@@ -156,3 +158,33 @@ def test_a_game_of_the_guest_s_own_downloads_the_engine_then_with_its_progress(
     expect(own.locator("body")).to_have_attribute("data-offline", "ready", timeout=BOOT_TIMEOUT_MS)
     expect(guest.locator("body")).to_have_attribute("data-peer", "connected")
     expect(guest.locator("[data-update-offer]")).to_have_count(0)
+
+
+def test_the_coach_after_the_game_downloads_the_engine_then_with_its_progress(
+    webrtc_context: ContextFactory, relay: CountingRelay, guest_phone: GuestPhone
+) -> None:
+    phone, engine = guest_phone
+    host = host_game(webrtc_context(), "bot,bot,remote,bot", seed=21)
+    guest = join(host, phone, 2, relay.through)
+    deadline = time.monotonic() + 240
+    while not guest.locator(GAME_OVER).count():  # North plays its first playable tile
+        assert time.monotonic() < deadline, "the game did not end"
+        playable = guest.locator("#board[data-human-turn] [data-hand='2'] .hand-tile--playable")
+        if guest.locator(SUMMARY).count():
+            guest.locator(SUMMARY).click()
+        elif playable.count() and not guest.locator("dialog[open]").count():
+            play_first_move(guest, "[data-hand='2']")
+        else:
+            guest.wait_for_timeout(100)
+    host.locator(f"{GAME_OVER} [data-action=close]").click()  # the game's record goes out
+    assert engine == []
+
+    # The coach asked for: the engine downloads and starts, its bar in the game's last dialog.
+    guest.evaluate(RECORD_STAGES)
+    guest.locator(f"{GAME_OVER} [data-action=review]").click()
+    expect(guest.locator(f"{GAME_OVER} #download")).to_be_visible(timeout=CONNECT_MS)
+    review = guest.locator("dialog[data-review-panel] [data-review]")
+    expect(review).to_have_attribute("data-review-state", "done", timeout=BOOT_TIMEOUT_MS)
+    assert guest.evaluate("window.__stages") == ["download", "python", "engine"]
+    assert "/pyodide/pyodide.asm.wasm" in engine and "/seven_rocks.zip" in engine
+    expect(guest.locator("#download")).to_be_hidden()

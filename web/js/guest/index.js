@@ -130,8 +130,9 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
   const dialogs = gameDialogs((snap) =>
     snap.over
       ? async () => {
-          const [{ engine: worker }, { openReview }, game] = await Promise.all([import("../../bridge.js"), import("../coach/review.js"), record]);
+          const [{ engine: worker }, { openReview }] = await Promise.all([import("../../bridge.js"), import("../coach/review.js")]);
           if (!(await booted(worker, (message) => notify(notices, "boot.failed", { message }, "error")))) return;
+          const game = await record;
           const host = panels({
             call: (method, ...params) => worker.call(method, ...params),
             notify: (key, vars, kind) => notify(notices, key, vars, kind),
