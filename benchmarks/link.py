@@ -22,6 +22,11 @@ same machine for both pages):
   (small: a move's size; large: 4 KB, a whole table's view); a move shows on the other
   phone after about half of it.
 
+And the guest's bytes: its page is opened through a counting relay in front of the server
+(``tests.support.counting_relay``, an origin of its own: a first visit each run), which adds
+up what leaves the server for it, compressed as it travels, from opening the invitation link
+until it is connected and its service worker has kept the page for offline play.
+
 Medians and 95th percentiles are printed, with the codes' lengths.
 """
 
@@ -30,10 +35,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tests.support.counting_relay import CountingRelay
 from tests.support.webrtc_netns import WebRtcNetwork, network_serving
 
 NOW = "() => performance.timeOrigin + performance.now()"
@@ -47,8 +54,11 @@ def p95(values: list[float]) -> float:
     return ordered[max(0, round(0.95 * len(ordered) + 0.5) - 1)]
 
 
-def connect_once(browser: Browser, url: str) -> tuple[dict[str, float], Page, Page, int, int]:
-    """One host and one guest connected: the times (ms), the two pages, the codes' lengths."""
+def connect_once(
+    browser: Browser, url: str, relay: CountingRelay
+) -> tuple[dict[str, float], Page, Page, int, int]:
+    """One host and one guest (through ``relay``) connected: the times (ms), the two pages,
+    the codes' lengths."""
     host = browser.new_context(base_url=url).new_page()
     host.goto("/")
     # The first game on the table closes any dialog open before it.
@@ -59,9 +69,9 @@ def connect_once(browser: Browser, url: str) -> tuple[dict[str, float], Page, Pa
     link.wait_for(timeout=TIMEOUT_MS)
     invited = host.evaluate(NOW)
     href = link.get_attribute("href") or ""
-    guest = browser.new_context(base_url=url).new_page()
+    guest = browser.new_context(base_url=relay.url).new_page()
     opened = guest.evaluate(NOW)
-    guest.goto(href)
+    guest.goto(relay.through(href))
     code = guest.locator("[data-reply-code]:not(:empty)")
     code.wait_for(timeout=TIMEOUT_MS)
     replied = guest.evaluate(NOW)
@@ -109,11 +119,22 @@ def run(network: WebRtcNetwork, runs: int, messages: int) -> None:
     spans: dict[str, list[float]] = {}
     trips: dict[str, list[float]] = {"small": [], "large": []}
     lengths: list[tuple[int, int]] = []
+    guest_bytes: list[int] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**network.launch_args())
         for index in range(runs):
-            times, host, guest, invitation, reply = connect_once(browser, network.url)
+            with tempfile.TemporaryDirectory() as folder:
+                relay = CountingRelay(network, Path(folder))
+                try:
+                    times, host, guest, invitation, reply = connect_once(
+                        browser, network.url, relay
+                    )
+                    guest.wait_for_selector("body[data-offline]", state="attached")
+                    guest_bytes.append(relay.sent())
+                finally:
+                    relay.close()
             done = ", ".join(f"{name} {value:.0f} ms" for name, value in times.items())
+            done += f", guest {guest_bytes[-1] / 1000:.0f} KB"
             print(f"run {index + 1}/{runs}: {done}", file=sys.stderr, flush=True)
             lengths.append((invitation, reply))
             for name, value in times.items():
@@ -131,6 +152,8 @@ def run(network: WebRtcNetwork, runs: int, messages: int) -> None:
     for name, values in trips.items():
         median, high = statistics.median(values), p95(values)
         print(f"  {name:<11} median {median:7.2f}   p95 {high:7.2f}   (one way ≈ {high / 2:.2f})")
+    kept = statistics.median(guest_bytes) / 1000
+    print(f"guest's phone, first visit: {kept:.0f} KB from the server until connected and kept")
     invitation, reply = lengths[-1]
     print(f"invitation link {invitation} characters, reply code {reply} characters")
 

@@ -176,6 +176,13 @@ def test_the_service_worker_lists_every_file_with_its_digest(site: Path) -> None
         "pyscript/core.js",
     ):
         assert needed in files
+    # Its light form (a guest's page) keeps the page's files, none of the engine's.
+    page = data["page"]
+    assert isinstance(page, list) and set(page) <= set(files)
+    for needed in ("index.html", "app.js", "boot.js", "style.css", "i18n/en.json", "lang.js"):
+        assert needed in page
+    engine = ("pyodide/", "pyscript/", "pyodide-loader.mjs", "pyodide-start.mjs", "worker.py")
+    assert [path for path in page if path.startswith(engine) or path.endswith(".zip")] == []
 
 
 def test_only_the_pyscript_modules_the_page_loads_are_shipped(site: Path) -> None:

@@ -22,8 +22,15 @@
 // while the worker works, the words say what it is doing. Should nothing at all happen for
 // NO_PROGRESS_MS (no byte, no stage), the boot is given up (app.js reports it): a slow phone
 // that is still getting on is never cut off at a fixed time.
+//
+// An invitation's page (a guest plays from the host's snapshots) starts no engine: its phone
+// downloads the page only (js/link/light.js). Should the person ask for what needs the
+// engine (the coach after the game), the page says START_ENGINE and it boots then, through
+// the same stages and bar, and tells update.js (ENGINE_WANTED) to keep the whole game for
+// offline play.
 import { engine } from "./bridge.js";
 import { has, language, onLanguageChange, t } from "./js/util/i18n.js";
+import { ENGINE_WANTED, START_ENGINE, engineKept, lightPage } from "./js/link/light.js";
 
 /**
  * What a first visit downloads for the engine, by site path, with its size in bytes
@@ -54,9 +61,10 @@ const TICK_MS = 250;
 /** The event app.js hears when the boot has made no progress for NO_PROGRESS_MS. */
 export const STALLED = "seven-rocks:boot-stalled";
 
-const started = performance.now();
+let started = performance.now();
 const total = Object.values(DOWNLOADS).reduce((sum, size) => sum + size, 0);
-const firstVisit = total > 0 && !navigator.serviceWorker?.controller;
+const firstVisit = total > 0 && !engineKept();
+const light = lightPage();
 
 /** @type {Stage} */
 let stage = firstVisit ? "download" : "python";
@@ -120,27 +128,44 @@ function heard(next) {
 }
 // Told on a broadcast channel (pyodide-loader.mjs): another tab's boot at the same moment
 // could be heard too, which would at worst name a stage a little early.
-const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("seven-rocks:boot") : null;
-channel?.addEventListener("message", ({ data }) => heard(String(data)));
-
-const ticker = setInterval(() => {
-  if (performance.now() - lastProgress >= NO_PROGRESS_MS) {
-    stop();
-    window.dispatchEvent(new Event(STALLED));
-    return;
-  }
-  show();
-}, TICK_MS);
+/** @type {BroadcastChannel | null} */
+let channel = null;
+/** @type {ReturnType<typeof setInterval> | undefined} */
+let ticker;
 
 function stop() {
   finished = true;
   clearInterval(ticker);
   channel?.close();
+  if (light && bar) bar.hidden = true; // a guest's table shows no bar once the engine is in
 }
 
-engine.ready().then(stop, stop);
-onLanguageChange(show);
-show();
+/** @type {ReturnType<typeof engine.ready> | null} */
+let booting = null;
+
+/** Boot the engine, once, showing how the boot stands. */
+function startEngine() {
+  if (booting) return;
+  started = stageSince = lastProgress = performance.now();
+  channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("seven-rocks:boot") : null;
+  channel?.addEventListener("message", ({ data }) => heard(String(data)));
+  ticker = setInterval(() => {
+    if (performance.now() - lastProgress >= NO_PROGRESS_MS) {
+      stop();
+      window.dispatchEvent(new Event(STALLED));
+      return;
+    }
+    show();
+  }, TICK_MS);
+  booting = engine.ready();
+  booting.then(stop, stop);
+  if (light) booting.finally(() => window.dispatchEvent(new Event(ENGINE_WANTED))).catch(() => {});
+  onLanguageChange(show);
+  show();
+  // A guest asked for the engine: no table of this page's own to wait for.
+  if (firstVisit && light) downloadAll();
+  else if (firstVisit) afterTheTable(downloadAll);
+}
 
 /**
  * Read `path` to its end, adding each chunk's size to the running count.
@@ -182,7 +207,10 @@ function afterTheTable(start) {
   const timer = setTimeout(once, AT_THE_LATEST_MS);
 }
 
-if (firstVisit) afterTheTable(downloadAll);
+if (light) {
+  if (bar) bar.hidden = true;
+  window.addEventListener(START_ENGINE, startEngine, { once: true });
+} else startEngine();
 
 async function downloadAll() {
   // A failed early download only costs the head start: the worker asks for it again.

@@ -8,6 +8,7 @@
 // Pyodide runtime and the engine zip are served next to this file.
 
 import { checkJsonText } from "./js/util/jsontext.js";
+import { engineKept } from "./js/link/light.js";
 
 /** @typedef {import("./js/protocol").Methods} Methods */
 /** @typedef {keyof Methods} Method */
@@ -54,11 +55,9 @@ const SITE = new URL("./", import.meta.url);
  *  0.2 s instead of 1.5 s of start-up). A first visit starts Python the ordinary way instead
  *  (`pyodide-start.mjs`): the snapshot is 6.1 MB more to download before the game could
  *  start, which a fast line repays but a slow one does not; the service worker fetches it
- *  afterwards, for next time. */
-const PYODIDE_URL = new URL(
-  navigator.serviceWorker?.controller ? "./pyodide-loader.mjs" : "./pyodide-start.mjs",
-  SITE,
-).href;
+ *  afterwards, for next time. A guest's light service worker keeps the page only: a first
+ *  visit for the engine. */
+const PYODIDE_URL = new URL(engineKept() ? "./pyodide-loader.mjs" : "./pyodide-start.mjs", SITE).href;
 
 /** PyScript config for the worker. `files` unpacks the engine zip into the worker's
  *  working directory (no micropip, no `packages`). `sync_main_only` says the worker never

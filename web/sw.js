@@ -17,13 +17,19 @@
 // * activate: caches of older versions (for this scope only) are deleted.
 // * fetch: the site's own files come from the cache of the worker's own version, never
 //   from another version's cache; anything else goes to the network untouched.
+//
+// Its light form (`sw.js?files=page`, registered by a guest's page: js/link/light.js) keeps
+// only the page's files (the build's `page` list), not the engine: a guest plays from the
+// host's snapshots. It lets the engine's files through to the network. When the person asks
+// for the engine, the page registers the whole worker; finding the light cache of its own
+// build, it takes over at once (the page's files are the same bytes), and it reuses them.
 
 /**
  * What the build fills in: its version, every file's SHA-256 by site path, the files kept
- * only if they fit, and those shipped gzip-compressed.
- * @type {{ version: string, files: Record<string, string>, optional: string[], inflate: string[] }}
+ * only if they fit, those shipped gzip-compressed, and those of the page (the light form's).
+ * @type {{ version: string, files: Record<string, string>, optional: string[], inflate: string[], page: string[] }}
  */
-const BUILD = { version: "dev", files: {}, optional: [], inflate: [] };
+const BUILD = { version: "dev", files: {}, optional: [], inflate: [], page: [] };
 
 /** This script's global scope, as the service worker it is. */
 const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
@@ -31,7 +37,12 @@ const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (
 const BASE = new URL("./", self.location.href).href;
 // Several builds may live on one origin under different paths: each owns its caches only.
 const PREFIX = `seven-rocks ${new URL(BASE).pathname} `;
-const CACHE = PREFIX + BUILD.version;
+/** The light form: a guest's page, without the engine (its query, see js/link/light.js). */
+const LIGHT = new URL(self.location.href).searchParams.get("files") === "page";
+/** The light form's cache is named apart: the whole worker of the same build knows it by
+ *  its name, and it is deleted with the other caches once the whole one takes over. */
+const PAGE_CACHE = PREFIX + BUILD.version + " page";
+const CACHE = LIGHT ? PAGE_CACHE : PREFIX + BUILD.version;
 
 /** @param {ArrayBuffer} buffer */
 const hex = (buffer) =>
@@ -107,7 +118,8 @@ async function precache() {
     await cache.put(new URL(path, BASE).href, response);
   };
   const optional = new Set(BUILD.optional);
-  const entries = Object.entries(BUILD.files);
+  const page = new Set(BUILD.page);
+  const entries = Object.entries(BUILD.files).filter(([path]) => !LIGHT || page.has(path));
   // Everything the game needs first, all or nothing...
   await Promise.all(entries.filter(([path]) => !optional.has(path)).map(keep));
   // ...then what only makes it faster (the Python snapshot), if there is room for it: when
@@ -118,7 +130,16 @@ async function precache() {
 }
 
 worker.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  event.waitUntil(
+    (async () => {
+      // The light form of this same build in charge (a guest who asked for the engine): the
+      // page runs these very files, so the whole worker takes over without waiting.
+      const lightInCharge = new URL(worker.registration.active?.scriptURL ?? BASE).searchParams.has("files");
+      const sameBuild = !LIGHT && lightInCharge && (await caches.has(PAGE_CACHE));
+      await precache();
+      if (sameBuild) await worker.skipWaiting();
+    })(),
+  );
 });
 
 worker.addEventListener("activate", (event) => {
@@ -159,8 +180,9 @@ worker.addEventListener("fetch", (event) => {
       const hit = await cache.match(new URL(path, BASE).href);
       if (hit) return hit;
       // An optional file this worker could not keep: the page does without it (the loader
-      // starts Python the ordinary way) rather than download it on every boot.
-      if (BUILD.optional.includes(path)) return new Response(null, { status: 404 });
+      // starts Python the ordinary way) rather than download it on every boot. The light
+      // form keeps none of the engine's files: they come from the network.
+      if (!LIGHT && BUILD.optional.includes(path)) return new Response(null, { status: 404 });
       return fetch(event.request);
     })(),
   );

@@ -64,6 +64,7 @@ from seven_rocks.site.contents import (
     PYSCRIPT_MODULES,
     VENDORED,
     WEB_SUFFIXES,
+    page_file,
 )
 from seven_rocks.site.engine_zip import BROWSER_PACKAGES, zip_engine
 from seven_rocks.site.minify import MinifyError, minify_scripts, minify_site
@@ -212,8 +213,13 @@ def stamp_service_worker(site: Path) -> None:
     path = site / SERVICE_WORKER
     # Files the game works without (the snapshot only makes it start faster): the service
     # worker keeps them when the browser gives it room, and installs without them otherwise.
+    # Its light form (a guest's) keeps the page's files only (``page_file``).
     text = service_worker_text(
-        path.read_text(encoding="utf-8"), digests, optional=OPTIONAL_FILES, inflate=INFLATED_FILES
+        path.read_text(encoding="utf-8"),
+        digests,
+        optional=OPTIONAL_FILES,
+        inflate=INFLATED_FILES,
+        page=page_file,
     )
     if text is None:
         raise BuildError(f"web/{SERVICE_WORKER} has no `const BUILD = ...;` line to fill in")

@@ -105,15 +105,40 @@ OPTIONAL_FILES: tuple[str, ...] = (SNAPSHOT, STDLIB_FULL)
 #: Files shipped gzip-compressed that the service worker keeps inflated (see snapshot.py).
 INFLATED_FILES: tuple[str, ...] = (SNAPSHOT,)
 
+#: What is not part of a guest's page: the engine (the Pyodide runtime, PyScript, the engine's
+#: zips, the worker and its loaders) and what only the engine's parts or the host read (the
+#: puzzles' data, the camera's QR reader, the licences, the protocol's type file). A guest plays
+#: from the host's snapshots, so the light service worker (``web/sw.js?files=page``) keeps every
+#: other file, and the engine waits until the person asks for it (the coach, a game of their own).
+NOT_THE_PAGE: tuple[str, ...] = (
+    "pyodide/",
+    "pyscript/",
+    "seven_rocks.zip",
+    "coach.zip",
+    "worker.py",
+    "pyodide-loader.mjs",
+    "pyodide-start.mjs",
+    "data/",
+    "vendor/jsQR.js",
+    "js/protocol.d.ts",
+)
+
+
+def page_file(path: str) -> bool:
+    """Whether the site file ``path`` is part of a guest's page (see ``NOT_THE_PAGE``)."""
+    return not path.startswith(NOT_THE_PAGE) and not path.endswith(".LICENSE.txt")
+
 
 __all__ = [
     "EARLY_DOWNLOADS",
     "ICONS",
     "INFLATED_FILES",
     "MINIFIED_RUNTIME",
+    "NOT_THE_PAGE",
     "OPTIONAL_FILES",
     "PYODIDE_FILES",
     "PYSCRIPT_MODULES",
     "VENDORED",
     "WEB_SUFFIXES",
+    "page_file",
 ]

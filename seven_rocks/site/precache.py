@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from seven_rocks.site import output
@@ -44,16 +44,23 @@ def cache_version(digests: dict[str, str]) -> str:
 
 
 def service_worker_text(
-    source: str, digests: dict[str, str], *, optional: Sequence[str], inflate: Sequence[str]
+    source: str,
+    digests: dict[str, str],
+    *,
+    optional: Sequence[str],
+    inflate: Sequence[str],
+    page: Callable[[str], bool] = lambda _: True,
 ) -> str | None:
     """The service worker's ``source`` with its ``const BUILD = ...;`` line filled in: the
-    cache version, every file's digest, the files it may go without (``optional``) and those
-    it keeps inflated (``inflate``); None when the source has no such line."""
+    cache version, every file's digest, the files it may go without (``optional``), those
+    it keeps inflated (``inflate``) and those its light form keeps (``page``: a guest's page,
+    without the engine); None when the source has no such line."""
     build_info = {
         "version": cache_version(digests),
         "files": digests,
         "optional": [name for name in optional if name in digests],
         "inflate": [name for name in inflate if name in digests],
+        "page": [name for name in digests if page(name) and name not in optional],
     }
     line = f"const BUILD = {json.dumps(build_info, sort_keys=True)};"
     text, count = _SW_BUILD_LINE.subn(lambda _: line, source, count=1)

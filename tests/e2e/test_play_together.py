@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -52,16 +53,18 @@ def host_game(context: BrowserContext, seats: str, seed: int) -> Page:
     return page
 
 
-def join(host: Page, context: BrowserContext, seat: int) -> Page:
-    """A guest opens the host's invitation for ``seat``, the host types the guest's reply,
-    and the guest's page shows the table at its seat."""
+def join(
+    host: Page, context: BrowserContext, seat: int, address: Callable[[str], str] = str
+) -> Page:
+    """A guest opens the host's invitation for ``seat`` (at ``address(link)``), the host
+    types the guest's reply, and the guest's page shows the table at its seat."""
     anchor = host.locator(f"{card(seat)} a[data-invite-link]")
     expect(anchor).to_be_visible(timeout=CONNECT_MS)
     href = anchor.get_attribute("href")
     assert href and "#join=" in href
     guest = context.new_page()
     guest.add_init_script(RECORD_CHANNEL)
-    guest.goto(href)
+    guest.goto(address(href))
     code = guest.locator("[data-reply-code]")
     expect(code).not_to_have_text("", timeout=CONNECT_MS)
     host.locator(f"{card(seat)} [data-reply-input]").fill(code.inner_text())

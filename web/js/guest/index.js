@@ -11,6 +11,7 @@ import { readSettings } from "../util/storage.js";
 import { guestName } from "../link/guest-name.js";
 import { LinkEngine } from "./link-engine.js";
 import { guestSays } from "../link/wire.js";
+import { START_ENGINE } from "../link/light.js";
 
 /** The words for a refusal, by the engine's reason (GUEST_REASONS in facts.js). */
 const REFUSALS = Object.freeze({
@@ -32,6 +33,49 @@ const ENDS = Object.freeze({ "host-left": "guest.end.host_left", "game-over": "g
  * @property {(fn: (state: string) => void) => void} onState
  */
 
+
+/**
+ * The engine, booted now if it is not yet (a guest's page starts without it), its progress
+ * bar (boot.js's) shown in the open dialog meanwhile: whether it is ready.
+ * @param {{ready(): Promise<unknown>}} worker  bridge.js's engine
+ * @param {(message: string) => void} failed  says why it could not start
+ */
+async function booted(worker, failed) {
+  const bar = document.getElementById("download");
+  const actions = document.querySelector("dialog[open] .dialog__actions");
+  if (bar && actions) actions.before(bar); // the dialog the coach was asked from
+  // A boot that stops making progress is given up (boot.js says so), as on the game's page.
+  const stalled = new Promise((_, reject) => {
+    addEventListener("seven-rocks:boot-stalled", () => reject(new Error(t("boot.timeout"))), { once: true });
+  });
+  dispatchEvent(new Event(START_ENGINE));
+  try {
+    await Promise.race([worker.ready(), stalled]);
+    return true;
+  } catch (error) {
+    failed(error instanceof Error ? error.message : String(error));
+    return false;
+  }
+}
+
+/**
+ * The toolbar's New game, on a guest's page: a game of the person's own, in a new tab (the
+ * host's table stays open in this one), which boots the engine as a first visit does.
+ * @param {HTMLButtonElement | null} button
+ */
+function ownGame(button) {
+  if (!button) return;
+  const fresh = /** @type {HTMLButtonElement} */ (button.cloneNode(false)); // without the game's listener
+  fresh.dataset.action = "own-game";
+  fresh.dataset.i18n = "guest.own_game";
+  fresh.dataset.i18nTitle = "guest.own_game_title";
+  fresh.textContent = t("guest.own_game");
+  fresh.title = t("guest.own_game_title");
+  fresh.disabled = false;
+  fresh.classList.remove("button--primary"); // the host's table is what this page is for
+  fresh.addEventListener("click", () => open(new URL("./", location.href).href, "_blank", "noopener"));
+  button.replaceWith(fresh);
+}
 
 /**
  * Play the host's game at `link.seat` on this page: the board is shown at once, drawn from
@@ -80,12 +124,15 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
     },
   });
 
-  // After the game, the coach for this seat: the engine (its download began with the page)
-  // reviews the record the host sends at the end. During the game there is no record here.
+  // After the game, the coach for this seat: the engine, downloaded and booted now (this page
+  // started without it), reviews the record the host sends at the end. During the game
+  // there is no record here.
   const dialogs = gameDialogs((snap) =>
     snap.over
       ? async () => {
-          const [{ engine: worker }, { openReview }, game] = await Promise.all([import("../../bridge.js"), import("../coach/review.js"), record]);
+          const [{ engine: worker }, { openReview }] = await Promise.all([import("../../bridge.js"), import("../coach/review.js")]);
+          if (!(await booted(worker, (message) => notify(notices, "boot.failed", { message }, "error")))) return;
+          const game = await record;
           const host = panels({
             call: (method, ...params) => worker.call(method, ...params),
             notify: (key, vars, kind) => notify(notices, key, vars, kind),
@@ -135,7 +182,8 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
   link.onState((state) => {
     if (state === "lost" && !ended) say("guest.lost", "error");
   });
-  for (const el of document.querySelectorAll("[data-action='hint'], [data-action='new-game']")) el.setAttribute("hidden", "");
+  for (const el of document.querySelectorAll("[data-action='hint']")) el.setAttribute("hidden", "");
+  ownGame(document.querySelector("[data-action='new-game']"));
   board.hidden = false;
   const status = document.getElementById("status");
   if (status) status.hidden = true;

@@ -5,11 +5,18 @@
 // over when the player presses Reload (then the page reloads once, whole), or by itself on
 // the next fresh load. Registration waits until the page is playable (or its engine failed),
 // so the precache competes with neither the first visit's downloads nor its start-up.
+//
+// A guest's page (../link/light.js) registers the light form, which keeps the page only, unless this
+// device keeps the whole game already; the whole worker is registered once the person asks
+// for the engine, and takes over from the light form of its own build by itself: that is no
+// new version, so no reload is offered for it.
 
 import { onLanguageChange, t } from "../util/i18n.js";
 import { offlineReady } from "../ui/offline-note.js";
+import { ENGINE_WANTED, LIGHT_QUERY, isLight, lightPage } from "../link/light.js";
 
 const SW_URL = new URL("../../sw.js", import.meta.url);
+const LIGHT_URL = new URL(`../../sw.js?${LIGHT_QUERY}`, import.meta.url);
 const SCOPE = new URL("../../", import.meta.url);
 /** Look for a new build this often while the page stays open (and when it is shown again). */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
@@ -102,17 +109,23 @@ async function register() {
   // (its engine is already in memory, so it keeps working until then). The very first
   // install also takes control, but there is no old build to leave then.
   let hadController = Boolean(serviceWorker.controller);
+  /** @param {ServiceWorker | null} worker */
+  const whole = (worker) => Boolean(worker) && !isLight(/** @type {ServiceWorker} */ (worker).scriptURL);
+  // The light form in charge: the whole worker taking over from it is the same build.
+  let lightInCharge = Boolean(serviceWorker.controller) && !whole(serviceWorker.controller);
   serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) location.reload();
-    else if (hadController) showOffer(null);
-    else offlineReady(); // said in the next round summary (offline-note.js)
+    else if (hadController && !lightInCharge) showOffer(null);
+    // Said in the next round summary (offline-note.js); a guest's light copy is not the game.
+    else if (whole(serviceWorker.controller)) offlineReady();
     hadController = true;
+    lightInCharge = !whole(serviceWorker.controller);
   });
   await pageSettled();
-  const registration = await serviceWorker.register(SW_URL, {
-    scope: SCOPE.pathname,
-    updateViaCache: "none",
-  });
+  const options = { scope: SCOPE.pathname, updateViaCache: /** @type {const} */ ("none") };
+  const kept = await serviceWorker.getRegistration(SCOPE.pathname);
+  const light = lightPage() && !whole(kept?.active ?? null);
+  const registration = await serviceWorker.register(light ? LIGHT_URL : SW_URL, options);
   if (!registration) return; // registration refused (a browser policy): play online only
   /** @param {ServiceWorker | null} worker */
   const watch = (worker) => {
@@ -131,8 +144,18 @@ async function register() {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") update();
   });
+  if (light) {
+    // The person asked for the engine: keep the whole game from now on.
+    addEventListener(ENGINE_WANTED, () => {
+      serviceWorker.addEventListener("controllerchange", () => {
+        if (whole(serviceWorker.controller)) document.body.dataset.offline = "ready";
+      });
+      serviceWorker.register(SW_URL, options).catch(() => {}); // offline: the page's copy stays
+    }, { once: true });
+  }
   await serviceWorker.ready;
-  document.body.dataset.offline = "ready"; // every file is cached (a hook for tests)
+  // Every file is cached, or a guest's page only (a hook for tests).
+  document.body.dataset.offline = light && !whole(serviceWorker.controller) ? "page" : "ready";
 }
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
