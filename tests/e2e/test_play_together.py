@@ -30,10 +30,16 @@ CONNECT_MS = 30_000
 #: Every text the page's data channels receive, kept in ``window.__received``.
 RECORD_CHANNEL = """(() => {
   window.__received = [];
+  window.__sent = [];
   const make = RTCPeerConnection.prototype.createDataChannel;
   RTCPeerConnection.prototype.createDataChannel = function (...args) {
     const channel = make.apply(this, args);
     channel.addEventListener("message", (event) => window.__received.push(String(event.data)));
+    const send = channel.send.bind(channel);
+    channel.send = (data) => {
+      window.__sent.push(String(data));
+      send(data);
+    };
     return channel;
   };
 })()"""
@@ -215,6 +221,35 @@ def test_the_guest_s_status_lines_are_the_current_ones(webrtc_context: ContextFa
     )
     expect(guest.locator("#board")).not_to_have_attribute("data-thinking", re.compile(r"."))
     expect(guest.locator(".seat--thinking")).to_have_count(0)
+
+
+def test_the_host_leaving_at_the_guest_s_turn_leaves_no_move_to_make(
+    webrtc_context: ContextFactory,
+) -> None:
+    """The host goes at the friend's turn: the guest's prompt says the game is over (not
+    "choose a tile"), nothing stays picked or playable, and a tap on a tile sends nothing."""
+    host = host_game(webrtc_context(), "human,bot,remote,bot", seed=21)
+    guest = join(host, webrtc_context(), 2)
+    playable = guest.locator("#board[data-human-turn] [data-hand='2'] .hand-tile--playable")
+    deadline = time.monotonic() + CONNECT_MS / 1000
+    while not playable.count():
+        assert time.monotonic() < deadline, "the friend's turn never came"
+        if host.locator("#board[data-human-turn] [data-hand='0'] .hand-tile--playable").count():
+            play_first_move(host)
+        guest.wait_for_timeout(100)
+    expect(guest.locator("#prompt")).to_have_text(re.compile("^(Choose a tile|You open)"))
+    host.close()
+    expect(guest.locator("body")).to_have_attribute(
+        "data-table-ended", "host-left", timeout=CONNECT_MS
+    )
+    expect(guest.locator("#prompt")).to_have_text("This game is over: no more moves at this table.")
+    expect(guest.locator("[data-hand='2'] .hand-tile--playable")).to_have_count(0)
+    expect(guest.locator("[data-hand='2'] .hand-tile--selected")).to_have_count(0)
+    moves = "() => window.__sent.filter((text) => text.includes('\"move\"')).length"
+    sent = guest.evaluate(moves)
+    guest.locator("[data-hand='2'] [data-tile]").first.click()
+    expect(guest.locator("[data-target]")).to_have_count(0)
+    assert guest.evaluate(moves) == sent
 
 
 def test_a_guest_s_name_typed_on_the_join_screen_is_the_seat_s_and_kept(

@@ -91,6 +91,9 @@ test("the prompt says what South can do, as catalogue keys", () => {
   assert.equal(state.prompt(snap({ over: true, winner: 1, scores: [100, 255] }), ui), null, "the move log says it once");
   assert.equal(state.prompt(snap(), ui, { autoplay: true }).key, "prompt.autoplay");
   assert.equal(state.prompt(snap(), ui, { shown: {} }), null);
+  // A friend's table the host left: at the person's turn or another's, nobody plays on.
+  assert.equal(state.prompt(snap(), { ...ui, selected: "3-5" }, { ended: true }).key, "prompt.table_ended");
+  assert.equal(state.prompt(snap({ human_turn: false, turn: 3 }), ui, { ended: true }).key, "prompt.table_ended");
 });
 
 test("a hint lights its target only when the tile has one", () => {

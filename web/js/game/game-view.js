@@ -44,6 +44,7 @@ function focusIsFree() {
  * @property {UiStore} store
  * @property {() => boolean} interactive  may the person choose a tile now?
  * @property {() => boolean} elsewhere  another tab plays the game
+ * @property {() => boolean} ended  no move can be made here any more (a friend's table ended)
  * @property {() => number} speed  the bots' pace (0: no animation)
  * @property {(on: boolean) => void} watchPick  a picked tile may be put down by Escape or Back
  */
@@ -202,7 +203,7 @@ export class GameView {
     const ui = store.ui;
     renderGame(
       { root: this.parts.root, board: this.parts.board, tableView: this.parts.tableView },
-      { snap, ui, shown: loop.shown, interactive, autoplay: loop.autoplay, animate: !reducedMotion() && this.parts.speed() > 0, bottom: this.bottom, now },
+      { snap, ui, shown: loop.shown, interactive, autoplay: loop.autoplay, ended: this.parts.ended(), animate: !reducedMotion() && this.parts.speed() > 0, bottom: this.bottom, now },
     );
     this.parts.watchPick(Boolean(ui.selected) && !ui.hinted);
     keepScreenOn(!snap.over && !this.parts.elsewhere()); // a game goes on in this tab

@@ -59,6 +59,7 @@ export function mountGame({ root, request, speed, dialogs, elsewhere, ended = ()
     store,
     interactive: () => intents.interactive,
     elsewhere,
+    ended,
     speed,
     watchPick,
   });

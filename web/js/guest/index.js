@@ -114,6 +114,9 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
         if (ended) {
           loop.begin(); // nothing more comes: no step waits for it, no seat is thinking
           store.dispatch({ type: "thinking", seat: null });
+          store.dispatch({ type: "cancel" }); // no tile stays picked or in focus for a move
+          store.dispatch({ type: "focus", tile: null });
+          if (document.activeElement instanceof HTMLElement && board.contains(document.activeElement)) document.activeElement.blur();
           view.render();
         }
       } else if (message.t === "snap" && !loop.snap) start();

@@ -250,12 +250,14 @@ export function showHint(ui, snap, hint) {
  * the renderer names them), or null for nothing.
  * @param {Snapshot} snap
  * @param {Ui} ui
- * @param {{ shown?: Shown | null, autoplay?: boolean }} [options]
+ * @param {{ shown?: Shown | null, autoplay?: boolean, ended?: boolean }} [options]
  * @returns {Prompt | null}
  */
-export function prompt(snap, ui, { shown = null, autoplay = false } = {}) {
+export function prompt(snap, ui, { shown = null, autoplay = false, ended = false } = {}) {
   // At the game's end the move log's latest line already says who won and by how much.
   if (shown || snap.over) return null;
+  // A friend's table the host left: nobody plays on, whoever's turn it was.
+  if (ended) return { key: "prompt.table_ended", vars: {} };
   if (autoplay) return { key: "prompt.autoplay", vars: {} };
   if (snap.pass_to != null) return { key: "prompt.pass", vars: { seat: snap.pass_to } };
   if (snap.human_turn && snap.must_pass) return { key: "prompt.must_pass", vars: {} };

@@ -28,6 +28,7 @@ import { setAttr, setData, setText, toggleAttr, toggleClass } from "../util/writ
  * @property {Shown | null} shown
  * @property {boolean} interactive
  * @property {boolean} autoplay
+ * @property {boolean} [ended]  the table ended before the game did (the host left)
  * @property {boolean} animate
  * @property {number | null} [bottom]
  * @property {boolean} [now]
