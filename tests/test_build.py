@@ -40,6 +40,7 @@ from seven_rocks.site.build import (
     zip_engine,
 )
 from seven_rocks.site.claims import claimed
+from seven_rocks.site.compress import cached_name
 from seven_rocks.site.engine_zip import zip_coach
 from seven_rocks.site.output import MARKER
 from seven_rocks.site.serve import accepted_encodings, serving
@@ -105,8 +106,8 @@ def test_an_output_another_build_is_making_is_left_for_last_and_taken_from_it(
     first, second = ("const a = 1;\n" * 300).encode(), ("let b = 2;\n" * 300).encode()
     (site / "a.js").write_bytes(first)
     (site / "b.js").write_bytes(second)
-    claimed_output = cache / f"{hashlib.sha256(first).hexdigest()}.br"
-    others = [cache / f"{hashlib.sha256(second).hexdigest()}{suffix}" for suffix in (".br", ".gz")]
+    claimed_output = cache / cached_name(first, ".br")
+    others = [cache / cached_name(second, suffix) for suffix in (".br", ".gz")]
     theirs = brotli.compress(first, quality=1)  # not what this build would make (quality 11)
     assert theirs != brotli.compress(first, quality=11)
     with ThreadPoolExecutor(1) as pool, claimed(claimed_output, wait=True):

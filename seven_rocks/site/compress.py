@@ -22,6 +22,12 @@ COMPRESSED_SUFFIXES: tuple[str, ...] = (".br", ".gz")
 # Already-compressed formats gain nothing; tiny files are not worth a second request path.
 _INCOMPRESSIBLE = frozenset({".png", ".webp", ".woff2", ".ico", ".snapshot"})
 _MIN_COMPRESS_BYTES = 512
+#: Brotli's largest window a browser decodes (RFC 7932: 2**24 bytes, 16 MB). The default
+#: (4 MB) is smaller than Pyodide's WebAssembly, whose far repeats it then misses: 17 KB more
+#: on the wire (``benchmarks/network.py``).
+_BROTLI_WINDOW = 24
+#: What the compressed copies kept in the cache were made with: another setting, another name.
+_CACHE_TAGS = {".br": f".q11w{_BROTLI_WINDOW}.br", ".gz": ".gz"}
 # Keep a compressed copy only if it saves at least this fraction of the file.
 _MIN_SAVING = 0.05
 
@@ -38,7 +44,7 @@ def _brotli_compressor() -> Callable[[bytes], bytes] | None:
         return None
 
     def compress(data: bytes) -> bytes:
-        result: bytes = brotli.compress(data, quality=11)
+        result: bytes = brotli.compress(data, quality=11, lgwin=_BROTLI_WINDOW)
         return result
 
     return compress
@@ -85,7 +91,7 @@ def _packed(
     build is making it and ``wait`` is False."""
     if cache is None:
         return encode(data)
-    cached = cache / f"{hashlib.sha256(data).hexdigest()}{suffix}"
+    cached = cache / cached_name(data, suffix)
     with claimed(cached, wait=wait) as mine:
         if not mine:
             return None
@@ -96,6 +102,11 @@ def _packed(
         partial.write_bytes(packed)
         partial.replace(cached)  # atomic: a build without claims never sees half a file
         return packed
+
+
+def cached_name(data: bytes, suffix: str) -> str:
+    """The name the cache keeps ``data``'s ``suffix`` copy under: its content and settings."""
+    return f"{hashlib.sha256(data).hexdigest()}{_CACHE_TAGS[suffix]}"
 
 
 def _keep(path: Path, data: bytes, suffix: str, packed: bytes) -> bool:
