@@ -178,6 +178,14 @@ def test_the_coach_after_the_game_downloads_the_engine_then_with_its_progress(
             guest.wait_for_timeout(100)
     host.locator(f"{GAME_OVER} [data-action=close]").click()  # the game's record goes out
     assert engine == []
+    # The host deals the next game: the friend's last dialog offers none of its own.
+    over = guest.locator(GAME_OVER)
+    expect(over.locator("[data-host-deals]")).to_have_text(
+        "The host starts the next game: it comes to this phone by itself."
+    )
+    for action in ("new-game", "same-deal", "play-again"):
+        expect(over.locator(f"[data-action={action}]")).to_have_count(0)
+    expect(over.locator("[data-action=close]")).to_be_visible()
 
     # The coach asked for: the engine downloads and starts, its bar in the game's last dialog.
     guest.evaluate(RECORD_STAGES)

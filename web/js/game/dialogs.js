@@ -204,6 +204,13 @@ function wireReview(dialog, onReview) {
   dialog.querySelector("[data-action=review]")?.addEventListener("click", () => onReview?.());
 }
 
+/** What the player may start after a game: a new one, the same deal again, another deal. */
+function nextGameButtons() {
+  return `<button type="button" class="button" data-action="new-game">${esc(t("over.new_game"))}</button>
+        <button type="button" class="button" data-action="same-deal" title="${esc(t("over.same_deal_title"))}">${esc(t("over.same_deal"))}</button>
+        <button type="button" class="button button--primary" data-action="play-again" autofocus>${esc(t("over.play_again"))}</button>`;
+}
+
 /** "Now saved on this device: works offline", said once after the first install, in the
  *  first pause of play (offline-note.js).
  * @param {boolean} shown
@@ -327,9 +334,11 @@ function celebration(animate) {
  * @param {(() => void) | null} [options.onReview]
  * @param {boolean} [options.offlineNote]
  * @param {boolean} [options.animate]
+ * @param {boolean} [options.nextGame] this page deals the next game (a friend's page does not:
+ *   the host does, and it comes by itself)
  * @returns {Promise<"again" | "same-deal" | "new" | null>}
  */
-export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onReview = null, offlineNote = false, animate = false }) {
+export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onReview = null, offlineNote = false, animate = false, nextGame = true }) {
   const title = viewerIsHuman
     ? team === 0
       ? t("over.you_win")
@@ -353,19 +362,18 @@ export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onRev
       </ul>
       ${roundsRecap(rounds)}
       ${offlineLine(offlineNote)}
+      ${nextGame ? "" : `<p class="dialog__next" data-host-deals>${esc(t("over.host_deals"))}</p>`}
       </div>
       <div class="dialog__actions dialog__actions--over">
-        <button type="button" class="button" data-action="close">${esc(t("dialog.close"))}</button>
+        <button type="button" class="button${nextGame ? "" : " button--primary"}" data-action="close"${nextGame ? "" : " autofocus"}>${esc(t("dialog.close"))}</button>
         ${reviewButton(onReview)}
-        <button type="button" class="button" data-action="new-game">${esc(t("over.new_game"))}</button>
-        <button type="button" class="button" data-action="same-deal" title="${esc(t("over.same_deal_title"))}">${esc(t("over.same_deal"))}</button>
-        <button type="button" class="button button--primary" data-action="play-again" autofocus>${esc(t("over.play_again"))}</button>
+        ${nextGame ? nextGameButtons() : ""}
       </div>
     </div>`, fallback: null }, (dialog, answer) => {
     wireFold(dialog);
-    part(dialog, "[data-action=play-again]").addEventListener("click", () => answer("again"));
-    part(dialog, "[data-action=same-deal]").addEventListener("click", () => answer("same-deal"));
-    part(dialog, "[data-action=new-game]").addEventListener("click", () => answer("new"));
+    for (const [action, choice] of /** @type {const} */ ([["play-again", "again"], ["same-deal", "same-deal"], ["new-game", "new"]])) {
+      dialog.querySelector(`[data-action=${action}]`)?.addEventListener("click", () => answer(choice));
+    }
     part(dialog, "[data-action=close]").addEventListener("click", () => answer(null));
     wireReview(dialog, onReview);
   });

@@ -13,9 +13,10 @@ import { sheetModel } from "../sheet/scoresheet.js";
 
 /**
  * @param {(snap: Snap) => (() => Promise<unknown>) | null} reviewHook  the coach's button for a game, if any
+ * @param {{ nextGame?: boolean }} [options]  `nextGame: false` on a friend's page: the host deals
  * @returns {import("./game-loop.js").LoopDialogs}
  */
-export function gameDialogs(reviewHook) {
+export function gameDialogs(reviewHook, { nextGame = true } = {}) {
   return {
     roundSummary: ({ settled, started, snap, autoMs, onClosing }) =>
       roundSummaryDialog({ settled, started, autoMs, names: snap.names, onClosing, onReview: reviewHook(snap), offlineNote: takeOfflineNote() }),
@@ -31,6 +32,7 @@ export function gameDialogs(reviewHook) {
         onReview: reviewHook(snap),
         offlineNote: takeOfflineNote(),
         animate: !reducedMotion(),
+        nextGame,
       });
     },
   };

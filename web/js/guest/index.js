@@ -146,6 +146,7 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
           openReview(host, { seat, record: game });
         }
       : null,
+    { nextGame: false },
   );
   const { board, loop, store, view, aspect, panels } = mountGame({
     root,
