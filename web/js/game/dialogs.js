@@ -335,7 +335,7 @@ function celebration(animate) {
  * @param {boolean} [options.offlineNote]
  * @param {boolean} [options.animate]
  * @param {boolean} [options.nextGame] this page deals the next game (a friend's page does not:
- *   the host does, and it comes by itself)
+ *   the host does, and its notice says so)
  * @returns {Promise<"again" | "same-deal" | "new" | null>}
  */
 export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onReview = null, offlineNote = false, animate = false, nextGame = true }) {
@@ -362,10 +362,9 @@ export function gameOverDialog({ team, scores, viewerIsHuman, rounds = [], onRev
       </ul>
       ${roundsRecap(rounds)}
       ${offlineLine(offlineNote)}
-      ${nextGame ? "" : `<p class="dialog__next" data-host-deals>${esc(t("over.host_deals"))}</p>`}
       </div>
       <div class="dialog__actions dialog__actions--over">
-        <button type="button" class="button${nextGame ? "" : " button--primary"}" data-action="close"${nextGame ? "" : " autofocus"}>${esc(t("dialog.close"))}</button>
+        <button type="button" class="button" data-action="close"${nextGame ? "" : " autofocus"}>${esc(t("dialog.close"))}</button>
         ${reviewButton(onReview)}
         ${nextGame ? nextGameButtons() : ""}
       </div>
