@@ -6,8 +6,8 @@ English and once in Portuguese. The host starts a game with a friend at North fr
 game sheet, as a person does; the friend opens the invitation, types a name and makes the
 reply; the host types it in and connects; both play to the friend's first turn; the host
 leaves. Each step's picture goes to ``OUT`` (default ``docs/connecting/flow``) as
-``NN-step-LANG.png`` (in CSS pixels), and each step's time (the pages' own clocks, the people's own time
-left out) is printed::
+``NN-step-LANG.png`` (in CSS pixels), and each step's time (the people's own time left out)
+is printed::
 
     .venv/bin/python scripts/connecting_pictures.py              # builds the site
     .venv/bin/python scripts/connecting_pictures.py --site dist --out /tmp/pictures
