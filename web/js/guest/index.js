@@ -117,7 +117,7 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
           store.dispatch({ type: "cancel" }); // no tile stays picked or in focus for a move
           store.dispatch({ type: "focus", tile: null });
           if (document.activeElement instanceof HTMLElement && board.contains(document.activeElement)) document.activeElement.blur();
-          view.render();
+          view.renderNow(); // drawn in the task that says so: no frame shows the table ended and a seat still thinking
         }
       } else if (message.t === "snap" && !loop.snap) start();
       else if (message.t === "snap" && message.snap.game !== loop.snap?.game) start(); // the host dealt a new game
