@@ -11,7 +11,7 @@ import pytest
 
 import seven_rocks
 from seven_rocks.site.build import build, zip_engine
-from seven_rocks.site.python_images import COACH_ZIP, ENGINE_ZIP
+from seven_rocks.site.python_images import ENGINE_ZIP, REST_ZIP
 from seven_rocks.site.stdlib import CutLibrary, cut_stdlib
 from seven_rocks.site.stdlib_cut import compile_module, strip_source
 
@@ -99,7 +99,7 @@ def _cut_of(site: Path, destination: Path, compiled_engine: Path | None = None) 
         ROOT / "web" / "stdlib_fallback.py",
         destination,
         cache=ROOT / "node_modules" / ".cache" / "seven-rocks",
-        coach_zip=site / COACH_ZIP,
+        rest_zip=site / REST_ZIP,
         compiled_engine=compiled_engine,
     )
 

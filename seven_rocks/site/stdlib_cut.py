@@ -120,6 +120,7 @@ def exercise(handle: Handle, moves_per_bot: int = _MOVES_PER_BOT) -> list[str]:
     _bot_games(client, bots, moves_per_bot)
     _human_game(client, bots)
     _review(client)
+    _trainer(client)
     _bad_requests(client)
     _format_a_traceback()
     return client.errors
@@ -177,6 +178,25 @@ def _review(client: _Client) -> None:
         progress = client.call("review_step", budget_ms=0)
     client.call("review_board", round=1, number=1)
     client.call("review_cancel")
+
+
+def _trainer(client: _Client) -> None:
+    """The "find the move" trainer (the rest zip's puzzles): a recorded move's position,
+    its board, and a try at it checked against every move worth the same."""
+    retry = client.call("trainer_retry", record=client.call("record"), round=1, number=1)
+    position = retry.get("position")
+    board = client.call("trainer_board", position=position)
+    by_tile = board.get("moves")
+    moves = [
+        str(move)
+        for points in (by_tile.values() if isinstance(by_tile, dict) else ())
+        for move in (points.values() if isinstance(points, dict) else ())
+    ]
+    if moves:
+        candidates = [[move, 0.0] for move in moves]
+        client.call(
+            "trainer_check", position=position, move=moves[0], candidates=candidates, theme="race"
+        )
 
 
 def _bad_requests(client: _Client) -> None:
