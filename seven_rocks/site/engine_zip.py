@@ -91,8 +91,10 @@ def _write(package_dir: Path, sources: list[Path], destination: Path, *, strip: 
     always give the same bytes (cache-friendly and diffable). Paths inside the zip start
     with ``seven_rocks/`` so unpacking it at the worker's working directory makes
     ``import seven_rocks`` work. The entries are stored uncompressed and (``strip``) without
-    docstrings and comments: the server's brotli then compresses across the files, which
-    beats deflating each one (shared words and names compress once for the whole package).
+    docstrings, comments and the functions' and modules' annotations, which only the type
+    checker reads (``strip_source``): the server's brotli then compresses across the files,
+    which beats deflating each one (shared words and names compress once for the whole
+    package).
     """
     destination.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(destination, "w", compression=zipfile.ZIP_STORED) as archive:
@@ -104,6 +106,7 @@ def _write(package_dir: Path, sources: list[Path], destination: Path, *, strip: 
             info.create_system = 3  # Unix, so the mode above is honoured everywhere.
             data = path.read_bytes()
             if strip:
-                data = strip_source(data.decode("utf-8")).encode("utf-8")
+                text = strip_source(data.decode("utf-8"), annotations=True)
+                data = text.encode("utf-8")
             archive.writestr(info, data)
     return destination
