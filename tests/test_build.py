@@ -41,7 +41,7 @@ from seven_rocks.site.build import (
 )
 from seven_rocks.site.claims import claimed
 from seven_rocks.site.compress import cached_name
-from seven_rocks.site.engine_zip import zip_coach
+from seven_rocks.site.engine_zip import is_lazy, zip_rest
 from seven_rocks.site.output import MARKER
 from seven_rocks.site.serve import accepted_encodings, serving
 
@@ -447,27 +447,85 @@ def test_the_browser_zip_leaves_out_the_desktop_layers(tmp_path: Path) -> None:
     assert not [name for name in loaded if name.startswith(desktop)]
 
 
-def test_the_coachs_search_ships_apart_and_completes_the_engine(tmp_path: Path) -> None:
-    """A session from the engine zip alone plays, hints and saves without the coach's
-    search (the master and its hint play for the game: the win-chance table is the
-    engine's); the coach zip unpacked beside it (as the worker does) makes a review run."""
+def test_the_rest_zip_ships_apart_and_completes_the_engine(tmp_path: Path) -> None:
+    """A session from the engine zip alone plays, hints and saves without the package's
+    rest (the master and its hint play for the game: the win-chance table is the
+    engine's); the rest zip unpacked beside it (as the worker does) makes a review, a
+    puzzle's answer, a replay and the rule book's examples run."""
     package = Path(seven_rocks.__file__).parent
     engine = zipfile.ZipFile(zip_engine(package, tmp_path / "engine.zip"))
-    coach = zipfile.ZipFile(zip_coach(package, tmp_path / "coach.zip"))
-    assert "seven_rocks/app/review/settle.py" in coach.namelist()
+    rest = zipfile.ZipFile(zip_rest(package, tmp_path / "rest.zip"))
+    for lazy in ("app/review/settle.py", "app/puzzles.py", "app/replays.py", "app/examples.py"):
+        assert f"seven_rocks/{lazy}" in rest.namelist()
     assert "seven_rocks/bots/winchance_table.py" in engine.namelist()
     assert "seven_rocks/app/review/model.py" in engine.namelist()
-    assert not set(engine.namelist()) & set(coach.namelist())
+    assert "seven_rocks/app/trainer.py" in engine.namelist()
+    assert not set(engine.namelist()) & set(rest.namelist())
     unpacked = tmp_path / "worker"
     engine.extractall(unpacked)
     before = _in_worker(unpacked, "print(' '.join(sorted(sys.modules)))")
     review_modules = {n for n in before.split() if n.startswith("seven_rocks.app.review.")}
     assert review_modules == {"seven_rocks.app.review.desk", "seven_rocks.app.review.model"}
-    coach.extractall(unpacked)
-    review = "r = session.review_start(level='quick')\nwhile not r['finished']:\n"
-    review += "    r = session.review_step()\nprint(r['done'], r['total'])"
-    done, total = _in_worker(unpacked, review).split()
+    rest.extractall(unpacked)
+    then = """from seven_rocks.app.trainer import board_request, retry_request
+r = session.review_start(level='quick')
+while not r['finished']:
+    r = session.review_step()
+print(r['done'], r['total'])
+position = retry_request(session.record(), 1, 1)['position']
+print(len(board_request(position)['hand']))
+load = session.replay_load(session.record(), budget_ms=0)
+while not load['finished']:
+    load = session.replay_load(budget_ms=0)
+print(load['done'], len(session.examples()['examples']) > 0)"""
+    review, hand, replay = _in_worker(unpacked, then).splitlines()
+    done, total = review.split()
     assert done == total != "0"
+    assert int(hand) > 0
+    assert replay == "1 True"
+
+
+def test_a_first_game_imports_nothing_of_the_rest_zip(tmp_path: Path) -> None:
+    """The rest zip's modules (``engine_zip.is_lazy``) are fetched only when first imported,
+    so a first visit's game must import none: through the worker's door from the engine
+    zip alone, as the page asks (the warm-up, a game to its end with a hint, its saves, a
+    restore, its record), with the door's table and the page's types built at start."""
+    package = Path(seven_rocks.__file__).parent
+    zipfile.ZipFile(zip_engine(package, tmp_path / "engine.zip")).extractall(tmp_path / "w")
+    script = f"""
+import json, sys
+sys.path[:] = [{str(tmp_path / "w")!r}, *(p for p in sys.path if "site-packages" not in p)]
+from seven_rocks.app.dispatch import Dispatcher
+from seven_rocks.app.session import Session
+door = Dispatcher(Session(), about={{}})
+def ask(method, **params):
+    reply = json.loads(door.handle(json.dumps({{"method": method, "params": params}})))
+    assert "error" not in reply, reply
+    return reply
+for method in ("ping", "version", "info", "warm_up", "warm_up"):
+    ask(method)
+snap = ask("new_game", seed=3)
+hinted = False
+while not snap["over"]:
+    if not snap["human_turn"]:
+        snap = ask("step")
+        continue
+    if not hinted:
+        hinted = bool(ask("hint"))
+    moves = [move for points in snap["moves"].values() for move in points.values()]
+    snap = ask("play", move=moves[0] if moves else snap["pass_move"])
+    ask("save")
+ask("restore", save=ask("save"))
+ask("record")
+for module in list(sys.modules.values()):
+    if module.__name__.startswith("seven_rocks"):
+        print(module.__file__)
+"""
+    done = subprocess.run([sys.executable, "-I", "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    files = [Path(line).relative_to(tmp_path / "w" / "seven_rocks") for line in done.stdout.split()]
+    assert Path("engine/game.py") in files and Path("app/trainer.py") in files
+    assert [path for path in files if is_lazy(path)] == []
 
 
 def _in_worker(folder: Path, then: str) -> str:

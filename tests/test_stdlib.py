@@ -11,7 +11,7 @@ import pytest
 
 import seven_rocks
 from seven_rocks.site.build import build, zip_engine
-from seven_rocks.site.python_images import COACH_ZIP, ENGINE_ZIP
+from seven_rocks.site.python_images import ENGINE_ZIP, REST_ZIP
 from seven_rocks.site.stdlib import CutLibrary, cut_stdlib
 from seven_rocks.site.stdlib_cut import compile_module, strip_source
 
@@ -99,7 +99,7 @@ def _cut_of(site: Path, destination: Path, compiled_engine: Path | None = None) 
         ROOT / "web" / "stdlib_fallback.py",
         destination,
         cache=ROOT / "node_modules" / ".cache" / "seven-rocks",
-        coach_zip=site / COACH_ZIP,
+        rest_zip=site / REST_ZIP,
         compiled_engine=compiled_engine,
     )
 
@@ -154,3 +154,33 @@ def test_the_engine_zip_ships_stripped_and_stored(tmp_path: Path) -> None:
     original = (Path(seven_rocks.__file__).parent / "app" / "session.py").read_text()
     assert '"""' in original and '"""' not in session
     assert len(session) < len(original)
+
+
+def test_stripping_annotations_keeps_a_classs_fields_and_the_code() -> None:
+    """Functions' and the module's annotations go (only the type checker reads them); a
+    class's are its fields (a TypedDict's keys, a dataclass's), so they stay."""
+    source = """
+from __future__ import annotations
+from dataclasses import dataclass
+from typing import Final, TypedDict
+LIMIT: Final = 3
+pending: int
+class Reply(TypedDict):
+    move: str
+@dataclass
+class Box:
+    size: int = 2
+    def twice(self, by: int = LIMIT) -> int:
+        return self.size * by
+async def later(*args: int, **kwargs: str) -> None:
+    return None
+"""
+    stripped = strip_source(source, annotations=True)
+    assert "LIMIT = 3" in stripped and "pending" not in stripped and "-> int" not in stripped
+    namespace: dict[str, object] = {}
+    exec(compile(stripped, "stripped", "exec"), namespace)
+    assert "__annotations__" not in namespace  # the module keeps none
+    assert list(namespace["Reply"].__annotations__) == ["move"]
+    assert namespace["Box"]().twice() == 6  # type: ignore[operator]
+    assert namespace["Box"].twice.__annotations__ == {}  # type: ignore[attr-defined]
+    assert "by: int" in strip_source(source)  # not asked for: kept

@@ -12,9 +12,10 @@ If the engine fails to import, ``handle`` still exists and reports that error fo
 request, ``ping`` included: PyScript would otherwise only print the traceback to the console
 and the page could not say what went wrong.
 
-The engine zip holds all of the package but the coach's search, which comes in its own zip
-(``coach.zip``), fetched and unpacked beside the engine's the first time someone asks for a
-review or a puzzle's answer (``PackageRestFinder``): most visits never need it.
+The engine zip holds what a game imports; the package's rest (the coach's search, the
+puzzles, the replay viewer, the rule book's examples: ``seven_rocks.site.engine_zip.is_lazy``)
+comes in its own zip (``rest.zip``), fetched and unpacked beside the engine's the first time
+one of its modules is imported (``PackageRestFinder``): a first visit's game never needs it.
 """
 
 import importlib.machinery
@@ -33,7 +34,7 @@ SITE = os.environ.get("SEVEN_ROCKS_SITE", "")
 
 class PackageRestFinder:
     """Last on ``sys.meta_path``, so asked only for a module no other finder has: for one of
-    the package's (the coach's, whose zip is not here yet), fetch ``coach.zip`` once
+    the package's (one of the rest zip's, which is not here yet), fetch ``rest.zip`` once
     (synchronously: a worker may; the service worker keeps it for offline use), unpack it
     where PyScript unpacked the engine's, and let the ordinary finder take it from there."""
 
@@ -51,11 +52,11 @@ class PackageRestFinder:
         from js import Uint8Array, XMLHttpRequest
 
         request = XMLHttpRequest.new()
-        request.open("GET", SITE + "coach.zip", False)
+        request.open("GET", SITE + "rest.zip", False)
         request.responseType = "arraybuffer"
         request.send(None)
         if request.status != 200:
-            raise ImportError(f"the coach's files could not be fetched (HTTP {request.status})")
+            raise ImportError(f"the engine's rest could not be fetched (HTTP {request.status})")
         # Python's own zipfile (in the cut library: Pyodide unpacks with it too).
         zipfile.ZipFile(io.BytesIO(Uint8Array.new(request.response).to_bytes())).extractall(".")
         cls.fetched = True

@@ -17,6 +17,8 @@ from .protocol import RequestError
 ASPECT_RANGE: Final = (0.4, 3.0)
 #: The longest slice of work (a replay, a review) the page may ask for, in milliseconds.
 MAX_BUDGET_MS: Final = 2000.0
+#: How long one slice of a replay may keep the engine busy by default, in seconds.
+DEFAULT_BUDGET: Final = 0.15
 
 
 def _whole(value: object) -> int | None:
@@ -101,3 +103,8 @@ def budget_ms(value: object) -> float:
     if not 0 <= value <= MAX_BUDGET_MS:
         raise RequestError(f"'budget_ms' must be from 0 to {MAX_BUDGET_MS:.0f}")
     return float(value)
+
+
+def budget_seconds(value: object) -> float:
+    """A slice's time budget from the page's milliseconds (0 replays one round a slice)."""
+    return budget_ms(value) / 1000

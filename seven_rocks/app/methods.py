@@ -17,17 +17,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from .puzzles import (
-    TrainerBoard,
-    TrainerBoardParams,
-    TrainerCheck,
-    TrainerCheckParams,
-    TrainerRetry,
-    TrainerRetryParams,
-    board_request,
-    check_request,
-    retry_request,
-)
 from .replies import (
     Examples,
     GameRecord,
@@ -63,6 +52,17 @@ from .requests import (
 )
 from .review.model import ReviewBoard, ReviewCancelled, ReviewProgress
 from .session import Session
+from .trainer import (
+    TrainerBoard,
+    TrainerBoardParams,
+    TrainerCheck,
+    TrainerCheckParams,
+    TrainerRetry,
+    TrainerRetryParams,
+    board_request,
+    check_request,
+    retry_request,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +126,7 @@ METHODS: Final[Mapping[str, Method]] = {
     "review_board": Method(
         ReviewBoardParams, ReviewBoard, Session.review_board, "The position before a move."
     ),
-    # The "find the move" trainer (puzzles, and the coach's mistakes retried): .puzzles
+    # The "find the move" trainer (puzzles, and the coach's mistakes retried): .trainer
     "trainer_board": Method(
         TrainerBoardParams,
         TrainerBoard,

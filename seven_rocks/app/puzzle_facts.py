@@ -23,37 +23,18 @@ expected points):
 
 from __future__ import annotations
 
-from typing import Final, TypedDict
+from typing import Final
 
 from ..engine.moves import Move, Side
 from ..engine.tiles import FULL_SET_MASK, SUIT_MASKS
 from ..engine.view import PlayerView
 from .hints import move_facts
 from .protocol import RequestError
+from .trainer import PuzzleFacts
 
 #: The themes a puzzle can have (the generator's, seven_rocks/research/puzzle_themes.py).
 THEMES: Final = ("race", "blocking", "spinner", "shedding", "counting")
 _ARMS: Final = (Side.BRANCH_A, Side.BRANCH_B)
-
-
-class PuzzleFacts(TypedDict):
-    """The answer's facts for the sentence that names a puzzle's idea (`trainer_check`)."""
-
-    theme: str
-    tile: str
-    points: int
-    score: int
-    them: int
-    target: int
-    next_seat: int
-    open: list[int]
-    lacks: list[int]
-    locked: bool
-    threat: int | None
-    spinner: bool
-    arm: bool
-    double: bool
-    pips: int
 
 
 def puzzle_facts(view: PlayerView, answer: Move, theme: str) -> PuzzleFacts:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NotRequired, TypedDict
+from typing import Any, Final
 
 from ..bots.master import Analysis
 from ..engine.errors import SevenRocksError
@@ -43,15 +43,18 @@ from ..engine.tiles import Tile
 from ..engine.view import PlayerView
 from .geometry import GeometryBuilder
 from .protocol import RequestError, move_text, point_of, tile_of
-from .puzzle_facts import PuzzleFacts, puzzle_facts
-from .replies import Table
-from .review.model import ReasonJson
+from .puzzle_facts import puzzle_facts
 from .seen import offered
 from .tables import geometry_of, table_json
-from .tally import TileCount, tile_count
+from .tally import tile_count
+from .trainer import (
+    PositionJson,
+    TrainerBoard,
+    TrainerCheck,
+    TrainerMove,
+    TrainerRetry,
+)
 
-#: The drawing area's shape when the page does not say (the session's default).
-ASPECT: Final = 1.6
 #: Tiles each seat is dealt (no drawing): what a seat's hand size starts from.
 HAND: Final = 7
 #: Values closer than this (expected points) are the same move's worth: the twin placements
@@ -63,18 +66,6 @@ MAX_TURNS: Final = 200
 
 class PositionError(SevenRocksError):
     """A position that no seat could have been in (a bad puzzle or request)."""
-
-
-class PositionJson(TypedDict):
-    """:meth:`Position.to_json`: one seat's view before its move."""
-
-    seat: int
-    hand: list[str]
-    opener: int
-    round: int
-    scores: list[int]
-    target: int
-    turns: list[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,98 +215,12 @@ def _list(value: object, longest: int) -> list[Any]:
     return value
 
 
-# ------------------------------------------------------------------ the trainer's requests
-class TrainerBoardParams(TypedDict):
-    position: object  # a PositionJson, checked whole
-    aspect: NotRequired[float]
-
-
-class TrainerCheckParams(TypedDict):
-    position: object
-    move: str
-    candidates: object  # [[move, value], ...]: the analysis the answer comes from
-    aspect: NotRequired[float]
-    theme: NotRequired[str]  # a puzzle's theme: the reply then has the idea's facts
-
-
-class TrainerRetryParams(TypedDict):
-    record: object  # the reviewed game's record
-    round: int
-    number: int
-
-
-class TrainerBoard(TypedDict):
-    """:func:`trainer_board`: what the trainer draws, and where each tile may go."""
-
-    position: PositionJson
-    seat: int
-    round: int
-    scores: list[int]
-    target: int
-    hand: list[str]
-    hand_sizes: list[int]
-    count: TileCount
-    table: Table
-    legal: dict[str, list[str]]  # tile -> attach points ("open" for the first tile)
-    moves: dict[str, dict[str, str]]  # tile -> point -> the move's text
-
-
-class TrainerMove(TypedDict):
-    """A move of :func:`trainer_check` and the table after it."""
-
-    move: str
-    tile: str | None
-    at: str | None
-    table: Table
-
-
-class TrainerCheck(TypedDict):
-    """:func:`trainer_check`: right or not, the answer on the table, and why."""
-
-    correct: bool
-    move: str
-    best: TrainerMove
-    played: TrainerMove
-    loss: float
-    reasons: list[ReasonJson]
-    facts: PuzzleFacts | None  # the answer's facts for the puzzle's idea (given a theme)
-
-
-class TrainerRetry(TypedDict):
-    """:func:`trainer_retry`: the position before a recorded move, from its mover's seat."""
-
-    position: PositionJson
-
-
 def position_of(data: object) -> Position:
     """A request's position, or a :class:`RequestError` that says what is wrong with it."""
     try:
         return Position.from_json(data)
     except PositionError as error:
         raise RequestError(f"'position': {error}") from None
-
-
-# The worker's handlers: functions of their parameters alone (a position carries all they
-# need, so no session), called with the parameters checked by :mod:`.requests`.
-def board_request(position: object, aspect: float = ASPECT) -> TrainerBoard:
-    """The ``trainer_board`` request."""
-    return trainer_board(position_of(position), aspect)
-
-
-def check_request(
-    position: object, move: str, candidates: object, aspect: float = ASPECT, theme: str = ""
-) -> TrainerCheck:
-    """The ``trainer_check`` request."""
-    try:
-        played = Move.parse(move)
-    except ValueError as error:
-        raise RequestError(f"'move': {error}") from None
-    return trainer_check(position_of(position), played, candidates, aspect, theme or None)
-
-
-def retry_request(record: object, round: int, number: int) -> TrainerRetry:
-    """The ``trainer_retry`` request."""
-    return trainer_retry(record, round, number)
 
 
 def trainer_board(position: Position, aspect: float) -> TrainerBoard:
@@ -434,17 +339,7 @@ __all__ = [
     "Position",
     "PositionError",
     "PositionJson",
-    "TrainerBoard",
-    "TrainerBoardParams",
-    "TrainerCheck",
-    "TrainerCheckParams",
-    "TrainerMove",
-    "TrainerRetry",
-    "TrainerRetryParams",
-    "board_request",
-    "check_request",
     "position_of",
-    "retry_request",
     "trainer_board",
     "trainer_check",
     "trainer_retry",

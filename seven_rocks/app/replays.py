@@ -24,24 +24,15 @@ True
 from __future__ import annotations
 
 import time
-from typing import Final
 
 from ..engine.errors import RecordError
 from ..engine.game import Game
 from ..engine.record import FORMAT, VERSION, ReplayStep, replay_rounds
-from . import checks
+from .checks import DEFAULT_BUDGET
 from .event_json import EventJSON, EventStream
 from .protocol import RequestError
 from .replies import RecordHeader, ReplayProgress, ReplayRound, ReplaySummary
 from .tables import round_story
-
-#: How long one slice of a replay may keep the engine busy by default, in seconds.
-DEFAULT_BUDGET: Final = 0.15
-
-
-def budget_seconds(budget_ms: object) -> float:
-    """A slice's time budget from the page's milliseconds (0 replays one round a slice)."""
-    return checks.budget_ms(budget_ms) / 1000
 
 
 class RecordLoad:

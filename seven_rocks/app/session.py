@@ -24,7 +24,7 @@ seven_rocks.engine.errors.InvalidMoveError: bad move '9-9': no tile 9-9 in a dou
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from ..bots import BOTS, Bot, make_bot
 from ..bots.master import MasterBot
@@ -33,7 +33,7 @@ from ..engine.moves import Move
 from ..engine.record import from_record, to_record
 from ..engine.scoring import DEFAULT_TARGET
 from . import checks
-from .examples import worked
+from .checks import DEFAULT_BUDGET, budget_seconds
 from .guests import (
     REMOTE,
     GuestRefusedError,
@@ -55,7 +55,6 @@ from .protocol import (
     point_of,
     tile_of,
 )
-from .replays import DEFAULT_BUDGET, RecordLoad, budget_seconds
 from .replies import (
     Examples,
     GameRecord,
@@ -81,6 +80,9 @@ from .review.model import (
 from .runner import Runner, bot_seed
 from .snapshots import snapshot_of
 from .tables import TableCache
+
+if TYPE_CHECKING:  # the replay viewer's: imported when a record is first opened
+    from .replays import RecordLoad
 
 VIEWER: Final = 0  # with one person (or none) at the table, the screen shows South
 #: The bot a seat gets unless someone chooses another (the new-game dialog's default).
@@ -244,6 +246,8 @@ class Session:
 
     def examples(self, aspect: float = DEFAULT_ASPECT) -> Examples:
         """The rule book's worked examples, each step with the table the game would draw."""
+        from .examples import worked  # the rest zip's (engine_zip.is_lazy): fetched now
+
         return {"examples": worked(checks.aspect(aspect))}
 
     def record(self) -> GameRecord:
@@ -388,6 +392,8 @@ class Session:
         ``{done, total, finished}`` (plus ``summary`` once finished). See :mod:`.replays`."""
         budget = budget_seconds(budget_ms)
         if record is not None:
+            from .replays import RecordLoad  # the rest zip's (engine_zip.is_lazy): fetched now
+
             self._replay = None
             self._replay = RecordLoad(record)
         if self._replay is None:

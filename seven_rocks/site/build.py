@@ -75,7 +75,6 @@ from seven_rocks.site.precache import (
     service_worker_text,
 )
 from seven_rocks.site.python_images import (
-    COACH_ZIP,
     FALLBACK,
     SNAPSHOT,
     STDLIB_CUT,
@@ -92,7 +91,6 @@ from seven_rocks.site.wasm_exports import WasmError, names_in, trim_exports
 
 __all__ = [
     "BROWSER_PACKAGES",
-    "COACH_ZIP",
     "COMPRESSED_SUFFIXES",
     "EARLY_DOWNLOADS",
     "ICONS",

@@ -114,7 +114,7 @@ NOT_THE_PAGE: tuple[str, ...] = (
     "pyodide/",
     "pyscript/",
     "seven_rocks.zip",
-    "coach.zip",
+    "rest.zip",
     "worker.py",
     "pyodide-loader.mjs",
     "pyodide-start.mjs",

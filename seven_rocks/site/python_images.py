@@ -3,9 +3,10 @@
 * ``seven_rocks.zip``: the package's browser part, which PyScript's ``files`` config
   unpacks into the worker's file system at every start, compiled to bytecode by the
   shipped Pyodide when the standard library is cut (so a first visit does not compile it);
-* ``coach.zip``: the coach's search (``engine_zip.is_coach``), which the worker fetches and
-  unpacks beside it the first time someone asks for a review or a puzzle's answer
-  (``web/worker.py``), so a visit that never does never downloads it;
+* ``rest.zip``: the parts a first game never imports (``engine_zip.is_lazy``: the coach's
+  search, the puzzles, the replay viewer, the rule book's examples), which the worker
+  fetches and unpacks beside it the first time one of them is imported (``web/worker.py``),
+  so a visit that never asks for them never downloads them;
 * the standard library cut to what the game imports (``seven_rocks.site.stdlib``), traced
   with both zips, and the full one it falls back on;
 * the memory snapshot of an interpreter that has imported the engine
@@ -19,12 +20,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from seven_rocks.site.engine_zip import zip_coach, zip_engine
+from seven_rocks.site.engine_zip import zip_engine, zip_rest
 from seven_rocks.site.snapshot import make_snapshot
 from seven_rocks.site.stdlib import cut_stdlib
 
 ENGINE_ZIP = "seven_rocks.zip"
-COACH_ZIP = "coach.zip"
+REST_ZIP = "rest.zip"
 #: Where the Pyodide memory snapshot goes (``web/pyodide-loader.mjs`` reads it from there).
 SNAPSHOT = "pyodide/engine.snapshot"
 #: The standard library cut to what the game imports, and the full one it falls back on.
@@ -38,7 +39,7 @@ WORKER = "worker.py"
 def write_zips(package_dir: Path, site: Path) -> None:
     """Write the engine's two zips into ``site``."""
     zip_engine(package_dir, site / ENGINE_ZIP)
-    zip_coach(package_dir, site / COACH_ZIP)
+    zip_rest(package_dir, site / REST_ZIP)
 
 
 def make_images(site: Path, web: Path, cache: Path, *, snapshot: bool) -> None:
@@ -53,7 +54,7 @@ def make_images(site: Path, web: Path, cache: Path, *, snapshot: bool) -> None:
         web / FALLBACK,
         site / STDLIB_CUT,
         cache=cache,
-        coach_zip=site / COACH_ZIP,
+        rest_zip=site / REST_ZIP,
         compiled_engine=site / ENGINE_ZIP,
     )
     if snapshot:

@@ -4,8 +4,9 @@
 //                   OUT_ENGINE
 //
 // 1. Starts Pyodide with its full library, unpacks the engine's zips (ZIPS, comma-separated:
-//    the engine zip, which PyScript unpacks, and the coach's, which the worker unpacks beside
-//    it when a review is first asked for) where the browser's worker has them, runs
+//    the engine zip, which PyScript unpacks, and the rest zip, which the worker unpacks
+//    beside it when a review, a puzzle or a replay first imports it) where the browser's
+//    worker has them, runs
 //    the worker (web/worker.py) and drives it through a game session (stdlib_cut.exercise),
 //    imports EXTRA_MODULES (comma-separated: what PyScript's own bootstrap imports).
 // 2. Writes the library modules that were imported, docstrings and comments stripped and
@@ -37,7 +38,7 @@ async function session(loadPyodide, stdLibURL, archives) {
     env: { PYTHONHASHSEED: "0" },
   });
   // What PyScript's `files: {"./seven_rocks.zip": "./*"}` does in the browser's worker (and
-  // the worker itself with coach.zip, once asked for a review).
+  // the worker itself with rest.zip, once asked for a review or a puzzle).
   for (const zip of archives) {
     pyodide.unpackArchive(new Uint8Array(readFileSync(zip)), "zip", { extractDir: "./" });
   }

@@ -96,18 +96,18 @@ def cut_stdlib(
     destination: Path,
     *,
     cache: Path | None = None,
-    coach_zip: Path | None = None,
+    rest_zip: Path | None = None,
     compiled_engine: Path | None = None,
 ) -> CutLibrary:
     """Write the cut standard library zip for ``worker`` running ``engine_zip`` (and
-    ``coach_zip``, unpacked beside it) on ``pyodide_dir``'s Pyodide, with ``fallback`` (the
+    ``rest_zip``, unpacked beside it) on ``pyodide_dir``'s Pyodide, with ``fallback`` (the
     finder module) packed in; and (``compiled_engine``) ``engine_zip`` compiled to bytecode
     there (it may be ``engine_zip`` itself, replaced).
 
     The report (the files, their sizes) is kept in ``cache`` beside the cached zip.
     Raises ``StdlibError`` when Node is missing or the cut cannot be made or fails its check.
     """
-    zips = (engine_zip,) if coach_zip is None else (engine_zip, coach_zip)
+    zips = (engine_zip,) if rest_zip is None else (engine_zip, rest_zip)
     inputs = (_SCRIPT, _TOOL, *zips, worker, fallback)
     key = _inputs_digest(pyodide_dir, inputs)
     cached = cache / f"stdlib-{key}.zip" if cache is not None else None

@@ -53,8 +53,10 @@ def _is_docstring(node: ast.stmt) -> bool:
     )
 
 
-def strip_source(source: str, *, docstrings: bool = True) -> str:
-    """``source`` without comments and (unless ``docstrings`` is false) docstrings.
+def strip_source(source: str, *, docstrings: bool = True, annotations: bool = False) -> str:
+    """``source`` without comments and (unless ``docstrings`` is false) docstrings, and
+    (``annotations``) without the annotations of its functions and of its module's names
+    (``_drop_annotations``: a class's stay).
 
     Re-written by ``ast.unparse``; if the result does not parse back to the same tree the
     original source is returned unchanged, so stripping can only lose bytes, never meaning.
@@ -73,12 +75,44 @@ def strip_source(source: str, *, docstrings: bool = True) -> str:
                 del node.body[0]
                 if not node.body:
                     node.body.append(ast.Pass())
+    if annotations:
+        _drop_annotations(tree)
     text = ast.unparse(tree) + "\n"
     try:
         same = ast.dump(ast.parse(text)) == ast.dump(tree)
     except SyntaxError:
         same = False
     return text if same else source
+
+
+def _drop_annotations(tree: ast.Module) -> None:
+    """Drop what only the type checker reads: every function's parameter and return
+    annotations, and the module's own (``X: Final = 1`` becomes ``X = 1``; a bare ``X: int``
+    goes). Under ``from __future__ import annotations`` each is a string the bytecode keeps
+    and every ``def`` builds into a dict; in the engine's zip they were 8% of its bytes on
+    the wire, and nothing the worker runs reads them. A class's annotations are its fields
+    (a TypedDict's keys, which the worker's door checks requests against; a dataclass's,
+    a NamedTuple's), so they stay.
+    """
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            arguments = node.args
+            for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
+                argument.annotation = None
+            for star in (arguments.vararg, arguments.kwarg):
+                if star is not None:
+                    star.annotation = None
+            node.returns = None
+    body: list[ast.stmt] = []
+    for statement in tree.body:
+        if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+            if statement.value is None:
+                continue
+            statement = ast.copy_location(
+                ast.Assign(targets=[statement.target], value=statement.value), statement
+            )
+        body.append(statement)
+    tree.body = body or [ast.Pass()]
 
 
 class _Client:
@@ -120,6 +154,7 @@ def exercise(handle: Handle, moves_per_bot: int = _MOVES_PER_BOT) -> list[str]:
     _bot_games(client, bots, moves_per_bot)
     _human_game(client, bots)
     _review(client)
+    _trainer(client)
     _bad_requests(client)
     _format_a_traceback()
     return client.errors
@@ -177,6 +212,25 @@ def _review(client: _Client) -> None:
         progress = client.call("review_step", budget_ms=0)
     client.call("review_board", round=1, number=1)
     client.call("review_cancel")
+
+
+def _trainer(client: _Client) -> None:
+    """The "find the move" trainer (the rest zip's puzzles): a recorded move's position,
+    its board, and a try at it checked against every move worth the same."""
+    retry = client.call("trainer_retry", record=client.call("record"), round=1, number=1)
+    position = retry.get("position")
+    board = client.call("trainer_board", position=position)
+    by_tile = board.get("moves")
+    moves = [
+        str(move)
+        for points in (by_tile.values() if isinstance(by_tile, dict) else ())
+        for move in (points.values() if isinstance(points, dict) else ())
+    ]
+    if moves:
+        candidates = [[move, 0.0] for move in moves]
+        client.call(
+            "trainer_check", position=position, move=moves[0], candidates=candidates, theme="race"
+        )
 
 
 def _bad_requests(client: _Client) -> None:

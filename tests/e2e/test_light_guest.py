@@ -37,7 +37,7 @@ CONNECT_MS = 30_000
 #: What a guest's phone may download, all told, while it joins and plays a round.
 GUEST_BUDGET = 400_000
 #: The engine's files: the Python runtime, PyScript, the engine's zips and the snapshot.
-ENGINE_PATHS = ("/pyodide/", "/pyscript/", "/seven_rocks.zip", "/coach.zip", "/worker.py")
+ENGINE_PATHS = ("/pyodide/", "/pyscript/", "/seven_rocks.zip", "/rest.zip", "/worker.py")
 #: Every stage the boot's bar names (``body[data-boot-stage]``, boot.js), in order.
 RECORD_STAGES = """(() => {
   window.__stages = [];

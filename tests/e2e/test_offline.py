@@ -180,6 +180,9 @@ def test_plays_offline_after_one_visit(
     expect(rules).to_be_visible()
     box, width = rules.bounding_box(), second.evaluate("innerWidth")
     assert box is not None and box["width"] == pytest.approx(min(960, width - 16), abs=1)
+    # Its worked examples come from the engine's rest (rest.zip, which the game never
+    # imports): the service worker kept it, and a Python restored from the snapshot imports it.
+    expect(rules).to_have_attribute("data-examples", "drawn", timeout=20_000)
 
 
 def test_the_offline_note_not_said_in_a_visit_is_said_in_the_next(

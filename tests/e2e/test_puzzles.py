@@ -98,7 +98,7 @@ def test_puzzles_on_a_desktop_in_english(page: Page, guard: Guard) -> None:
     """?puzzle=N opens puzzle N; the answer solves it at once; two wrong tries fail the next
     and show the answer with its reasons; a bad ?puzzle= is one sentence over the game; a
     puzzle on an empty table asks for a lead. The answer's check brings the coach's search
-    (coach.zip) into a Python restored from the snapshot with nothing from outside the cut
+    (rest.zip) into a Python restored from the snapshot with nothing from outside the cut
     standard library."""
     puzzles = shipped()
     page.set_viewport_size({"width": 1440, "height": 900})

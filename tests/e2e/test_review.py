@@ -128,16 +128,16 @@ def first_costly(page: Page) -> Locator:
 
 @pytest.mark.first_visit
 def test_the_coachs_search_is_downloaded_when_a_review_is_first_asked_for(page: Page) -> None:
-    """A visit downloads the game without the coach's search (``coach.zip``): a round is
-    played without it, and the review fetches it, once."""
+    """A visit downloads the game without the coach's search (in ``rest.zip``, the
+    package's rest): a round is played without it, and the review fetches it, once."""
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
     open_page(page, GAME)
     play_to_summary(page)  # booted, dealt, a round played: everything a game loads, loaded
-    assert "coach.zip" not in fetched and "seven_rocks.zip" in fetched
+    assert "rest.zip" not in fetched and "seven_rocks.zip" in fetched
     page.locator(SUMMARY).locator("[data-action='review']").click()
     assert wait_state(page, "done") == "done"
-    assert fetched.count("coach.zip") == 1
+    assert fetched.count("rest.zip") == 1
 
 
 def test_review_after_a_round_lists_the_moves_and_opens_again_from_the_cache(page: Page) -> None:

@@ -50,7 +50,7 @@ Only :mod:`.model` is imported with the package: the rest (the search, the job, 
 worker's coach) is imported the first time one of its names is used, so a program that
 only reads or writes a review's JSON (the worker, until someone asks for a review) does not
 load the search, and the browser fetches that part only then (``seven_rocks.site``'s
-``coach.zip``).
+``rest.zip``).
 
 >>> from seven_rocks.app.review import Mark, ReviewJob
 >>> from seven_rocks.engine.game import Game

@@ -5,7 +5,7 @@ field, kept in its saves and downloaded records, so a review opened again is ins
 record under review in the replay viewer, and which reviews this worker made itself.  The
 coach (:class:`~.coach.Coach`: the search, the job, the boards) is made when a review is
 first asked for, so a session that never reviews never imports it; in the browser those
-modules are the site's ``coach.zip``, fetched only then.  This module and :mod:`.model`
+modules are in the site's ``rest.zip``, fetched only then.  This module and :mod:`.model`
 are the part of the package every visit loads.
 """
 
