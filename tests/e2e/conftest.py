@@ -282,6 +282,10 @@ def lent(
     then close the test's pages (photographed if it failed), wipe what it stored, and fail
     it if the guard caught anything."""
     returning = profiles.get(phone)
+    # Wiped again as it is lent: a page the last test closed may have sent a write (a save
+    # made as it closed) that reached the browser's storage after that test's wipe, and a
+    # game left there for the same seed would be resumed instead of dealt.
+    returning.wipe(profiles.origin)
     watch_context(returning.context, guard)
     try:
         yield returning
