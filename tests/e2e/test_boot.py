@@ -66,9 +66,21 @@ def test_a_context_of_the_test_browser_holds_the_tests_pages_alone(
     # each a renderer process starting for nothing (tests/support/chromium.py).
     page = context.new_page()
     own = context.new_cdp_session(page).send("Target.getTargetInfo")["targetInfo"]
-    targets = browser.new_browser_cdp_session().send("Target.getTargets")["targetInfos"]
-    mine = [t for t in targets if t["browserContextId"] == own["browserContextId"]]
-    assert [(t["type"], t["url"]) for t in mine] == [("page", page.url)]
+    session = browser.new_browser_cdp_session()
+    # Read until the list settles: on a loaded machine a new page's target may still be
+    # getting its first address; a pop-up page, once there, stays for the window's life.
+    deadline = time.monotonic() + 10
+    while True:
+        targets = session.send("Target.getTargets")["targetInfos"]
+        mine = [
+            (t["type"], t["url"])
+            for t in targets
+            if t["browserContextId"] == own["browserContextId"]
+        ]
+        if mine == [("page", page.url)] or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(100)
+    assert mine == [("page", page.url)]
 
 
 def test_the_worker_answers_with_its_python_and_version_and_rejects_what_it_lacks(
