@@ -24,7 +24,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.conftest import BOOT_TIMEOUT_MS
 from tests.e2e.playing import HUMAN_TURN, LANGUAGE, PLAYABLE, play_first_move, wait_for_state
 from tests.e2e.test_host_seats import join_named
-from tests.e2e.test_play_together import CONNECT_MS
+from tests.e2e.test_play_together import CONNECT_MS, host_gone
 
 if TYPE_CHECKING:  # the module itself is loaded as a plugin (below), once
     from tests.e2e.webrtc_fixtures import ContextFactory
@@ -63,7 +63,7 @@ WATCH = """((persons) => {
     }
     const thinking = board.dataset.thinking;
     if (thinking !== undefined && thinking !== turn) problems.push(`${thinking} thinks`);
-    const left = document.body.dataset.tableEnded === "host-left";
+    const left = ["host-left", "lost"].includes(document.body.dataset.tableEnded ?? "");
     for (const el of board.querySelectorAll(".seat[data-seat]")) {
       const seat = el.dataset.seat;
       const kind = el.querySelector(".seat__status")?.dataset.kind ?? "";
@@ -157,9 +157,7 @@ def test_every_status_line_is_the_current_one_at_every_turn(
     # The friend closes the round's summary and waits for the next round; the host leaves.
     guest.locator(f"{ROUND_OVER} [data-next-round]").click()
     host.close()
-    expect(guest.locator("body")).to_have_attribute(
-        "data-table-ended", "host-left", timeout=CONNECT_MS
-    )
+    host_gone(guest)
     expect(guest.locator(".seat--thinking")).to_have_count(0)
     expect(guest.locator("#board")).not_to_have_attribute("data-thinking", re.compile(r"."))
     watched(guest, "guest")

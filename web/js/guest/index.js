@@ -107,17 +107,11 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
         unreadableTold = true;
       } else if (message.t === "refused") say(REFUSALS[/** @type {keyof typeof REFUSALS} */ (message.reason)] ?? "guest.refused.illegal", "warning");
       else if (message.t === "end") {
-        ended = message.reason === "host-left";
         if (message.record) recordCame(message.record);
-        document.body.dataset.tableEnded = message.reason;
-        say(ENDS[message.reason], message.reason === "host-left" ? "error" : "info");
-        if (ended) {
-          loop.begin(); // nothing more comes: no step waits for it, no seat is thinking
-          store.dispatch({ type: "thinking", seat: null });
-          store.dispatch({ type: "cancel" }); // no tile stays picked or in focus for a move
-          store.dispatch({ type: "focus", tile: null });
-          if (document.activeElement instanceof HTMLElement && board.contains(document.activeElement)) document.activeElement.blur();
-          view.renderNow(); // drawn in the task that says so: no frame shows the table ended and a seat still thinking
+        if (message.reason === "host-left") endTable("host-left");
+        else {
+          document.body.dataset.tableEnded = message.reason;
+          say(ENDS[message.reason], "info");
         }
       } else if (message.t === "snap" && !loop.snap) start();
       else if (message.t === "snap" && message.snap.game !== loop.snap?.game) start(); // the host dealt a new game
@@ -171,6 +165,27 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
   });
   board.dataset.seat = String(seat);
 
+  /**
+   * This page's table is over for good: the host left it, or the connection to the host is
+   * lost (a guest comes back only through a fresh invitation, on a page of its own). Said
+   * once, whichever comes first: the host's goodbye, sent as its page goes, may never leave
+   * it. Nothing more comes, so no step waits for it, no seat is thinking, and no tile stays
+   * picked or in focus for a move.
+   * @param {"host-left" | "lost"} reason
+   */
+  function endTable(reason) {
+    if (ended) return;
+    ended = true;
+    document.body.dataset.tableEnded = reason;
+    say(reason === "lost" ? "guest.lost" : ENDS[reason], "error");
+    loop.begin();
+    store.dispatch({ type: "thinking", seat: null });
+    store.dispatch({ type: "cancel" });
+    store.dispatch({ type: "focus", tile: null });
+    if (document.activeElement instanceof HTMLElement && board.contains(document.activeElement)) document.activeElement.blur();
+    view.renderNow(); // drawn in the task that says so: no frame shows the table ended and a seat still thinking
+  }
+
   /** Show the host's game as it is now and play on. */
   function start() {
     const snap = engine.snapshot(0);
@@ -184,7 +199,7 @@ function playAsGuest(link, { root = /** @type {HTMLElement} */ (document.getElem
 
   link.onMessage((text) => engine.onMessage(text));
   link.onState((state) => {
-    if (state === "lost" && !ended) say("guest.lost", "error");
+    if (state === "lost") endTable("lost");
   });
   for (const el of document.querySelectorAll("[data-action='hint']")) el.setAttribute("hidden", "");
   ownGame(document.querySelector("[data-action='new-game']"));
