@@ -33,6 +33,7 @@ import fcntl
 import os
 import re
 import time
+import weakref
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,7 +53,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from seven_rocks.site.build import build
 from seven_rocks.site.serve import serving
-from tests.support.chromium import CHROMIUM, TEST_ARGS
+from tests.support.chromium import BASELINE_TIER_SCRIPT, CHROMIUM, TEST_ARGS
 
 from .profiles import Returning, ReturningProfiles
 
@@ -201,8 +202,16 @@ def context(
     finish_context(ctx, guard, _slug(request.node.nodeid), request.node)
 
 
+#: The contexts told that the browser runs WebAssembly in its baseline tier alone.
+_TOLD: weakref.WeakSet[BrowserContext] = weakref.WeakSet()
+
+
 def watch_context(ctx: BrowserContext, guard: Guard) -> None:
-    """Let ``guard`` see what ``ctx`` does."""
+    """Let ``guard`` see what ``ctx`` does; its pages learn, once, what this browser is
+    (:data:`~tests.support.chromium.BASELINE_TIER_SCRIPT`)."""
+    if ctx not in _TOLD:
+        ctx.add_init_script(BASELINE_TIER_SCRIPT)
+        _TOLD.add(ctx)
     ctx.on("request", guard.on_request)
     ctx.on("console", guard.on_console)
     ctx.on("weberror", guard.on_web_error)

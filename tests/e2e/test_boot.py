@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 import seven_rocks
 from seven_rocks.site.build import BROWSER_PACKAGES, zip_engine
+from tests.support.chromium import WARM_UP_SCRIPT
 
 from .conftest import BOOT_TIMEOUT_MS, ENGINE_SETTLED, Guard
 from .playing import call, open_page, play_first_move
@@ -203,6 +204,7 @@ def test_the_engine_warms_up_on_a_scratch_game_that_leaves_the_game_alone(page: 
     """Once the table shows, the page asks the worker for scratch moves (so that the browser's
     WebAssembly compiler does its work before the person's first move, not during it): all of
     them when nobody touches the page, and the game on the table is not changed by them."""
+    page.add_init_script(WARM_UP_SCRIPT)  # as players have it
     open_page(page, "?seats=human,greedy,greedy,greedy&seed=4")
     before = call(page, "save")
     page.wait_for_selector("body[data-warm-up='done']", state="attached", timeout=60_000)
@@ -212,6 +214,15 @@ def test_the_engine_warms_up_on_a_scratch_game_that_leaves_the_game_alone(page: 
     assert page.locator("#table [data-tile]").count() == 0  # South opens seed 4's deal
     tile = play_first_move(page)
     page.wait_for_selector(f"#table [data-tile='{tile}']", timeout=10_000)
+
+
+def test_a_browser_held_to_the_baseline_tier_gets_no_scratch_moves(page: Page) -> None:
+    """The tests' Chromium runs WebAssembly in V8's baseline tier alone and says so to every
+    page (tests/support/chromium.py): there the warm-up, which exists for the optimising
+    tier, asks for nothing."""
+    open_page(page, "?seats=human,greedy,greedy,greedy&seed=4")
+    page.wait_for_selector("body[data-warm-up='done']", state="attached", timeout=60_000)
+    assert call(page, "warm_up") == {"moves": 1}  # the test's own is the first
 
 
 #: Presses a key in South's hand the moment the warm-up starts. From the page, because a
@@ -232,6 +243,7 @@ new MutationObserver((_, observer) => {
 def test_the_persons_first_input_stops_the_warm_up_and_play_goes_on(page: Page) -> None:
     """The person's first touch or key on the board ends the warm-up at once (their move then
     waits for one scratch move at most, never for the whole warm-up), and the game plays on."""
+    page.add_init_script(WARM_UP_SCRIPT)
     page.add_init_script(KEY_WHEN_WARMING)
     page.goto("/?seats=human,greedy,greedy,greedy&seed=4")
     stopped = "body[data-warm-up='stopped']"

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { WARM_UP_MOVES, warmEngine } from "../../web/js/game/warm-engine.js";
+import { WARM_UP_MOVES, warmEngine, warmUpMoves } from "../../web/js/game/warm-engine.js";
 
 /** An engine whose `warm_up` answers like the worker's: the moves made so far. */
 function fakeEngine({ failAt = null, error = null } = {}) {
@@ -64,4 +64,16 @@ test("a lost engine ends it quietly; any other failure is a bug said on the cons
   assert.equal(made, 0);
   assert.deepEqual(errors, ["engine warm-up: warm-up step: no move offered"]);
   assert.deepEqual(marks, ["running", "stopped", "running", "stopped"]);
+});
+
+test("a browser that says it runs WebAssembly in the baseline tier alone gets no scratch moves", () => {
+  assert.equal(warmUpMoves(), WARM_UP_MOVES);
+  for (const [said, moves] of [[true, 0], [false, WARM_UP_MOVES], ["true", WARM_UP_MOVES]]) {
+    globalThis.sevenRocksBaselineTier = said;
+    try {
+      assert.equal(warmUpMoves(), moves, `said ${JSON.stringify(said)}`);
+    } finally {
+      delete globalThis.sevenRocksBaselineTier;
+    }
+  }
 });

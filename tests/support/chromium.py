@@ -66,3 +66,15 @@ CHROMIUM_ARGS: tuple[str, ...] = (
 #: moves never earn back. What the tests check does not depend on the tier; the benchmarks
 #: keep the browser as players have it (:data:`CHROMIUM_ARGS`).
 TEST_ARGS: tuple[str, ...] = (*CHROMIUM_ARGS, "--js-flags=--liftoff-only")
+
+#: What the tests' browser says of itself to each page before it loads (an init script every
+#: test context gets, tests/e2e/conftest.py): that it runs WebAssembly in the baseline tier
+#: alone (:data:`TEST_ARGS`). The page then makes none of the scratch moves with which it
+#: warms the engine for V8's optimising tier (web/js/game/warm-engine.js), which in this
+#: browser would only take the CPU. Set only where nothing set it first, so that a test of
+#: the warm-up turns it back on with a page's own init script, whichever of the two runs first.
+BASELINE_TIER_SCRIPT = (
+    "if (!('sevenRocksBaselineTier' in globalThis)) globalThis.sevenRocksBaselineTier = true;"
+)
+#: A page's init script that takes the warm-up back, as players have it.
+WARM_UP_SCRIPT = "globalThis.sevenRocksBaselineTier = false;"

@@ -18,6 +18,20 @@
  *  before (50-279 ms). */
 export const WARM_UP_MOVES = 60;
 
+/** What a browser may say of itself before the page loads (`globalThis`, from an init script). */
+/** @typedef {{ sevenRocksBaselineTier?: unknown }} BrowserSays */
+
+/**
+ * How many scratch moves this page asks for: WARM_UP_MOVES, or none in a browser that runs
+ * WebAssembly in V8's baseline tier alone and says so (`globalThis.sevenRocksBaselineTier ===
+ * true`, set before the page loads: the Chromium the tests drive, tests/support/chromium.py).
+ * There nothing is ever recompiled, so the scratch moves would only take the CPU.
+ * @returns {number}
+ */
+export function warmUpMoves() {
+  return /** @type {BrowserSays} */ (globalThis).sevenRocksBaselineTier === true ? 0 : WARM_UP_MOVES;
+}
+
 /**
  * Ask `engine` for up to `moves` scratch moves, one after another, each in its own task.
  * Stops at the first `pointerdown` or `keydown` in `target` (the board: the person is about to

@@ -17,7 +17,7 @@ import { SaveKeeper } from "../game/saves.js";
 import { noteRestart, readSettings, writeSettings } from "../util/storage.js";
 import { REMOTE } from "../facts.js";
 import { nextTable } from "../host/index.js";
-import { warmEngine } from "../game/warm-engine.js";
+import { warmEngine, warmUpMoves } from "../game/warm-engine.js";
 
 /** @typedef {import("../game/game-loop.js").Snap} Snap */
 /** @typedef {{bots: (string | null)[], seed?: number | null, names?: (string | null)[] | null}} GameChoice */
@@ -104,6 +104,7 @@ export class Controller {
     // While the person first looks at the table (see warm-engine.js). The marks are for
     // benchmarks/phone.py, the attribute for tests.
     warmEngine(this.engine, {
+      moves: warmUpMoves(),
       target: this.board,
       mark: (/** @type {string} */ stage) => {
         document.body.dataset.warmUp = stage;
