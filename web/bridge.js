@@ -51,11 +51,12 @@ const SITE = new URL("./", import.meta.url);
  *  library cut to what the game imports (see pyodide-loader.mjs).
  *
  *  Once the service worker serves the page, every file is already on this device, the
- *  Pyodide memory snapshot included, so `pyodide-loader.mjs` restores Python from it (about
- *  0.2 s instead of 1.5 s of start-up). A first visit starts Python the ordinary way instead
- *  (`pyodide-start.mjs`): the snapshot is 6.1 MB more to download before the game could
- *  start, which a fast line repays but a slow one does not; the service worker fetches it
- *  afterwards, for next time. A guest's light service worker keeps the page only: a first
+ *  Pyodide memory snapshot included, so `pyodide-loader.mjs` restores Python from it instead
+ *  of starting it. A first visit starts Python the ordinary way (`pyodide-start.mjs`): the
+ *  snapshot would be megabytes more to download and inflate before the game could start,
+ *  which costs a first visit more CPU and time than Python's start-up it saves
+ *  (benchmarks/first_visit_cpu.py; the figures are in the README); the service worker
+ *  fetches it afterwards, for next time. A guest's light service worker keeps the page only: a first
  *  visit for the engine. */
 const PYODIDE_URL = new URL(engineKept() ? "./pyodide-loader.mjs" : "./pyodide-start.mjs", SITE).href;
 

@@ -1,7 +1,8 @@
 // A first visit's Pyodide loader (bridge.js names it when no service worker serves the
 // page): the cut standard library and its fallback, as in pyodide-loader.mjs, but without
-// asking for the memory snapshot, which is 6 MB more to download before the game could
-// start; the service worker fetches it afterwards, for the next visit.
+// asking for the memory snapshot: downloading and inflating it before the game could start
+// costs a first visit more than Python's start-up it would save (see bridge.js); the service
+// worker fetches it afterwards, for the next visit.
 import { startPython } from "./pyodide-loader.mjs";
 
 export { version } from "./pyodide-loader.mjs";
