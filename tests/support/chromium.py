@@ -61,14 +61,13 @@ CHROMIUM_ARGS: tuple[str, ...] = (
 
 #: The flags of the browser the tests drive: :data:`CHROMIUM_ARGS`, Liftoff alone for
 #: WebAssembly, and one renderer process per site. Each browser test opens a fresh page, and
-#: each page compiles Pyodide's 9 MB module again; V8 then recompiles it with its optimising
-#: tier on background threads, about a second of CPU a page (over 250 tests: minutes of a
-#: two-core machine) that a test's few moves never earn back. And each new page of a site
-#: would start a renderer process of its own (about 0.3 CPU-s: measured with a returning
-#: player's boots, 1.57 against 1.26 CPU-s each); with one process per site a test's page
-#: takes the process its context already runs the site in, as a phone's browser short of
-#: memory does. What the tests check depends on neither; the benchmarks keep the browser as
-#: players have it (:data:`CHROMIUM_ARGS`).
+#: each page compiles Pyodide's module again; V8 would then recompile its hot part with its
+#: optimising tier on background threads, CPU that a test's few moves never earn back. And
+#: each new page of a site would start a renderer process of its own; with one process per
+#: site a test's page takes the process its context already runs the site in, as a phone's
+#: browser short of memory does. What the tests check depends on neither; the benchmarks
+#: keep the browser as players have it (:data:`CHROMIUM_ARGS`). What each flag saves is
+#: measured in docs/testing.md.
 TEST_ARGS: tuple[str, ...] = (*CHROMIUM_ARGS, "--js-flags=--liftoff-only", "--process-per-site")
 
 #: What the tests' browser says of itself to each page before it loads (an init script every
