@@ -12,12 +12,14 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
+from .drawn import wait_quiet
 from .playing import (
     GREEDY_GAME,
     HELD,
     HUMAN_TURN,
     LANGUAGE,
     NEXT_FRAME,
+    PLAYABLE,
     RECT,
     SUMMARY,
     open_page,
@@ -216,6 +218,31 @@ def test_the_tour_taken_again_mid_round_points_at_the_hand_from_beside_it(
     assert tour.get_attribute("data-side") == "above"
     away = min(tile["top"] for tile in tiles) - bubble["bottom"]
     assert away < 48, f"the bubble ends {away:.0f} px above the hand"
+
+
+def test_the_hands_bubble_ends_placed_against_the_hand_at_rest(
+    viewport_page: Callable[..., Page],
+) -> None:
+    """Opening the tour takes the keyboard from the hand's lifted tile, which eases back
+    down: the bubble ends where the hand at rest puts it, whatever moment of the easing it
+    was first placed at (a slow phone's is caught midway). Placed again from the page as
+    it then is, it does not move."""
+    page = viewport_page("390x844")
+    open_page(page, "?seats=human,greedy,greedy,greedy&seed=4&speed=0")
+    tiles = page.locator(f"{HUMAN_TURN} {PLAYABLE}")
+    tiles.first.focus()
+    wait_quiet(page)
+    lifted, resting = (tiles.nth(i).evaluate(RECT)["top"] for i in (0, 1))
+    assert lifted < resting - 2, "the focused tile is not lifted: nothing here would move"
+    page.evaluate("window.sevenRocks.tour.start()")
+    tour = page.locator("dialog[data-tour]")
+    expect(tour).to_have_attribute("data-step", "hand")
+    wait_quiet(page)
+    placed = tour.evaluate(RECT)
+    assert tiles.first.evaluate(RECT)["top"] == resting, "the tile did not come back down"
+    page.evaluate("dispatchEvent(new Event('resize'))")  # the tour places its bubble anew
+    page.evaluate(NEXT_FRAME)
+    assert tour.evaluate(RECT) == placed, "the bubble was left where the lifted tile put it"
 
 
 @pytest.mark.parametrize("viewport", ["390x844", "360x740"])

@@ -20,6 +20,17 @@ test("the bubble sits beside its subject, not on it", () => {
   assert.ok(hand.top - (at.top + SIZE.height) < 40, "and near it");
 });
 
+test("it leaves its arrow room from the subject where the screen has it, wherever the subject is", () => {
+  // The grid of places a bubble may take is coarse: the place nearest the hand without
+  // touching it could be a pixel away, the arrow then over the tiles' edge.
+  for (let top = 640; top <= 680; top += 0.5) {
+    const hand = rect(20, top, 350, 100);
+    const at = placeBubble(SIZE, hand, [], PHONE);
+    const gap = hand.top - (at.top + SIZE.height);
+    assert.ok(gap >= 7.5 && gap <= 12, `the hand at ${top}: the bubble ends ${gap} px above it`);
+  }
+});
+
 test("pointing at the table's tiles it keeps off them and off the hand", () => {
   const tiles = rect(60, 300, 270, 200);
   const hand = rect(20, 720, 350, 90);

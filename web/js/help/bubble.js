@@ -75,8 +75,9 @@ function cheaper(a, b) {
  * points at) nor over `free` (what must stay tappable: a picked tile's lit places); over as
  * little of `avoid` (the header, whose buttons and banner must stay in sight) as it can;
  * within `reach` of the subject (a quarter of the screen's short side) if it can, so that the
- * arrow is seen to point at it; over as little of `clear` (the tiles) as it can; then as near
- * the subject as it can (a lit place with `margin` to spare). Closeness comes before the
+ * arrow is seen to point at it; over as little of `clear` (the tiles) as it can; leaving its
+ * arrow `margin` of room from the subject if it can; then as near the subject as it can (a
+ * lit place with `margin` to spare). Closeness comes before the
  * tiles: taken again mid-round on a phone, a bubble about the hand kept off the full table
  * by going to the top of the screen, its arrow pointing down at the table. Returns {left,
  * top, side}: `side` is where the bubble is from its subject (its arrow points the other
@@ -98,6 +99,9 @@ export function placeBubble(size, subject, clear, view, avoid = [], margin = MAR
   // placed (its view eases to the new layout), and a place that moves a few pixels, or a
   // bubble flush against it, must not end up over it.
   const lit = free.map((r) => ({ left: r.left - margin, top: r.top - margin, right: r.right + margin, bottom: r.bottom + margin }));
+  // The arrow's room: the margin around the subject, where the arrow pokes out of the bubble
+  // (a bubble nearer than that has its arrow over the subject's edge).
+  const room = { left: subject.left - margin, top: subject.top - margin, right: subject.right + margin, bottom: subject.bottom + margin };
   const maxLeft = Math.max(margin, view.width - size.width - margin);
   const maxTop = Math.max(margin, view.height - size.height - margin);
   const reach = Math.min(view.width, view.height) / 4;
@@ -125,7 +129,7 @@ export function placeBubble(size, subject, clear, view, avoid = [], margin = MAR
     for (const left of spots(maxLeft, subject.right, subject.left, size.width, 30)) {
       const box = { left, top, right: left + size.width, bottom: top + size.height };
       const distance = gap(box, subject);
-      const cost = [overlap(box, keep) + covered(box, lit), covered(box, avoid), distance > reach ? 1 : 0, covered(box, clear), distance];
+      const cost = [overlap(box, keep) + covered(box, lit), covered(box, avoid), distance > reach ? 1 : 0, covered(box, clear), overlap(box, room), distance];
       if (!best || cheaper(cost, best.cost)) best = { cost, box };
     }
   }
@@ -227,6 +231,25 @@ export function followTable(place) {
     });
   document.addEventListener(RENDERED, onDraw);
   return () => document.removeEventListener(RENDERED, onDraw);
+}
+
+/**
+ * Call `place` again once what moves in `subjects` (and inside them) has come to rest. A bubble is placed
+ * from boxes on the screen, and opening it moves them: its button takes the focus from a
+ * tile lifted under it, which eases back down. Placed from that moment's boxes alone, the
+ * bubble would stay wherever the easing happened to be, a few pixels off on a slow phone.
+ * Looked at the frame after (the easing starts at the next style change); endless
+ * animations (a seat's "thinking" spinner) never come to rest and are left out.
+ * @param {readonly Element[]} subjects
+ * @param {() => unknown} place
+ */
+export function againAtRest(subjects, place) {
+  requestAnimationFrame(() => {
+    const moving = subjects
+      .flatMap((subject) => subject.getAnimations({ subtree: true }))
+      .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity);
+    if (moving.length) Promise.allSettled(moving.map((a) => a.finished)).then(place);
+  });
 }
 
 /**

@@ -12,7 +12,7 @@ import { onCloseRequest } from "../ui/close-request.js";
 import { onLanguageChange, t } from "../util/i18n.js";
 import { onGameEvents } from "../model/page-events.js";
 
-import { followTable, placeDialog, putAway, rectsOf, union } from "./bubble.js";
+import { againAtRest, followTable, placeDialog, putAway, rectsOf, union } from "./bubble.js";
 import { markSeen, tourDue } from "./tour.js";
 import { afterEvents, afterNext, firstStep, LESSON } from "./guide-steps.js";
 
@@ -90,6 +90,7 @@ function startGuide(snap, release) {
     if (LIT_STEPS.has(step)) target.setAttribute("data-guide-target", step);
     const subject = union(rectsOf(TARGET[step])) ?? target.getBoundingClientRect();
     placeDialog(dialog, subject);
+    againAtRest([...document.querySelectorAll(TARGET[step])], () => state.step === step && place());
   };
   const render = () => {
     const { step, scored } = state;

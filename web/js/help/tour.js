@@ -12,7 +12,7 @@ import { onCloseRequest } from "../ui/close-request.js";
 import { onLanguageChange, t } from "../util/i18n.js";
 import { onGameEvents } from "../model/page-events.js";
 
-import { followTable, placeDialog, putAway, rectsOf, union } from "./bubble.js";
+import { againAtRest, followTable, placeDialog, putAway, rectsOf, union } from "./bubble.js";
 
 /** @typedef {import("./bubble.js").Rect} Rect */
 /** @typedef {"hand" | "table" | "scores" | "hint"} Step */
@@ -117,6 +117,7 @@ export function startTour({ hold = null } = {}) {
     for (const el of document.querySelectorAll("[data-tour-target]")) el.removeAttribute("data-tour-target");
   };
   const place = () => {
+    const shown = index;
     const target = document.querySelector(STEPS[index][1]);
     clearTarget();
     if (!target) return;
@@ -124,6 +125,7 @@ export function startTour({ hold = null } = {}) {
     target.setAttribute("data-tour-target", name);
     target.scrollIntoView?.({ block: "nearest" });
     placeDialog(dialog, subjectRect(name, target));
+    againAtRest([target], () => dialog.isConnected && index === shown && place());
   };
   const render = () => {
     if (!dialog.isConnected) return;
