@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.conftest import BOOT_TIMEOUT_MS
-from tests.e2e.playing import play_first_move
+from tests.e2e.playing import FASTEST_PACE, play_first_move
 from tests.e2e.webrtc_fixtures import ContextFactory
 
 pytestmark = pytest.mark.e2e
@@ -72,6 +72,7 @@ def join(
     assert href and "#join=" in href
     guest = context.new_page()
     guest.add_init_script(RECORD_CHANNEL)
+    guest.add_init_script(FASTEST_PACE)  # the guest's turns come without the bots' pauses
     guest.goto(address(href))
     code = guest.locator("[data-reply-code]")
     expect(code).not_to_have_text("", timeout=CONNECT_MS)
