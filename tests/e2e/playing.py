@@ -261,7 +261,6 @@ SHEET = "dialog[data-sheet]"
 REVIEW_DONE = "dialog[data-review-panel] [data-review][data-review-state='done']"
 #: An init script storing the settings (``.replace("{prefs}", "{ theme: 'contrast' }")``).
 PREFS = "try { localStorage.setItem('seven-rocks:prefs', JSON.stringify({prefs})); } catch {}"
-#: Resolves once two frames have passed: what a change made has been laid out and drawn.
 #: An init script: this browser's player chose the fastest pace in the settings (speed 0),
 #: so its page shows each move as soon as it comes (the table's animations still play). For
 #: a guest's phone in tests whose subject is not the pace and that play many moves.
@@ -269,6 +268,7 @@ FASTEST_PACE = """try {
   localStorage.setItem("seven-rocks:settings", JSON.stringify(
     { levels: [null, null, null, null], speed: 0, names: [null, null, null, null] }));
 } catch {}"""
+#: Resolves once two frames have passed: what a change made has been laid out and drawn.
 NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 #: An element's rectangle (css px), for ``locator.evaluate``.
 RECT = """(el) => { const r = el.getBoundingClientRect();

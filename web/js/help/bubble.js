@@ -77,9 +77,9 @@ function cheaper(a, b) {
  * within `reach` of the subject (a quarter of the screen's short side) if it can, so that the
  * arrow is seen to point at it; over as little of `clear` (the tiles) as it can; leaving its
  * arrow `margin` of room from the subject if it can; then as near the subject as it can (a
- * lit place with `margin` to spare). Closeness comes before the
- * tiles: taken again mid-round on a phone, a bubble about the hand kept off the full table
- * by going to the top of the screen, its arrow pointing down at the table. Returns {left,
+ * lit place with `margin` to spare). Closeness comes before the tiles: taken again
+ * mid-round on a phone, a bubble about the hand kept off the full table by going to the
+ * top of the screen, its arrow pointing down at the table. Returns {left,
  * top, side}: `side` is where the bubble is from its subject (its arrow points the other
  * way). Pure, for the unit tests.
  * @param {Size} size
@@ -234,12 +234,12 @@ export function followTable(place) {
 }
 
 /**
- * Call `place` again once what moves in `subjects` (and inside them) has come to rest. A bubble is placed
- * from boxes on the screen, and opening it moves them: its button takes the focus from a
- * tile lifted under it, which eases back down. Placed from that moment's boxes alone, the
- * bubble would stay wherever the easing happened to be, a few pixels off on a slow phone.
- * Looked at the frame after (the easing starts at the next style change); endless
- * animations (a seat's "thinking" spinner) never come to rest and are left out.
+ * Call `place` again once what moves in `subjects` (and inside them) has come to rest. A
+ * bubble is placed from boxes on the screen, and opening it moves them: its button takes
+ * the focus from a tile lifted under it, which eases back down. Placed from that moment's
+ * boxes alone, the bubble would stay wherever the easing happened to be, a few pixels off
+ * on a slow phone. Looked at the frame after (the easing starts at the next style change);
+ * endless animations (a seat's "thinking" spinner) never come to rest and are left out.
  * @param {readonly Element[]} subjects
  * @param {() => unknown} place
  */
