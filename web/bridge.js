@@ -56,8 +56,8 @@ const SITE = new URL("./", import.meta.url);
  *  snapshot would be megabytes more to download and inflate before the game could start,
  *  which costs a first visit more CPU and time than Python's start-up it saves
  *  (benchmarks/first_visit_cpu.py; the figures are in the README); the service worker
- *  fetches it afterwards, for next time. A guest's light service worker keeps the page only: a first
- *  visit for the engine. */
+ *  fetches it afterwards, for next time. A guest's light service worker keeps the page
+ *  only: a first visit for the engine. */
 const PYODIDE_URL = new URL(engineKept() ? "./pyodide-loader.mjs" : "./pyodide-start.mjs", SITE).href;
 
 /** PyScript config for the worker. `files` unpacks the engine zip into the worker's

@@ -18,8 +18,8 @@
  *  before (50-279 ms). */
 export const WARM_UP_MOVES = 60;
 
-/** What a browser may say of itself before the page loads (`globalThis`, from an init script). */
-/** @typedef {{ sevenRocksBaselineTier?: unknown }} BrowserSays */
+/** What a browser may say of itself before the page loads (`globalThis`, from an init
+ *  script). @typedef {{ sevenRocksBaselineTier?: unknown }} BrowserSays */
 
 /**
  * How many scratch moves this page asks for: WARM_UP_MOVES, or none in a browser that runs
