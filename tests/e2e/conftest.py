@@ -291,10 +291,9 @@ def lent(
     then close the test's pages (photographed if it failed), wipe what it stored, and fail
     it if the guard caught anything."""
     returning = profiles.get(phone)
-    # Wiped again as it is lent, and from the site itself: a page the last test closed may
-    # have sent a write (a save made as it closed) that reached the browser's storage after
-    # that test's wipe, and a game left there for the same seed would be resumed instead of
-    # dealt (see Returning.clear_from_the_site).
+    # Wiped again as it is lent, and from the site itself: a page the last test closed on
+    # its own was not sealed, and a save it wrote as it closed would be resumed here instead
+    # of a fresh deal (see Returning.clear_from_the_site).
     returning.wipe(profiles.origin)
     returning.clear_from_the_site()
     watch_context(returning.context, guard)

@@ -17,11 +17,13 @@ what a first visit does asks for a fresh context instead.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
+from playwright.sync_api import Error as PlaywrightError
 
 #: What a test may leave in the site's storage, wiped after it (the service worker's
 #: registration and its caches are the installed site, and stay).
@@ -29,6 +31,15 @@ STORAGE = "cookies,file_systems,indexeddb,local_storage,websql"
 #: The engine has booted or failed (see conftest).
 SETTLED = "body:not([data-engine='loading'])"
 INSTALL_TIMEOUT_MS = 120_000
+#: Run in each frame of a test's page as the test ends, before the page is closed: from then
+#: on its scripts cannot change local storage. A closing page still runs them (its
+#: ``pagehide`` writes the game's save again when it finds it gone, its engine may answer a
+#: save asked for as it was hidden), and the browser need not have run them when ``close``
+#: returns: a write made then would land after the wipe, and the next test would resume a
+#: game where it expects a fresh deal.
+SEAL_STORAGE = """() => {
+  for (const name of ["setItem", "removeItem", "clear"]) Storage.prototype[name] = () => {};
+}"""
 
 
 @dataclass
@@ -47,18 +58,20 @@ class Returning:
     def wipe(self, origin: str) -> None:
         """Forget what a test stored and was granted; keep the installed site."""
         for page in self.test_pages():
+            for frame in page.frames:
+                # A crashed page, or a frame between two documents, has nothing to seal.
+                with contextlib.suppress(PlaywrightError):
+                    frame.evaluate(SEAL_STORAGE)
             page.close()
         self.context.clear_permissions()
         self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORAGE})
 
     def clear_from_the_site(self) -> None:
         """Clear the site's local storage from a page of the site itself, as a test is lent
-        the context. The browser's clearing (:meth:`wipe`) does not always reach the page
-        that comes next: the tests' browser keeps one renderer process per site between
-        tests, and a save the last test's page sent as it closed can land after the wipe
-        (a game then resumed where a test expected a fresh deal). The keeper, a page of the
-        site in that process, clears what it and the browser hold (kept open: a page opened
-        for each clearing cost a quarter of a CPU-second a test)."""
+        the context: :meth:`wipe` seals the pages it closes, but a page the test closed
+        itself may still have written as it went (see ``SEAL_STORAGE``). The keeper, kept
+        open (a page opened for each clearing cost a quarter of a CPU-second a test), clears
+        through the same storage the next page will read."""
         self.keeper.evaluate("() => localStorage.clear()")
 
 
