@@ -40,7 +40,7 @@ from seven_rocks.site.build import (
     zip_engine,
 )
 from seven_rocks.site.claims import claimed
-from seven_rocks.site.compress import cached_name
+from seven_rocks.site.compress import CompressAhead, cached_name
 from seven_rocks.site.engine_zip import is_lazy, zip_rest
 from seven_rocks.site.output import MARKER
 from seven_rocks.site.serve import accepted_encodings, serving
@@ -121,6 +121,36 @@ def test_an_output_another_build_is_making_is_left_for_last_and_taken_from_it(
     assert running.result(timeout=30) == {".br": 2, ".gz": 2}
     assert (site / "a.js.br").read_bytes() == theirs
     assert brotli.decompress((site / "b.js.br").read_bytes()) == second
+
+
+def test_a_file_compressed_ahead_is_taken_from_the_cache(tmp_path: Path) -> None:
+    """The build starts the wasm's copies early; compressing the site then uses them."""
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    site.mkdir()
+    data = ("const a = 1;\n" * 300).encode()
+    (site / "a.js").write_bytes(data)
+    ahead = CompressAhead(cache)
+    ahead.start(site / "a.js")
+    ahead.finish()
+    kept = {suffix: cache / cached_name(data, suffix) for suffix in (".br", ".gz")}
+    assert brotli.decompress(kept[".br"].read_bytes()) == data
+    assert gzip.decompress(kept[".gz"].read_bytes()) == data
+    # Put there by "someone else" (quality 1, not the build's 11): the site's copy is read
+    # from the cache, not made again.
+    theirs = brotli.compress(data, quality=1)
+    kept[".br"].write_bytes(theirs)
+    assert compress_site(site, cache=cache) == {".br": 1, ".gz": 1}
+    assert (site / "a.js.br").read_bytes() == theirs
+
+
+def test_a_failure_ahead_is_raised_by_the_build(tmp_path: Path) -> None:
+    (tmp_path / "a.js").write_bytes(b"let b = 2;\n" * 300)
+    cache = tmp_path / "cache"
+    cache.write_text("a file where the cache folder should be\n")
+    ahead = CompressAhead(cache)
+    ahead.start(tmp_path / "a.js")
+    with pytest.raises(FileExistsError):
+        ahead.finish()
 
 
 def test_the_cache_version_follows_the_files_and_only_them(tmp_path: Path) -> None:

@@ -53,7 +53,7 @@ from pathlib import Path
 
 from seven_rocks.site import generated, icons, output
 from seven_rocks.site.catalogues import CatalogueError, split_catalogues
-from seven_rocks.site.compress import COMPRESSED_SUFFIXES, compress_site
+from seven_rocks.site.compress import COMPRESSED_SUFFIXES, CompressAhead, compress_site
 from seven_rocks.site.contents import (
     EARLY_DOWNLOADS,
     ICONS,
@@ -309,11 +309,14 @@ def build(
     inputs = _check_inputs(root)
     _check_out(out, root)
     site = _staging_dir(out)
+    ahead = CompressAhead(inputs.cache if compress else None)
     try:
         _copy_sources(inputs, site)
         if minify:  # before the snapshot and the cut: they must run the files shipped
             _minify(lambda: minify_scripts(site, inputs.node_modules, list(MINIFIED_RUNTIME)))
         _trim_runtime_exports(site)  # before the cut too: it plays games on this runtime
+        # The runtime's wasm is final now: compressed while the cut and the snapshot run.
+        ahead.start(site / RUNTIME_WASM)
         _make_python_images(inputs, site, snapshot=snapshot)
         _write_icons(site)
         _write_downloads(site)
@@ -321,6 +324,7 @@ def build(
             _minify(lambda: minify_site(site, inputs.node_modules))
         stamp_service_worker(site)
         if compress:
+            ahead.finish()
             compress_site(site, cache=inputs.cache)
     except BaseException:
         shutil.rmtree(site, ignore_errors=True)  # never leave a half-built staging folder
@@ -360,13 +364,15 @@ def _copy_sources(inputs: _Inputs, site: Path) -> None:
     write_zips(inputs.package_dir, site)
 
 
+#: The runtime's WebAssembly in the site: its exports trimmed, then compressed ahead.
+RUNTIME_WASM = Path("pyodide") / "pyodide.asm.wasm"
 #: The shipped text a runtime export may be called from (its glue, PyScript, the pages).
 _CALLER_SUFFIXES = frozenset({".js", ".mjs", ".py", ".html"})
 
 
 def _trim_runtime_exports(site: Path) -> None:
     """Keep only the runtime's exports that some shipped file names (``wasm_exports``)."""
-    wasm = site / "pyodide" / "pyodide.asm.wasm"
+    wasm = site / RUNTIME_WASM
     callers = sorted(p for p in site.rglob("*") if p.suffix in _CALLER_SUFFIXES and p.is_file())
     names = names_in(p.read_text(encoding="utf-8", errors="replace") for p in callers)
     try:
