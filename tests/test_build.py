@@ -326,6 +326,26 @@ def test_icons_are_valid_pngs_of_the_right_sizes(site: Path) -> None:
     assert any(icon.get("purpose") == "maskable" for icon in manifest["icons"])
 
 
+def test_the_icons_are_kept_in_the_cache_and_a_damaged_one_is_drawn_again(
+    tmp_path: Path,
+) -> None:
+    cache = tmp_path / "cache"
+    sites = [tmp_path / name for name in ("one", "two", "three")]
+    build_module._write_icons(sites[0], cache)
+    (kept,) = cache.glob("icon-*-any-192.png")
+    drawn = icons.png_icon(192)
+    assert (sites[0] / "icons" / "icon-192.png").read_bytes() == kept.read_bytes() == drawn
+    # What the cache holds is shipped, not drawn again: a stand-in of the same size shows it.
+    stand_in = icons.png_icon(192, "maskable")
+    kept.write_bytes(stand_in)
+    build_module._write_icons(sites[1], cache)
+    assert (sites[1] / "icons" / "icon-192.png").read_bytes() == stand_in
+    # A damaged copy (cut short) is drawn again, and replaced.
+    kept.write_bytes(drawn[:100])
+    build_module._write_icons(sites[2], cache)
+    assert (sites[2] / "icons" / "icon-192.png").read_bytes() == drawn == kept.read_bytes()
+
+
 def test_icons_are_reproducible() -> None:
     assert icons.png_icon(48) == icons.png_icon(48)
     assert icons.png_icon(48, "maskable") != icons.png_icon(48)
@@ -333,6 +353,11 @@ def test_icons_are_reproducible() -> None:
         icons.png_icon(0)
     with pytest.raises(ValueError, match="not a PNG"):
         icons.read_png_header(b"GIF89a")
+    whole = icons.png_icon(8)
+    iend = len(whole) - 12  # the last chunk, IEND, is 12 bytes
+    for cut, where in ((10, "at byte 8"), (50, "in b'IDAT'"), (iend + 11, f"at byte {iend}")):
+        with pytest.raises(ValueError, match=f"cut short {re.escape(where)}"):
+            icons.read_png_header(whole[:cut])
 
 
 def test_update_strings_exist_in_both_languages() -> None:
@@ -668,8 +693,8 @@ def test_a_file_saved_into_the_site_during_the_build_is_kept(
     old_site = _tree(out)
     real_write_icons = build_module._write_icons
 
-    def write_icons_and_meanwhile_save_a_file(site: Path) -> None:
-        real_write_icons(site)
+    def write_icons_and_meanwhile_save_a_file(site: Path, cache: Path) -> None:
+        real_write_icons(site, cache)
         (out / "thesis.txt").write_text("saved while the build ran\n", encoding="utf-8")
 
     monkeypatch.setattr(build_module, "_write_icons", write_icons_and_meanwhile_save_a_file)

@@ -44,7 +44,10 @@ serving ``out`` meanwhile never hands out a half-built site (or the unfilled ``s
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
+import os
 import re
 import shutil
 from collections.abc import Callable
@@ -235,14 +238,32 @@ def _write_downloads(site: Path) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def _write_icons(site: Path) -> None:
+def _write_icons(site: Path, cache: Path) -> None:
+    """Draw the app's icons. The PNGs take over a second to rasterise in pure Python and
+    depend on nothing but ``icons.py``: they are kept in ``cache`` under that file's digest."""
+    drawing = hashlib.sha256(Path(icons.__file__).read_bytes()).hexdigest()[:16]
     for relative, (size, variant) in ICONS.items():
         target = site / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         if size == 0:
             target.write_text(icons.svg_icon(variant), encoding="utf-8")
         else:
-            target.write_bytes(icons.png_icon(size, variant))
+            kept = cache / f"icon-{drawing}-{variant}-{size}.png"
+            target.write_bytes(_png_icon(kept, size, variant))
+
+
+def _png_icon(kept: Path, size: int, variant: icons.Variant) -> bytes:
+    """The ``size`` PNG icon from the cache (a damaged copy is drawn again), or drawn and kept."""
+    with contextlib.suppress(OSError, ValueError):
+        data = kept.read_bytes()
+        if icons.read_png_header(data) == (size, size):
+            return data
+    data = icons.png_icon(size, variant)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
+    partial.write_bytes(data)
+    partial.replace(kept)  # atomic: a build at the same time reads a whole file or none
+    return data
 
 
 @dataclass(frozen=True)
@@ -318,7 +339,7 @@ def build(
         # The runtime's wasm is final now: compressed while the cut and the snapshot run.
         ahead.start(site / RUNTIME_WASM)
         _make_python_images(inputs, site, snapshot=snapshot)
-        _write_icons(site)
+        _write_icons(site, inputs.cache)
         _write_downloads(site)
         if minify:
             _minify(lambda: minify_site(site, inputs.node_modules))

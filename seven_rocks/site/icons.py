@@ -194,7 +194,11 @@ def read_png_header(data: bytes) -> tuple[int, int]:
         raise ValueError("not a PNG")
     offset, size = 8, None
     while offset < len(data):
+        if offset + 12 > len(data):
+            raise ValueError(f"PNG cut short at byte {offset}")
         (length,) = struct.unpack(">I", data[offset : offset + 4])
+        if offset + 12 + length > len(data):
+            raise ValueError(f"PNG cut short in {data[offset + 4 : offset + 8]!r}")
         kind = data[offset + 4 : offset + 8]
         body = data[offset + 8 : offset + 8 + length]
         (crc,) = struct.unpack(">I", data[offset + 8 + length : offset + 12 + length])
