@@ -22,6 +22,7 @@ and written for both Pythons.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import io
 import json
@@ -53,6 +54,7 @@ def _is_docstring(node: ast.stmt) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=1024)
 def strip_source(source: str, *, docstrings: bool = True, annotations: bool = False) -> str:
     """``source`` without comments and (unless ``docstrings`` is false) docstrings, and
     (``annotations``) without the annotations of its functions and of its module's names
@@ -60,6 +62,8 @@ def strip_source(source: str, *, docstrings: bool = True, annotations: bool = Fa
 
     Re-written by ``ast.unparse``; if the result does not parse back to the same tree the
     original source is returned unchanged, so stripping can only lose bytes, never meaning.
+    Kept per source (a pure function of it): a process that builds the site again, as the
+    tests do, strips each unchanged module once, not a second of parsing every build.
     """
     try:
         tree = ast.parse(source)
