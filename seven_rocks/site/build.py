@@ -47,7 +47,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import re
 import shutil
 from collections.abc import Callable
@@ -56,6 +55,7 @@ from pathlib import Path
 
 from seven_rocks.site import generated, icons, output
 from seven_rocks.site.catalogues import CatalogueError, split_catalogues
+from seven_rocks.site.claims import store
 from seven_rocks.site.compress import COMPRESSED_SUFFIXES, CompressAhead, compress_site
 from seven_rocks.site.contents import (
     EARLY_DOWNLOADS,
@@ -259,10 +259,7 @@ def _png_icon(kept: Path, size: int, variant: icons.Variant) -> bytes:
         if icons.read_png_header(data) == (size, size):
             return data
     data = icons.png_icon(size, variant)
-    kept.parent.mkdir(parents=True, exist_ok=True)
-    partial = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
-    partial.write_bytes(data)
-    partial.replace(kept)  # atomic: a build at the same time reads a whole file or none
+    store(kept, data)
     return data
 
 

@@ -12,7 +12,10 @@ their own copies, as before any build shared a cache.
 from __future__ import annotations
 
 import contextlib
+import os
+import shutil
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -41,3 +44,24 @@ def claimed(output: Path, *, wait: bool) -> Iterator[bool]:
             yield True
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def store(target: Path, data: bytes) -> None:
+    """Put ``data`` in the cache at ``target`` whole: written beside it, then renamed over
+    it, so a build reading the cache (with or without claims) sees the whole file or none."""
+    partial = _partial(target)
+    partial.write_bytes(data)
+    partial.replace(target)
+
+
+def store_copy(target: Path, source: Path) -> None:
+    """Put a copy of the file ``source`` in the cache at ``target`` whole (see ``store``)."""
+    partial = _partial(target)
+    shutil.copyfile(source, partial)
+    partial.replace(target)
+
+
+def _partial(target: Path) -> Path:
+    """A name beside ``target`` no other process or thread writes to."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return target.with_name(f"{target.name}.{os.getpid()}-{threading.get_ident()}.tmp")

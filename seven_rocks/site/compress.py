@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from seven_rocks.site import output
-from seven_rocks.site.claims import claimed
+from seven_rocks.site.claims import claimed, store
 
 #: Suffixes of the compressed copies the build adds (``.br`` only when brotli is installed).
 COMPRESSED_SUFFIXES: tuple[str, ...] = (".br", ".gz")
@@ -165,9 +165,7 @@ def _packed(
         if cached.is_file():
             return cached.read_bytes()
         packed = encode(data)
-        partial = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
-        partial.write_bytes(packed)
-        partial.replace(cached)  # atomic: a build without claims never sees half a file
+        store(cached, packed)
         return packed
 
 

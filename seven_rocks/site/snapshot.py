@@ -31,7 +31,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from seven_rocks.site.claims import claimed
+from seven_rocks.site.claims import claimed, store_copy
 
 __all__ = ["SNAPSHOT_MODULES", "SnapshotError", "make_snapshot"]
 
@@ -132,7 +132,4 @@ def _run_node(command: list[str], partial: Path) -> None:
 
 def _keep_in_cache(destination: Path, cached: Path) -> None:
     """Copy the snapshot into the cache atomically: parallel builds never see half a file."""
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    keep = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
-    shutil.copyfile(destination, keep)
-    keep.replace(cached)
+    store_copy(cached, destination)

@@ -38,7 +38,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from seven_rocks.site.claims import claimed
+from seven_rocks.site.claims import claimed, store_copy
 
 __all__ = ["PYSCRIPT_IMPORTS", "CutLibrary", "StdlibError", "cut_stdlib"]
 
@@ -210,7 +210,4 @@ def _keep_in_cache(sources: tuple[Path, ...], targets: tuple[Path, ...]) -> None
     Parallel builds share the cache, so a reader must never see half a file.
     """
     for source, target in zip(sources, targets, strict=True):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        keep = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-        shutil.copyfile(source, keep)
-        keep.replace(target)
+        store_copy(target, source)
