@@ -79,6 +79,29 @@ FAILING = (
 )
 
 
+GROUPED = """
+import os
+import pytest
+
+@pytest.mark.parametrize("n", range(6))
+@pytest.mark.xdist_group("together")
+def test_grouped(n):
+    print("worker", os.environ["PYTEST_XDIST_WORKER"])
+"""
+
+
+def test_a_group_of_tests_runs_on_one_worker(tmp_path: Path) -> None:
+    # make test's passes deal tests in groups (--dist loadgroup: the long browser tests'
+    # queues, the Ray head's tests); a pytest that pytest-xdist cannot group for would
+    # spread them over the workers without a word.
+    (tmp_path / "test_throwaway.py").write_text(GROUPED, encoding="utf-8")
+    args = ["-n", "2", "--dist", "loadgroup", "-rA", "-p", "no:cacheprovider", "-c", os.devnull]
+    run = _run_pytest([*args, "--rootdir", str(tmp_path), str(tmp_path)], dict(os.environ))
+    assert run.returncode == 0, run.stdout
+    workers = {line.split()[-1] for line in run.stdout.splitlines() if line.startswith("worker")}
+    assert len(workers) == 1, f"the group ran on {sorted(workers)}"
+
+
 def _make(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     make = shutil.which("make")
     assert make, "make is needed to run the README's commands"
