@@ -14,8 +14,8 @@ before and after each test::
 It prints the pass's wall time, the CPU-seconds all tests took together, the median test,
 the costliest tests and files; ``--out FILE`` keeps one JSON line a test. A worker's first test also
 carries what the worker sets up once (its browser's launch, the site's build). The figures are
-those of this machine under the pass's own load (three browser workers on two cores, as
-``make test`` runs them by default): compare runs of one machine, not machines.
+those of this machine under the pass's own load (four browser workers on two cores, as
+``make test`` runs them there): compare runs of one machine, not machines.
 """
 
 from __future__ import annotations
@@ -66,16 +66,19 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
-    """One line a test: its CPU-seconds (setup and teardown included) and its wall time."""
+    """One line a test: its CPU-seconds (setup and teardown included), its wall time, and
+    when it started on which worker (to see how the workers overlapped)."""
     if _group is None:
         yield
         return
-    cpu, wall = _group.seconds(), time.monotonic()
+    cpu, wall, started = _group.seconds(), time.monotonic(), time.time()
     yield
     line = {
         "test": item.nodeid,
         "cpu": round(_group.seconds() - cpu, 2),
         "wall": round(time.monotonic() - wall, 2),
+        "start": round(started, 2),
+        "worker": os.environ.get("PYTEST_XDIST_WORKER", "main"),
     }
     with Path(os.environ[OUT_ENV]).open("a") as out:
         out.write(json.dumps(line) + "\n")
@@ -102,7 +105,7 @@ def _report(rows: list[dict[str, Any]], wall: float, top: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", type=int, default=3, help="xdist workers (default 3)")
+    parser.add_argument("--workers", type=int, default=4, help="xdist workers (default 4)")
     parser.add_argument("--top", type=int, default=25, help="rows of each table (default 25)")
     parser.add_argument("--out", type=Path, help="keep each test's JSON line in this file")
     parser.add_argument("pytest_args", nargs="*", help='after "--": pytest\'s own arguments')

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import itertools
 import os
 import re
 import time
@@ -115,8 +116,9 @@ class Guard:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "long: takes minutes where most browser tests take seconds (whole games, a site of "
-        "its own); started first",
+        "long: spends most of its time waiting (whole games at a player's pace, a link "
+        "between two browsers, a boot held back): run on two workers one after another, "
+        "started first",
     )
     config.addinivalue_line(
         "markers",
@@ -125,11 +127,25 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+#: How many workers take the long tests, each a queue of its own (see below).
+LONG_QUEUES = 2
+#: How many long tests have been collected so far (each worker collects in the same order).
+_long_seen = itertools.count()
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Deal the long tests in turn to :data:`LONG_QUEUES` queues (``xdist_group``: each runs
+    on one worker, one test after another). A long test waits more than it computes (a
+    third to a half of a core): side by side on every worker they left a core idle for the
+    browser pass's first minutes; two at a time, the other workers fill the cores with the
+    short tests. Marked as each is collected, before pytest-xdist reads the groups."""
+    if item.get_closest_marker("long"):
+        item.add_marker(pytest.mark.xdist_group(f"long-{next(_long_seen) % LONG_QUEUES}"))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Start the long tests first: spread over the workers (``make test`` runs the browser
-    tests in parallel) while the short tests fill the gaps, rather than one worker left
-    running a long one at the end of the run with the others idle. Otherwise the order
-    is the collection's."""
+    """Start the long tests first, so that none ends the run with the other workers idle.
+    Otherwise the order is the collection's."""
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 

@@ -14,7 +14,6 @@ from .playing import GAME_OVER, HUMAN_TURN, call, number, open_page, team_scores
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.long
 def test_four_bots_play_a_whole_game_to_a_winner(
     page: Page, capsys: pytest.CaptureFixture[str]
 ) -> None:

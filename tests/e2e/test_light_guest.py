@@ -160,6 +160,7 @@ def test_a_game_of_the_guest_s_own_downloads_the_engine_then_with_its_progress(
     expect(guest.locator("[data-update-offer]")).to_have_count(0)
 
 
+@pytest.mark.long
 def test_the_coach_after_the_game_downloads_the_engine_then_with_its_progress(
     webrtc_context: ContextFactory, relay: CountingRelay, guest_phone: GuestPhone
 ) -> None:

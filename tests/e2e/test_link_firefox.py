@@ -65,6 +65,7 @@ def firefox_guest(webrtc_network: WebRtcNetwork, tmp_path: Path) -> Iterator[Fir
         tab.close()
 
 
+@pytest.mark.long
 def test_a_chromium_host_and_a_firefox_guest_play_a_round(
     webrtc_context: ContextFactory, firefox_guest: FirefoxTab, webrtc_network: WebRtcNetwork
 ) -> None:

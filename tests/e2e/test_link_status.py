@@ -117,6 +117,7 @@ def both_mark(host: Page, guest: Page, turn: int) -> None:
     expect(friend.locator("[data-guest-mark] .seat__guest-words")).to_have_text("")
 
 
+@pytest.mark.long
 def test_every_status_line_is_the_current_one_at_every_turn(
     webrtc_context: ContextFactory,
 ) -> None:

@@ -147,6 +147,7 @@ def test_the_progress_moves_from_navigation_to_playable_and_drops_the_download_o
     assert not late, f"the download ended at {ended:.0f} ms, yet later: {late[:3]}"
 
 
+@pytest.mark.long
 def test_a_slow_start_says_what_is_happening_now(context: BrowserContext) -> None:
     """The engine's files held back: after a while the notice names the engine's loading,
     not a download that is over; let through, the game starts."""

@@ -382,6 +382,7 @@ def _cache_names(page: Page) -> list[str]:
     return names
 
 
+@pytest.mark.long
 def test_a_new_build_is_offered_then_applied_whole(
     site: Path, tmp_path: Path, guarded_context: GuardedContext
 ) -> None:

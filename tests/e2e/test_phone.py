@@ -21,7 +21,7 @@ from .conftest import BOOT_TIMEOUT_MS, Guard, _origin, finish_context, watch_con
 from .drawn import TARGET_SIZES, Sizes, in_sight
 from .playing import HAND, POLL_MS, press, wait_for_state
 
-pytestmark = [pytest.mark.e2e, pytest.mark.long]
+pytestmark = pytest.mark.e2e
 
 PHONES = {"740x360"}
 HUMAN_TURN = "#board[data-human-turn]"

@@ -159,6 +159,7 @@ def test_a_host_and_a_guest_play_a_whole_round_with_two_bots(
     expect(guest.locator(SUMMARY)).to_have_count(0)
 
 
+@pytest.mark.long
 def test_a_host_and_three_guests_one_hostile_one_dropping_and_back(
     webrtc_context: ContextFactory,
 ) -> None:
@@ -195,6 +196,7 @@ def test_a_host_and_three_guests_one_hostile_one_dropping_and_back(
         assert leaks(page.evaluate("() => window.__received")) == [], seat
 
 
+@pytest.mark.long
 def test_the_guest_s_status_lines_are_the_current_ones(webrtc_context: ContextFactory) -> None:
     """The guest reads no "waiting for the host's table" once it is there, the host's seat
     "to play" at the host's turn (never "thinking": the guest cannot see the host think), and

@@ -129,7 +129,6 @@ def _finish_bot_game(page: Page) -> None:
         tap(page.locator(summary).first)
 
 
-@pytest.mark.long
 def test_a_whole_bot_game_trips_no_policy_and_stays_home(page: Page, guard: Guard) -> None:
     page.add_init_script(RECORD_VIOLATIONS)
     page.goto(BOT_GAME)

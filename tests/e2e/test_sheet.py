@@ -255,7 +255,6 @@ NEGATIVE_GAME = "?seats=greedy,greedy,greedy,greedy&seed=47&speed=0"
 HYPHEN_MINUS = re.compile(r"(?<![0-9])-[0-9]")
 
 
-@pytest.mark.long
 def test_scores_below_zero_use_a_real_minus_sign_everywhere(page: Page) -> None:
     open_page(page, NEGATIVE_GAME)
     expect(page.locator(f"{GAME_OVER}[open]")).to_be_visible(timeout=60_000)
