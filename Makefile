@@ -12,7 +12,7 @@ DEPS   := $(VENV)/.dev-installed node_modules/.package-lock.json
 # the facts the page shares with the engine, the types of the worker's requests, the breakpoints.
 GENERATED := web/js/facts.js web/js/protocol.d.ts web/js/breakpoints.js
 
-.PHONY: play test check setup build serve lint typecheck js unit e2e slow bench screenshots clean generated
+.PHONY: play test check setup build build-cache serve lint typecheck js unit e2e slow bench screenshots clean generated
 
 play: $(VENV)/.installed node_modules/.package-lock.json $(GENERATED)   ## build the site and serve it on 127.0.0.1
 	$(BIN)/seven-rocks build --out dist
@@ -23,19 +23,31 @@ play: $(VENV)/.installed node_modules/.package-lock.json $(GENERATED)   ## build
 # item of a large shipped set (or run ten times as long) where a test here checks a sample (`make slow` runs them).
 # Nothing is skipped.  The Python tests run in two passes that between them hold every test once: those without a browser, then the
 # browser tests (the workers share one build of the site, each serves it to its own
-# Chromium, and the long tests start first; among them the smoke set in Firefox and WebKit,
-# tests/e2e/engines/, whose browsers scripts/ensure-engines.sh installs), each spread over the cores (at most four
-# workers, so a big machine does not start a dozen Chromiums).
+# Chromium; among them the smoke set in Firefox and WebKit, tests/e2e/engines/, whose
+# browsers scripts/ensure-engines.sh installs), each spread over the cores.
 # A browser test waits on the page about as much as it computes (animations run in real
-# time, the bots keep their pace), so that pass runs more workers than cores: one and a half
-# times as many, at most four.
+# time, the bots keep their pace), so that pass runs more workers than cores: the long
+# tests (whole games, two browsers linked; marked `long`) start first in two queues of
+# their own, a worker each (tests/e2e/conftest.py), and the others go to one worker a core;
+# at most six workers, so a big machine does not start a dozen Chromiums.
 PYTEST_PARALLEL = -n auto --maxprocesses 4 --dist loadgroup
-E2E_WORKERS := $(shell $(PYTHON) -c "import os; print(min(4, max(2, len(os.sched_getaffinity(0)) * 3 // 2)))")
-test: $(DEPS) lint typecheck js   ## lint, type-check and run every test
+E2E_WORKERS := $(shell $(PYTHON) -c "import os; print(min(6, 2 + len(os.sched_getaffinity(0))))")
+test:   ## lint, type-check and run every test
+	$(MAKE) --no-print-directory -j2 $(DEPS)
+	$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck js build-cache
 	bash scripts/ensure-chromium.sh
 	bash scripts/ensure-engines.sh
 	$(BIN)/pytest $(PYTEST_PARALLEL) -m "not e2e and not exhaustive"
 	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m "e2e and not exhaustive"
+
+# The checks before the tests each keep one core busy (mypy, tsc, Node's test runner), so
+# `make test` runs them side by side, and beside them a throw-away build that fills the
+# build's cache (node_modules/.cache/seven-rocks/: the runtime's brotli copies, the cut
+# standard library, the memory snapshot; about a minute of CPU on a fresh clone), which every
+# build of the tests would otherwise wait on. Its output folder is its own and removed.
+build-cache: $(VENV)/.installed node_modules/.package-lock.json $(GENERATED)
+	@out=$$(mktemp -d) && $(BIN)/seven-rocks build --out "$$out/site" > /dev/null; \
+	status=$$?; rm -rf "$$out"; exit $$status
 
 # The fast loop while developing: the same lint and types, the JavaScript unit tests, and the
 # Python tests that need no browser and are not marked slow, spread over every core.
