@@ -39,13 +39,15 @@ pytest.skip("no widget here", allow_module_level=True)
 """
 
 
-def _pytest(tmp_path: Path, source: str, ci: str | None) -> subprocess.CompletedProcess[str]:
-    """Run pytest with this suite's conftest on one throw-away test file."""
+def _pytest(
+    tmp_path: Path, source: str, ci: str | None, *options: str
+) -> subprocess.CompletedProcess[str]:
+    """Run pytest with this suite's conftest (and ``options``) on one throw-away test file."""
     (tmp_path / "test_throwaway.py").write_text(source, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k != "CI"}
     if ci is not None:
         env["CI"] = ci
-    args = ["-q", "-p", "tests.conftest", "-p", "no:cacheprovider", "-c", os.devnull]
+    args = ["-q", "-p", "tests.conftest", "-p", "no:cacheprovider", "-c", os.devnull, *options]
     return _run_pytest([*args, "--rootdir", str(tmp_path), str(tmp_path)], env)
 
 
@@ -94,9 +96,7 @@ def test_a_group_of_tests_runs_on_one_worker(tmp_path: Path) -> None:
     # make test's passes deal tests in groups (--dist loadgroup: the long browser tests'
     # queues, the Ray head's tests); a pytest that pytest-xdist cannot group for would
     # spread them over the workers without a word.
-    (tmp_path / "test_throwaway.py").write_text(GROUPED, encoding="utf-8")
-    args = ["-n", "2", "--dist", "loadgroup", "-rA", "-p", "no:cacheprovider", "-c", os.devnull]
-    run = _run_pytest([*args, "--rootdir", str(tmp_path), str(tmp_path)], dict(os.environ))
+    run = _pytest(tmp_path, GROUPED, None, "-n", "2", "--dist", "loadgroup", "-rA")
     assert run.returncode == 0, run.stdout
     workers = {line.split()[-1] for line in run.stdout.splitlines() if line.startswith("worker")}
     assert len(workers) == 1, f"the group ran on {sorted(workers)}"
